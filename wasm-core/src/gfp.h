@@ -1,0 +1,23 @@
+/* gfp.h: what a request's gfp flags mean: zone, migratetype, alloc_flags; and their trace names. */
+#ifndef BUDDYSCOPE_GFP_H
+#define BUDDYSCOPE_GFP_H
+
+#include "types.h"
+#include "textbuf.h"
+
+/* gfp_zone: the highest zone a request may use; -1 for an invalid combination. */
+int gfp_zone(uint32_t gfp);
+
+/* gfp_migratetype: UNMOVABLE, MOVABLE or RECLAIMABLE from __GFP_MOVABLE/__GFP_RECLAIMABLE. */
+int gfp_migratetype(uint32_t gfp);
+
+/* The fast path's alloc_flags: ALLOC_WMARK_LOW, ALLOC_CMA, and alloc_flags_nofragment for preferred zone z. */
+unsigned gfp_fast_alloc_flags(const struct sim *s, uint32_t gfp, const struct zone *preferred);
+
+/* gfp_to_alloc_flags: the slow path's alloc_flags for a request of order. */
+unsigned gfp_to_alloc_flags(const struct sim *s, uint32_t gfp, int order);
+
+/* show_gfp_flags: "GFP_KERNEL|__GFP_COMP" as ftrace prints it ("none" for 0). */
+void gfp_format(struct textbuf *tb, uint32_t gfp);
+
+#endif

@@ -1,0 +1,20 @@
+/* procfs.h: /proc/buddyinfo, /proc/pagetypeinfo, /proc/zoneinfo and /proc/vmstat in the kernel's format. */
+#ifndef BUDDYSCOPE_PROCFS_H
+#define BUDDYSCOPE_PROCFS_H
+
+#include "textbuf.h"
+#include "types.h"
+
+/* frag_show_print for every populated zone. */
+void proc_buddyinfo(const struct sim *s, struct textbuf *tb);
+
+/* pagetypeinfo_show. */
+void proc_pagetypeinfo(const struct sim *s, struct textbuf *tb);
+
+/* zoneinfo_show_print for every zone (the model's counters; no per-node LRU stats). */
+void proc_zoneinfo(const struct sim *s, struct textbuf *tb);
+
+/* The page-allocator part of /proc/vmstat. */
+void proc_vmstat(const struct sim *s, struct textbuf *tb);
+
+#endif

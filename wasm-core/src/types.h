@@ -1,0 +1,565 @@
+/*
+ * types.h: every type of the Buddyscope simulation core, and the glossary.
+ *
+ * Glossary (the kernel's words; see ../../docs/model-notes.md for where the model simplifies):
+ *   pfn           page frame number: physical address >> PAGE_SHIFT (12).
+ *   frame         our struct page: one per *materialised* pfn (managed pages only).
+ *   order         a block of 2^order contiguous, naturally aligned page frames.
+ *   buddy         the other half of the order+1 block: buddy pfn = pfn ^ (1 << order),
+ *                 e.g. the buddy of pfn 8 at order 1 is 8 ^ 2 = 10.
+ *   migratetype   what a block may hold: UNMOVABLE, MOVABLE, RECLAIMABLE (the three "pcp types"),
+ *                 HIGHATOMIC (reserve for high-order atomic allocations), ISOLATE.
+ *   pageblock     2^pageblock_order frames sharing one migratetype tag (512 on x86-64).
+ *   free_area     per zone and order: one free list per migratetype, and nr_free blocks.
+ *   zone          DMA, DMA32, Normal, Movable, Device: pfn ranges with their own free lists,
+ *                 watermarks and per-CPU lists.
+ *   node          a NUMA node: its zones and CPUs.
+ *   pcp           per_cpu_pages: per (CPU, zone) lists of free blocks, so most allocations
+ *                 and frees skip the zone lock.  pindex names one of its lists.
+ *   batch, high   how many pages a pcp refill/drain moves; how many pages a pcp may hold.
+ *   watermark     min/low/high/promo free-page thresholds of a zone.
+ *   lowmem_reserve pages a lower zone keeps back from allocations that could use a higher zone.
+ *   gfp           "get free pages" flags of a request: zones, migratetype, reclaim rights.
+ *   op            one command applied to the simulation (alloc, free, drain, tick, ...).
+ *   event         one decision the core made, shaped like a kernel tracepoint record.
+ *
+ * Shape: one struct sim at the start of a caller-provided arena holds everything; variable-size
+ * arrays (frames, pageblock tags, pcps, handles, events) follow it and are reached by byte
+ * offsets from the arena start, so a snapshot is one memcpy and no pointer is ever stored.
+ * Lists are linked by pfn; PFN_NONE ends a list.
+ */
+#ifndef BUDDYSCOPE_TYPES_H
+#define BUDDYSCOPE_TYPES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- Limits of the model ------------------------------------------------------------------ */
+
+#define PAGE_SHIFT 12
+#define MAX_PAGE_ORDER_LIMIT 10 /* largest MAX_PAGE_ORDER a machine may choose (kernel default) */
+#define NR_PAGE_ORDERS_LIMIT (MAX_PAGE_ORDER_LIMIT + 1)
+#define PAGE_ALLOC_COSTLY_ORDER 3
+#define MAX_NUMNODES 8
+#define MAX_CPUS_PER_NODE 64
+#define MAX_CPUS (MAX_NUMNODES * MAX_CPUS_PER_NODE)
+#define MAX_FRAMES (1u << 23) /* 8M managed frames (32 GiB) per machine */
+#define PFN_NONE 0xffffffffu  /* end of a pfn-linked list */
+#define HANDLE_NONE 0xffffffffu
+#define PCP_BATCH_SCALE_MAX 5 /* CONFIG_PCP_BATCH_SCALE_MAX default */
+
+/* enum zone_type of x86-64 with ZONE_DEVICE (5 zones, so protection arrays print 5 values) */
+enum zone_type { ZONE_DMA, ZONE_DMA32, ZONE_NORMAL, ZONE_MOVABLE, ZONE_DEVICE, MAX_NR_ZONES };
+
+/* enum migratetype without CONFIG_CMA, with CONFIG_MEMORY_ISOLATION (as on the live 6.18 machine) */
+enum migratetype {
+	MIGRATE_UNMOVABLE,
+	MIGRATE_MOVABLE,
+	MIGRATE_RECLAIMABLE,
+	MIGRATE_PCPTYPES, /* number of types that have pcp lists */
+	MIGRATE_HIGHATOMIC = MIGRATE_PCPTYPES,
+	MIGRATE_ISOLATE,
+	MIGRATE_TYPES
+};
+
+/* pcp lists: 3 types x orders 0..3 + 2 THP lists (6.10+); 5.14 had 15 */
+#define NR_PCP_LISTS_LIMIT 15
+
+/* ---- GFP flags (include/linux/gfp_types.h values) ------------------------------------------ */
+
+#define __GFP_DMA 0x1u
+#define __GFP_HIGHMEM 0x2u
+#define __GFP_DMA32 0x4u
+#define __GFP_MOVABLE 0x8u
+#define __GFP_RECLAIMABLE 0x10u
+#define __GFP_HIGH 0x20u
+#define __GFP_IO 0x40u
+#define __GFP_FS 0x80u
+#define __GFP_ZERO 0x100u
+#define __GFP_DIRECT_RECLAIM 0x400u
+#define __GFP_KSWAPD_RECLAIM 0x800u
+#define __GFP_WRITE 0x1000u
+#define __GFP_NOWARN 0x2000u
+#define __GFP_RETRY_MAYFAIL 0x4000u
+#define __GFP_NOFAIL 0x8000u
+#define __GFP_NORETRY 0x10000u
+#define __GFP_MEMALLOC 0x20000u
+#define __GFP_COMP 0x40000u
+#define __GFP_NOMEMALLOC 0x80000u
+#define __GFP_HARDWALL 0x100000u
+#define __GFP_THISNODE 0x200000u
+#define __GFP_ACCOUNT 0x400000u
+#define __GFP_ZEROTAGS 0x800000u
+#define __GFP_RECLAIM (__GFP_DIRECT_RECLAIM | __GFP_KSWAPD_RECLAIM)
+#define GFP_ATOMIC (__GFP_HIGH | __GFP_KSWAPD_RECLAIM)
+#define GFP_KERNEL (__GFP_RECLAIM | __GFP_IO | __GFP_FS)
+#define GFP_KERNEL_ACCOUNT (GFP_KERNEL | __GFP_ACCOUNT)
+#define GFP_NOWAIT (__GFP_KSWAPD_RECLAIM | __GFP_NOWARN)
+#define GFP_NOIO (__GFP_RECLAIM)
+#define GFP_NOFS (__GFP_RECLAIM | __GFP_IO)
+#define GFP_USER (GFP_KERNEL | __GFP_HARDWALL)
+#define GFP_DMA __GFP_DMA
+#define GFP_DMA32 __GFP_DMA32
+#define GFP_HIGHUSER (GFP_USER | __GFP_HIGHMEM)
+#define GFP_HIGHUSER_MOVABLE (GFP_HIGHUSER | __GFP_MOVABLE)
+
+/* ---- alloc_flags (mm/internal.h values) ----------------------------------------------------- */
+
+#define ALLOC_WMARK_MIN 0x0u
+#define ALLOC_WMARK_LOW 0x1u
+#define ALLOC_WMARK_HIGH 0x2u
+#define ALLOC_WMARK_MASK 0x3u
+#define ALLOC_NO_WATERMARKS 0x4u
+#define ALLOC_OOM 0x8u
+#define ALLOC_NON_BLOCK 0x10u
+#define ALLOC_MIN_RESERVE 0x20u
+#define ALLOC_CPUSET 0x40u
+#define ALLOC_CMA 0x80u
+#define ALLOC_NOFRAGMENT 0x100u
+#define ALLOC_HIGHATOMIC 0x200u
+#define ALLOC_TRYLOCK 0x400u
+#define ALLOC_KSWAPD 0x800u
+#define ALLOC_RESERVES (ALLOC_NON_BLOCK | ALLOC_MIN_RESERVE | ALLOC_HIGHATOMIC | ALLOC_OOM)
+
+enum wmark { WMARK_MIN, WMARK_LOW, WMARK_HIGH, WMARK_PROMO, NR_WMARK };
+
+/* ---- Kernel profiles: behaviour switches as data ---------------------------------------------- */
+
+enum profile_id {
+	PROFILE_6_18,       /* default: alloc_factor, auto-tuned high, claim/steal fallback */
+	PROFILE_6_6,        /* high-order pcp lists, free_factor, one high, steal fallback */
+	PROFILE_5_14,       /* first merged high-order pcp lists (15 lists, batch_free round-robin) */
+	PROFILE_5_13,       /* order-0 pcp lists only, high = 6 * batch */
+	PROFILE_2016_V5,    /* Mel Gorman's posted high-order pcp (v5): one shared list per order 1..3 */
+	PROFILE_2016_PREFIX,/* the same series before the v5 pcp-count fix */
+	NR_PROFILES
+};
+
+/* how the pcp lists are laid out */
+enum pcp_layout {
+	PCP_LAYOUT_ORDER0,      /* <= 5.13: lists[MIGRATE_PCPTYPES], order 0 only */
+	PCP_LAYOUT_2016,        /* 2016 series: 3 order-0 lists + one list per order 1..3 */
+	PCP_LAYOUT_5_14,        /* 3 x (orders 0..3 + THP) = 15 lists */
+	PCP_LAYOUT_6_10,        /* 3 x orders 0..3 + THP unmovable + THP movable = 14 lists */
+};
+
+/* how pcp->high is chosen */
+enum pcp_high_rule {
+	PCP_HIGH_6_BATCH,       /* <= 5.13: high = 6 * batch */
+	PCP_HIGH_2016,          /* 2016: batch * MIGRATE_PCPTYPES + (batch << PAGE_ALLOC_COSTLY_ORDER) */
+	PCP_HIGH_ZONE_HIGHSIZE, /* 5.14-6.6: one high from zone_highsize() */
+	PCP_HIGH_AUTOTUNE,      /* 6.7+: high between high_min and high_max */
+};
+
+/* how free_pcppages_bulk picks lists */
+enum pcp_drain_rule {
+	PCP_DRAIN_BATCH_FREE,      /* <= 5.14: round-robin, batch_free weight grows per empty list */
+	PCP_DRAIN_REQUESTED_FIRST, /* 6.x: start at the list just freed to, drain each list in turn */
+};
+
+/* how __rmqueue_fallback takes a foreign block */
+enum fallback_rule {
+	FALLBACK_STEAL_6_12, /* one pass: claim the pageblock if enough alike pages, else take one piece */
+	FALLBACK_CLAIM_STEAL_6_18, /* CLAIM stage (whole pageblocks) then STEAL stage (single block) */
+};
+
+/* one kernel version's behaviour: a row of profile_table[] (profile.c) */
+struct sim_profile {
+	uint8_t id;                    /* enum profile_id */
+	uint8_t pcp_layout;            /* enum pcp_layout */
+	uint8_t pcp_high_rule;         /* enum pcp_high_rule */
+	uint8_t pcp_drain_rule;        /* enum pcp_drain_rule */
+	uint8_t fallback_rule;         /* enum fallback_rule */
+	uint8_t alloc_factor_scaling;  /* 6.7+: nr_pcp_alloc scales batch by alloc_factor */
+	uint8_t free_factor;           /* 5.14-6.6: nr_pcp_free scales by free_factor */
+	uint8_t free_high_6_18;        /* 6.18: free_high needs free_count >= batch + high_min/2 */
+	uint8_t pcp_count_fix;         /* 2016 v5: pcp->count stays in sync with a corrupted page */
+	uint8_t highatomic_needs_min_reserve; /* 6.18: ALLOC_HIGHATOMIC only with __GFP_HIGH */
+	uint8_t batch_cap_kib_shift;   /* zone_batchsize cap: 20 = 1 MiB (5.12+), 19 = 512 KiB (<=4.9) */
+	uint8_t watermark_promo;       /* zoneinfo prints the promo line (after 6.6) */
+	uint8_t zoneinfo_high_min_max; /* zoneinfo pagesets print high_min/high_max (6.7+) */
+	uint8_t nr_pcp_lists;          /* lists used by the layout */
+	uint8_t pad[2];
+	char name[16];                 /* "6.18", "2016-v5", ... as the workload language spells it */
+};
+
+/* ---- Page frames ------------------------------------------------------------------------------ */
+
+/* what a frame is; only the head frame of a block carries a state other than PG_TAIL */
+enum page_state {
+	PG_TAIL,      /* inside a block whose head frame says what it is (or never touched) */
+	PG_BUDDY,     /* head of a free block on free_area[order].free_list[list] (PageBuddy) */
+	PG_PCP,       /* head of a free block on a per-CPU list: cpu, list = pindex */
+	PG_ALLOCATED, /* head of an allocated block of `order` */
+	PG_CORRUPT,   /* head of a block the refill check rejected and leaked (bad_page) */
+};
+
+/* one materialised page frame (struct page); 16 bytes */
+struct page {
+	uint32_t next;  /* next pfn on the free list / pcp list, PFN_NONE at the end */
+	uint32_t prev;  /* previous pfn on the list, PFN_NONE at the head */
+	uint8_t state;  /* enum page_state */
+	uint8_t order;  /* block order when state != PG_TAIL */
+	uint8_t list;   /* PG_BUDDY: migratetype list it sits on; PG_PCP: pindex */
+	uint8_t flags;  /* PAGEF_* */
+	uint16_t cpu;   /* PG_PCP: owning CPU; PG_ALLOCATED: allocating CPU */
+	uint16_t pad;
+};
+
+#define PAGEF_HWPOISON 0x1 /* marked bad by the corrupt op: the refill check will reject it */
+
+/* ---- Free areas, zones, nodes --------------------------------------------------------------- */
+
+/* struct free_area: one list per migratetype, heads and tails by pfn */
+struct free_area {
+	uint32_t head[MIGRATE_TYPES];  /* first pfn of each list, PFN_NONE if empty */
+	uint32_t tail[MIGRATE_TYPES];  /* last pfn of each list */
+	uint32_t count[MIGRATE_TYPES]; /* blocks on each list (what pagetypeinfo prints) */
+	uint32_t nr_free;              /* blocks of this order on all lists (buddyinfo) */
+};
+
+#define ZONE_BELOW_HIGH 0x1        /* a watermark check against HIGH failed (pcp heuristics) */
+#define ZONE_BOOSTED_WATERMARK 0x2 /* boost raised by a fallback: wake kswapd after the alloc */
+#define ZONE_RECLAIM_ACTIVE 0x4    /* kswapd is balancing this zone */
+
+/* the zone->lock contention model of many CPUs (virtual nanoseconds) */
+struct zone_lock_stats {
+	uint64_t acquisitions; /* times zone->lock was taken */
+	uint64_t hold_ns;      /* total time held */
+	uint64_t wait_ns;      /* total time CPUs waited for it */
+	uint64_t pages_moved;  /* pages moved between pcp and buddy lists under the lock */
+	uint64_t free_at_ns;   /* virtual time at which the lock is next free */
+	uint16_t last_cpu;     /* CPU that held it last (a different next CPU pays a hand-over) */
+	uint16_t pad[3];
+};
+
+/* struct zone */
+struct zone {
+	uint32_t start_pfn;       /* zone_start_pfn */
+	uint32_t spanned;         /* spanned_pages: pfn range including holes */
+	uint32_t present;         /* present_pages: physical pages */
+	uint32_t managed;         /* managed_pages: pages given to the buddy allocator */
+	uint32_t mem_pfn;         /* first materialised pfn: managed frames are [mem_pfn, mem_pfn + managed) */
+	uint32_t frame_base;      /* index of mem_pfn's frame in the frames array */
+	uint32_t pageblock_base;  /* index of mem_pfn's pageblock in the pageblock tag array */
+	uint32_t nr_pageblocks;   /* pageblocks covering the materialised range */
+	int32_t _watermark[NR_WMARK]; /* without boost */
+	int32_t watermark_boost;
+	int32_t lowmem_reserve[MAX_NR_ZONES]; /* "protection" */
+	int64_t nr_free_pages;    /* NR_FREE_PAGES: buddy free pages, not counting ISOLATE lists */
+	int64_t nr_free_pages_blocks; /* NR_FREE_PAGES_BLOCKS (6.18): free pages in blocks >= pageblock_order */
+	int64_t nr_free_highatomic;   /* free pages on HIGHATOMIC lists */
+	int64_t nr_reserved_highatomic; /* pages in HIGHATOMIC pageblocks */
+	int32_t pageset_batch;    /* zone_batchsize(): batch of every CPU's pcp */
+	int32_t pageset_high_min; /* zone_highsize(..., 0) */
+	int32_t pageset_high_max; /* zone_highsize(..., 8) */
+	uint32_t flags;           /* ZONE_BELOW_HIGH, ZONE_BOOSTED_WATERMARK, ZONE_RECLAIM_ACTIVE */
+	uint8_t node;             /* zone_to_nid */
+	uint8_t idx;              /* zone_idx: enum zone_type */
+	uint8_t pad[6];
+	uint64_t pgalloc;         /* vmstat pgalloc_<zone> */
+	uint64_t numa_hit, numa_miss, numa_foreign, numa_local, numa_other;
+	struct zone_lock_stats lock;
+	struct free_area free_area[NR_PAGE_ORDERS_LIMIT];
+};
+
+/* struct pglist_data, reduced to what the model needs */
+struct node {
+	uint16_t first_cpu;     /* CPUs of the node are first_cpu .. first_cpu + nr_cpus - 1 */
+	uint16_t nr_cpus;
+	uint8_t kswapd_awake;   /* woken by wakeup_kswapd and not yet balanced */
+	uint8_t kswapd_order;   /* kswapd_order */
+	uint8_t kswapd_highest_zoneidx;
+	uint8_t kswapd_failures;
+	uint8_t distance[MAX_NUMNODES]; /* node_distance(this, other): 10 local, 20 remote */
+	uint8_t zonelist[MAX_NUMNODES * MAX_NR_ZONES][2]; /* ZONELIST_FALLBACK: (node, zone) pairs */
+	uint8_t zonelist_len;
+	uint8_t pad[3];
+	uint64_t kswapd_wakeups;
+	struct zone zones[MAX_NR_ZONES];
+};
+
+/* ---- Per-CPU pages ---------------------------------------------------------------------------- */
+
+#define PCPF_PREV_FREE_HIGH_ORDER 0x1
+#define PCPF_FREE_HIGH_BATCH 0x2
+
+/* struct per_cpu_pages of one (CPU, zone); lists by pindex */
+struct per_cpu_pages {
+	int32_t count;       /* pages on all lists (an order-k block counts 2^k) */
+	int32_t high;        /* current limit: 0 until first used, then in [high_min, high_max] */
+	int32_t high_min;    /* 6.7+: lower bound of high */
+	int32_t high_max;    /* 6.7+: upper bound of high */
+	int32_t batch;       /* refill / drain chunk */
+	int16_t free_count;  /* 6.7+: recent consecutive freed pages */
+	uint8_t flags;       /* PCPF_* */
+	uint8_t alloc_factor;/* 6.7+: refill scale, 0 .. PCP_BATCH_SCALE_MAX */
+	uint8_t free_factor; /* 5.14-6.6: drain scale */
+	uint8_t expire;      /* NUMA: ticks left before remote-node pages are drained */
+	uint8_t last_pindex; /* round-robin position of the batch_free drain */
+	uint8_t pad;
+	uint32_t head[NR_PCP_LISTS_LIMIT];   /* first pfn of each list */
+	uint32_t tail[NR_PCP_LISTS_LIMIT];   /* last pfn of each list */
+	uint32_t nr_blocks[NR_PCP_LISTS_LIMIT]; /* blocks on each list (the count as the lists see it) */
+};
+
+/* one CPU */
+struct cpu {
+	uint16_t node;      /* cpu_to_node */
+	uint8_t online;
+	uint8_t pad;
+	uint64_t clock_ns;  /* this CPU's virtual time */
+	uint64_t pcp_hits, pcp_refills, pcp_frees, pcp_drains; /* per-CPU counters */
+	uint64_t lock_acquisitions, lock_wait_ns;
+};
+
+/* ---- Ops: what a workload does ----------------------------------------------------------------- */
+
+enum op_kind {
+	OP_NOP,
+	OP_ALLOC,       /* cpu allocates 2^order pages with gfp into handle */
+	OP_FREE,        /* cpu frees the block held by handle */
+	OP_FREE_PFN,    /* cpu frees pfn `handle` at `order` directly (raw; bad-input tests) */
+	OP_DRAIN_CPU,   /* drain_local_pages on cpu (all zones) */
+	OP_DRAIN_ALL,   /* drain_all_pages(NULL) */
+	OP_TICK,        /* arg vmstat intervals (1 s each) pass on every CPU */
+	OP_CPU_OFFLINE, /* cpu goes offline: its pcps drained, pcp values recomputed */
+	OP_CPU_ONLINE,  /* cpu comes back */
+	OP_SYSCTL,      /* set tunable `handle` (enum sysctl_id) to arg */
+	OP_CORRUPT,     /* mark the next frame a refill on cpu takes as bad (handle = pfn or HANDLE_NONE) */
+	OP_RANDOM,      /* one step of a seeded random stream owning handles [handle, handle + capacity]:
+			 * arg = free percent (bits 0..6) | capacity << 7, order = max order, gfp */
+	OP_SEED,        /* reseed the generator with arg */
+	NR_OP_KINDS
+};
+
+/* one op; 16 bytes */
+struct sim_op {
+	uint8_t kind;    /* enum op_kind */
+	uint8_t order;
+	uint16_t cpu;
+	uint32_t gfp;
+	uint32_t handle; /* handle index, pfn for OP_FREE_PFN, sysctl id for OP_SYSCTL */
+	int32_t arg;
+};
+
+enum sysctl_id {
+	SYSCTL_MIN_FREE_KBYTES,
+	SYSCTL_WATERMARK_SCALE_FACTOR,
+	SYSCTL_WATERMARK_BOOST_FACTOR,
+	SYSCTL_PERCPU_PAGELIST_HIGH_FRACTION,
+	SYSCTL_LOWMEM_RESERVE_RATIO_DMA, /* + zone index, up to Device */
+	SYSCTL_ZONE_RECLAIM_MODE = SYSCTL_LOWMEM_RESERVE_RATIO_DMA + MAX_NR_ZONES,
+	NR_SYSCTLS
+};
+
+/* what sim_apply returns */
+enum sim_err {
+	SIM_OK = 0,
+	SIM_ENOMEM = 1,       /* allocation failed (not an error of the input) */
+	SIM_EINVAL = 2,       /* malformed op: unknown kind, order above the maximum, bad sysctl */
+	SIM_EBADCPU = 3,      /* unknown or offline CPU */
+	SIM_EBADHANDLE = 4,   /* handle out of range or holding no page */
+	SIM_EBADPAGE = 5,     /* free of a pfn out of range, of a free page, or at a wrong order */
+	SIM_ECORRUPT = 6,     /* the state is corrupted: a bounded loop ran out (reported, state frozen) */
+	SIM_ECONFIG = 7,      /* sim_init: the machine description is invalid */
+	SIM_ENOSPACE = 8,     /* sim_init: the arena is too small */
+};
+
+/* ---- Events: tracepoint-shaped records -------------------------------------------------------- */
+
+/* one decision of the core; 32 bytes; fields unused by a kind are 0 */
+struct sim_event {
+	uint32_t seq;   /* position in the whole history */
+	uint32_t op;    /* index of the op that caused it */
+	uint32_t pfn;   /* block head, 0 when none */
+	int32_t a, b, c;/* kind-specific (see ev_kind comments) */
+	uint16_t cpu;
+	uint8_t kind;   /* enum ev_kind */
+	uint8_t node;
+	uint8_t zone;   /* enum zone_type */
+	uint8_t order;
+	uint8_t mt;     /* migratetype */
+	uint8_t fn;     /* enum ev_fn: the kernel function that made the decision */
+};
+
+enum ev_kind {
+	EV_NONE,
+	EV_MM_PAGE_ALLOC,          /* mm_page_alloc: pfn (0 on failure), order, mt = gfp migratetype, a = gfp, b = 1 ok / 0 failed */
+	EV_MM_PAGE_FREE,           /* mm_page_free: pfn, order */
+	EV_MM_PAGE_ALLOC_ZONE_LOCKED, /* mm_page_alloc_zone_locked: pfn, order, mt, a = percpu_refill */
+	EV_MM_PAGE_PCPU_DRAIN,     /* mm_page_pcpu_drain: pfn, order, mt */
+	EV_MM_PAGE_ALLOC_EXTFRAG,  /* mm_page_alloc_extfrag: pfn, order = alloc_order, a = fallback_order, mt = alloc mt, b = fallback mt, c = fragmenting | change_ownership << 1 */
+	EV_PCP_HIT,                /* rmqueue_pcplist served from a list: pfn, order, a = pindex, b = count after */
+	EV_PCP_REFILL,             /* rmqueue_bulk under zone->lock: a = blocks asked, b = blocks got, c = alloc_factor after */
+	EV_PCP_FREE,               /* free to a pcp list: pfn, order, a = pindex, b = count after, c = high */
+	EV_PCP_BULK_FREE,          /* free_pcppages_bulk starts: a = pages asked, b = count before, c = high */
+	EV_PCP_HIGH,               /* pcp->high changed: a = old, b = new */
+	EV_BUDDY_SPLIT,            /* expand(): pfn = upper half put on a list, order = its order, mt */
+	EV_BUDDY_MERGE,            /* __free_one_page merged: pfn = merged head, order = new order, a = buddy pfn */
+	EV_BUDDY_ENQUEUE,          /* __free_one_page placed the block: pfn, order, mt, a = 1 tail / 0 head */
+	EV_WMARK_CHECK,            /* zone_watermark_ok: order, a = free pages, b = mark + reserve, c = 1 pass / 0 fail */
+	EV_ZONE_FALLBACK,          /* get_page_from_freelist moves on: zone = the zone skipped, a = reason */
+	EV_PAGEBLOCK_CLAIM,        /* try_to_claim_block / steal_suitable_fallback: pfn, mt = new type, b = old type, a = free + alike pages, c = 1 claimed */
+	EV_HIGHATOMIC_RESERVE,     /* reserve_highatomic_pageblock: pfn of the pageblock, a = nr_reserved_highatomic after */
+	EV_HIGHATOMIC_UNRESERVE,   /* unreserve_highatomic_pageblock */
+	EV_WMARK_BOOST,            /* boost_watermark: a = old boost, b = new boost */
+	EV_KSWAPD_WAKE,            /* wakeup_kswapd: order, zone = highest zone index */
+	EV_DRAIN,                  /* drain_all_pages / drain_pages_zone / drain_zone_pages: a = pages drained */
+	EV_VMSTAT_TICK,            /* vmstat_update on a CPU */
+	EV_CPU_HOTPLUG,            /* a = 1 online / 0 offline */
+	EV_ZONE_LOCK,              /* zone->lock acquired: a = wait ns, b = hold ns, c = pages moved */
+	EV_ALLOC_FAIL,             /* warn_alloc: order, a = gfp */
+	EV_BAD_PAGE,               /* bad_page: pfn, order, a = enum bad_reason */
+	EV_PAGE_LEAK,              /* check_new_pages rejected a refilled block: pfn, order (leaked) */
+	EV_RUNAWAY_LOOP,           /* a bounded loop ran out: a = iterations, b = pcp->count, c = pages on the lists */
+	EV_SYSCTL,                 /* a tunable was written: a = sysctl id, b = value */
+	NR_EV_KINDS
+};
+
+enum bad_reason {
+	BAD_PFN_RANGE = 1,  /* pfn not managed by any zone */
+	BAD_ALREADY_FREE,   /* freeing a block that is free (double free) */
+	BAD_WRONG_ORDER,    /* order differs from the allocated order */
+	BAD_NOT_HEAD,       /* pfn is inside a block, not its head */
+	BAD_ORDER_RANGE,    /* order above MAX_PAGE_ORDER */
+	BAD_HANDLE,         /* handle holds no page */
+	BAD_CPU,            /* unknown or offline CPU */
+	BAD_HWPOISON,       /* the frame was marked bad */
+};
+
+enum ev_fn {
+	FN_NONE,
+	FN___ALLOC_PAGES,
+	FN___ALLOC_PAGES_SLOWPATH,
+	FN_GET_PAGE_FROM_FREELIST,
+	FN_ZONE_WATERMARK_OK,
+	FN_RMQUEUE_PCPLIST,
+	FN_RMQUEUE_BULK,
+	FN_RMQUEUE_BUDDY,
+	FN___RMQUEUE_SMALLEST,
+	FN___RMQUEUE_CLAIM,
+	FN___RMQUEUE_STEAL,
+	FN___RMQUEUE_FALLBACK,
+	FN_TRY_TO_CLAIM_BLOCK,
+	FN_STEAL_SUITABLE_FALLBACK,
+	FN_EXPAND,
+	FN___FREE_ONE_PAGE,
+	FN_FREE_PAGES_PREPARE,
+	FN_FREE_FROZEN_PAGE_COMMIT,
+	FN_FREE_PCPPAGES_BULK,
+	FN_NR_PCP_HIGH,
+	FN_NR_PCP_ALLOC,
+	FN_DECAY_PCP_HIGH,
+	FN_DRAIN_ZONE_PAGES,
+	FN_DRAIN_PAGES_ZONE,
+	FN_DRAIN_ALL_PAGES,
+	FN_VMSTAT_UPDATE,
+	FN_BOOST_WATERMARK,
+	FN_RESERVE_HIGHATOMIC_PAGEBLOCK,
+	FN_UNRESERVE_HIGHATOMIC_PAGEBLOCK,
+	FN_WAKEUP_KSWAPD,
+	FN_WARN_ALLOC,
+	FN_BAD_PAGE,
+	FN_CHECK_NEW_PAGES,
+	FN_PAGE_ALLOC_CPU_ONLINE,
+	FN_PAGE_ALLOC_CPU_DEAD,
+	FN_SPIN_LOCK,
+	FN_SYSCTL,
+	FN_FREE_ONE_PAGE,
+	NR_EV_FNS
+};
+
+/* ---- The machine description ------------------------------------------------------------------- */
+
+/* one zone as configured */
+struct zone_config {
+	uint32_t start_pfn;
+	uint32_t spanned;
+	uint32_t present;
+	uint32_t managed; /* frames materialised for this zone; 0 = unpopulated */
+};
+
+/* what sim_init builds: a machine, a profile and the tunables */
+struct sim_config {
+	uint8_t profile;          /* enum profile_id */
+	uint8_t nr_nodes;         /* 1 .. MAX_NUMNODES */
+	uint8_t cpus_per_node;    /* 1 .. MAX_CPUS_PER_NODE */
+	uint8_t max_order;        /* MAX_PAGE_ORDER: 1 .. 10 */
+	uint8_t pageblock_order;  /* 0 .. max_order */
+	uint8_t thp;              /* THP configured (pcp THP lists, min_free_kbytes recommendation) */
+	uint8_t pad[2];
+	int32_t min_free_kbytes;  /* -1: the kernel's default rule */
+	int32_t watermark_scale_factor;   /* default 10 */
+	int32_t watermark_boost_factor;   /* default 15000 */
+	int32_t percpu_pagelist_high_fraction; /* default 0 */
+	int32_t lowmem_reserve_ratio[MAX_NR_ZONES]; /* default 256 256 32 0 0 */
+	int32_t zone_reclaim_mode;        /* default 0 */
+	int32_t pcp_batch;        /* 0: zone_batchsize(); else a teaching override of every zone's batch (not a kernel knob) */
+	uint32_t max_handles;     /* handle table size */
+	uint32_t event_capacity;  /* events kept between sim_events_clear calls */
+	uint64_t seed;            /* the random stream's seed */
+	uint8_t distance[MAX_NUMNODES][MAX_NUMNODES]; /* 0 = default (10 local, 20 remote) */
+	struct zone_config zones[MAX_NUMNODES][MAX_NR_ZONES];
+};
+
+/* ---- The state ---------------------------------------------------------------------------------- */
+
+/* what a handle holds */
+struct handle {
+	uint32_t pfn;   /* PFN_NONE when empty; in a random stream's header slot: live blocks */
+	uint8_t order;  /* HANDLE_STREAM marks a random stream's header slot */
+	uint8_t node;
+	uint8_t zone;
+	uint8_t pad;
+};
+
+/* vmstat event counters the model keeps (machine-wide) */
+struct vm_events {
+	uint64_t pgalloc[MAX_NR_ZONES];
+	uint64_t pgfree;
+	uint64_t allocstall[MAX_NR_ZONES];
+	uint64_t alloc_fail;
+	uint64_t pcp_hit, pcp_refill, pcp_drain_pages, pcp_bulk_frees;
+	uint64_t extfrag, pageblock_claimed;
+	uint64_t kswapd_wakeups;
+	uint64_t bad_page;
+};
+
+/* the whole simulation: the header of the arena */
+struct sim {
+	uint32_t magic;           /* SIM_MAGIC */
+	uint32_t arena_size;      /* bytes of the arena this state lives in */
+	struct sim_config config;
+	struct sim_profile profile;
+	uint32_t nr_cpus;
+	uint32_t nr_frames;
+	uint32_t nr_pageblocks;
+	uint32_t pageblock_nr_pages;
+	uint32_t nr_pcp;          /* nr_cpus * nr_nodes * MAX_NR_ZONES */
+	int32_t min_free_kbytes;  /* in force */
+	int32_t user_min_free_kbytes; /* last written by sysctl, -1 never */
+	uint32_t frames_off;      /* byte offsets from the arena start */
+	uint32_t pageblocks_off;  /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
+	uint32_t pcp_off;         /* struct per_cpu_pages [cpu][node][zone] */
+	uint32_t handles_off;     /* struct handle [max_handles] */
+	uint32_t events_off;      /* struct sim_event [event_capacity] */
+	uint32_t nr_events;       /* events in the buffer */
+	uint32_t events_dropped;  /* events lost since the last clear because the buffer was full */
+	uint32_t event_seq;       /* next event's seq */
+	uint32_t op_seq;          /* index of the op being applied */
+	uint64_t rng;             /* xorshift state of the seeded random stream */
+	uint64_t now_ns;          /* global virtual time (ticks) */
+	uint32_t corrupt_pending; /* OP_CORRUPT armed: the next refill's first block is bad */
+	uint32_t frozen;          /* SIM_ECORRUPT was reported: every later op is refused */
+	struct vm_events ev;
+	struct cpu cpus[MAX_CPUS];
+	struct node nodes[MAX_NUMNODES];
+	char error[128];          /* last error in words (sim_check, frozen state) */
+};
+
+#define HANDLE_STREAM 0xff   /* handle.order of a random stream's header slot */
+#define SIM_MAGIC 0x42534331u /* "BSC1" */
+#define PB_ISOLATE 0x80       /* pageblock tag bit: isolated (6.18 keeps the type beside it) */
+
+#endif
