@@ -17,7 +17,10 @@ unsigned gfp_fast_alloc_flags(const struct sim *s, uint32_t gfp, const struct zo
 /* gfp_to_alloc_flags: the slow path's alloc_flags for a request of order. */
 unsigned gfp_to_alloc_flags(const struct sim *s, uint32_t gfp, int order);
 
-/* show_gfp_flags: "GFP_KERNEL|__GFP_COMP" as ftrace prints it ("none" for 0). */
+/* show_gfp_flags of 6.14+ (6.18): composites, then single bits in bit order ("none" for 0). */
 void gfp_format(struct textbuf *tb, uint32_t gfp);
+
+/* show_gfp_flags up to 6.13: the older hand-ordered table (__GFP_COMP before __GFP_ZERO). */
+void gfp_format_legacy(struct textbuf *tb, uint32_t gfp);
 
 #endif

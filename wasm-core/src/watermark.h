@@ -7,10 +7,10 @@
 
 #include "types.h"
 
-/* calculate_min_free_kbytes + set_recommended_min_free_kbytes: the default rule (with THP raise). */
+/* calculate_min_free_kbytes + set_recommended_min_free_kbytes: the default rule (with THP raise); sets s->min_free_kbytes. */
 int32_t wmark_default_min_free_kbytes(struct sim *s);
 
-/* __setup_per_zone_wmarks: min/low/high/promo of every zone from min_free_kbytes; boost reset. */
+/* __setup_per_zone_wmarks: min/low/high/promo of every zone from min_free_kbytes; boost reset (pcp values are the caller's). */
 void wmark_setup_per_zone_wmarks(struct sim *s);
 
 /* setup_per_zone_lowmem_reserve: every zone's lowmem_reserve[] from lowmem_reserve_ratio. */
@@ -24,5 +24,8 @@ int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark, 
 
 /* calculate_normal_threshold: the "vm stats threshold" zoneinfo prints. */
 int wmark_stat_threshold(const struct sim *s, const struct zone *z);
+
+/* Whether kswapd gave up on the node (kswapd_failures >= MAX_RECLAIM_RETRIES): zoneinfo's node_unreclaimable. */
+int wmark_node_unreclaimable(const struct node *n);
 
 #endif
