@@ -1,0 +1,95 @@
+/*
+ * machine-config.ts: what a Sim is built from, as a TypeScript object: a named machine of the
+ * core (sim_config_preset) or explicit nodes, CPUs and zone spans, a kernel profile, tunables.
+ * Sim writes it into a struct sim_config through the layout the wasm publishes.
+ */
+
+/** enum profile_id order: index = id. */
+export const PROFILE_NAMES = ['6.18', '6.6', '5.14', '5.13', '2016-v5', '2016-prefix'] as const;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+
+/** enum zone_type of x86-64 with ZONE_DEVICE: index = zone_idx. */
+export const ZONE_NAMES = ['DMA', 'DMA32', 'Normal', 'Movable', 'Device'] as const;
+export type ZoneName = (typeof ZONE_NAMES)[number];
+export const MAX_NR_ZONES = ZONE_NAMES.length;
+
+/** Limits of types.h. */
+export const MAX_NUMNODES = 8;
+export const MAX_CPUS_PER_NODE = 64;
+export const MAX_PAGE_ORDER_LIMIT = 10;
+export const MAX_FRAMES = 1 << 23;
+
+/** The core's named machines and the shape of each, for checks made before the wasm is loaded. */
+export const PRESETS = {
+  tiny: { nodes: 1, cpusPerNode: 2, maxOrder: 6 },
+  small: { nodes: 1, cpusPerNode: 2, maxOrder: 10 },
+  laptop: { nodes: 1, cpusPerNode: 8, maxOrder: 10 },
+  server2: { nodes: 2, cpusPerNode: 8, maxOrder: 10 },
+  bench1m: { nodes: 1, cpusPerNode: 2, maxOrder: 10 },
+} as const;
+export type PresetName = keyof typeof PRESETS;
+
+export function isPresetName(name: string): name is PresetName {
+  return Object.prototype.hasOwnProperty.call(PRESETS, name);
+}
+
+export function isProfileName(name: string): name is ProfileName {
+  return (PROFILE_NAMES as readonly string[]).includes(name);
+}
+
+/** struct zone_config: one zone's pfn span. */
+export interface ZoneSpan {
+  startPfn: number; // zone_start_pfn
+  spanned: number; // spanned_pages, holes included
+  present: number; // present_pages
+  managed: number; // managed_pages: frames the model materialises; 0 = unpopulated
+}
+
+/** An explicit machine: nodes, CPUs and zone spans. */
+export interface ExplicitMachine {
+  kind: 'explicit';
+  nodes: number; // 1 .. MAX_NUMNODES
+  cpusPerNode: number; // 1 .. MAX_CPUS_PER_NODE
+  maxOrder: number; // MAX_PAGE_ORDER
+  pageblockOrder: number;
+  thp: boolean;
+  batch?: number; // teaching override of every zone's pcp batch (not a kernel knob); absent = zone_batchsize()
+  zones: ZoneSpan[][]; // [node][zone_idx]; missing entries are empty zones
+}
+
+/** A machine the core knows by name. */
+export interface PresetMachine {
+  kind: 'preset';
+  name: PresetName;
+}
+
+/** Sysctls the machine boots with (unset ones keep the preset's or the kernel's default). */
+export interface Tunables {
+  minFreeKbytes: number; // -1: the kernel's own rule
+  watermarkScaleFactor: number;
+  watermarkBoostFactor: number;
+  percpuPagelistHighFraction: number;
+  lowmemReserveRatio: number[]; // per zone_idx
+  zoneReclaimMode: number;
+}
+
+/** Everything a Sim is created from. */
+export interface MachineConfig {
+  machine: PresetMachine | ExplicitMachine;
+  profile?: ProfileName; // default 6.18
+  tunables?: Partial<Tunables>;
+  seed?: bigint;
+  maxHandles?: number; // handle table entries; default: the core's
+  eventCapacity?: number; // events kept between clears; default: the core's
+}
+
+/** How many CPUs a machine has (before the wasm is loaded). */
+export function machineCpuCount(m: PresetMachine | ExplicitMachine): number {
+  if (m.kind === 'preset') return PRESETS[m.name].nodes * PRESETS[m.name].cpusPerNode;
+  return m.nodes * m.cpusPerNode;
+}
+
+/** MAX_PAGE_ORDER of a machine. */
+export function machineMaxOrder(m: PresetMachine | ExplicitMachine): number {
+  return m.kind === 'preset' ? PRESETS[m.name].maxOrder : m.maxOrder;
+}

@@ -1,0 +1,255 @@
+/*
+ * compiler.ts: a Workload tree to what the core runs: a MachineConfig and packed struct sim_op
+ * records. Handle groups exist only here: each group is a stack of numeric handle ids chosen at
+ * compile time, so `free NAME` pops the newest id and `free NAME *` emits the ids oldest first.
+ * Freed ids are reused, so the core's handle table only needs as many entries as blocks are live
+ * at once. Every loop is bounded by MAX_OPS: an iteration of `repeat` that emits no op leaves the
+ * groups as they were, so the remaining iterations would emit none either and are skipped.
+ */
+import { gfpValue } from '../core/gfp';
+import {
+  machineCpuCount,
+  machineMaxOrder,
+  type ExplicitMachine,
+  type MachineConfig,
+  type PresetMachine,
+  type ZoneSpan,
+} from '../core/machine-config';
+import { HANDLE_NONE, OpBuffer, OpKind, SysctlId, type SimOp } from '../core/ops';
+import type { GfpSpec, MachineSpec, OpStmt, SourceMap, SourcePos, SysctlSetting, Workload } from './ast';
+import { fail, WorkloadFailure, type WorkloadError } from './errors';
+import { formatCount, MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
+import { parseNumber } from './parser';
+
+export interface CompiledWorkload {
+  config: MachineConfig;
+  ops: Uint8Array; // packed struct sim_op records
+  opCount: number;
+  opLines: Uint32Array; // source line of each op (0 when the tree has no positions)
+  handleCount: number; // handle ids the groups used (peak of live blocks)
+}
+
+export type CompileResult = { ok: true; program: CompiledWorkload } | { ok: false; error: WorkloadError };
+
+export interface CompileOptions {
+  positions?: SourceMap;
+  machine?: PresetMachine | ExplicitMachine; // replaces the workload's own machine line
+}
+
+/** Compile a parsed workload; never throws on bad input. */
+export function compileWorkload(w: Workload, options: CompileOptions = {}): CompileResult {
+  try {
+    return { ok: true, program: new Compiler(w, options).run() };
+  } catch (e) {
+    if (e instanceof WorkloadFailure) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
+/** The machine a `machine` line describes; zones of a node follow each other in pfn order. */
+export function machineFromSpec(spec: MachineSpec | null): PresetMachine | ExplicitMachine {
+  if (spec === null) return { kind: 'preset', name: 'tiny' };
+  if (spec.kind === 'preset') return { kind: 'preset', name: spec.name };
+  const zones: ZoneSpan[][] = [];
+  let pfn = 0;
+  for (let n = 0; n < spec.nodes; n++) {
+    const sizes = [spec.dma, spec.dma32, spec.normal, spec.movable, 0];
+    zones.push(
+      sizes.map((size) => {
+        if (size === 0) return { startPfn: 0, spanned: 0, present: 0, managed: 0 };
+        const z = { startPfn: pfn, spanned: size, present: size, managed: size };
+        pfn += size;
+        return z;
+      }),
+    );
+  }
+  return {
+    kind: 'explicit',
+    nodes: spec.nodes,
+    cpusPerNode: spec.cpus,
+    maxOrder: spec.maxOrder,
+    pageblockOrder: spec.pageblockOrder,
+    thp: spec.thp,
+    ...(spec.batch ? { batch: spec.batch } : {}),
+    zones,
+  };
+}
+
+/** The mask of flags as written (names or numbers, all validated by the parser). */
+export function gfpMask(spec: GfpSpec): number {
+  let mask = 0;
+  for (const f of spec) mask |= gfpValue(f) ?? parseNumber(f) ?? 0;
+  return mask >>> 0;
+}
+
+/** The OP_SYSCTL records of one `set` NAME=VALUE. */
+function sysctlOps(s: SysctlSetting): SimOp[] {
+  const op = (id: number, v: number): SimOp => ({ kind: OpKind.SYSCTL, order: 0, cpu: 0, gfp: 0, handle: id, arg: v });
+  switch (s.name) {
+    case 'min_free_kbytes':
+      return [op(SysctlId.MIN_FREE_KBYTES, s.values[0] ?? 0)];
+    case 'watermark_scale_factor':
+      return [op(SysctlId.WATERMARK_SCALE_FACTOR, s.values[0] ?? 0)];
+    case 'watermark_boost_factor':
+      return [op(SysctlId.WATERMARK_BOOST_FACTOR, s.values[0] ?? 0)];
+    case 'percpu_pagelist_high_fraction':
+      return [op(SysctlId.PERCPU_PAGELIST_HIGH_FRACTION, s.values[0] ?? 0)];
+    case 'zone_reclaim_mode':
+      return [op(SysctlId.ZONE_RECLAIM_MODE, s.values[0] ?? 0)];
+    case 'lowmem_reserve_ratio':
+      return s.values.map((v, zone) => op(SysctlId.LOWMEM_RESERVE_RATIO_DMA + zone, v));
+  }
+}
+
+class Compiler {
+  private readonly out = new OpBuffer(1024);
+  private lines: number[] = [];
+  private readonly groups = new Map<string, number[]>(); // live handle ids, oldest first
+  private readonly freeIds: number[] = []; // ids of freed blocks, reused newest first
+  private nextId = 0;
+  private live = 0;
+  private randomSteps = 0;
+  private readonly machine: PresetMachine | ExplicitMachine;
+  private readonly cpuCount: number;
+  private readonly maxOrder: number;
+
+  constructor(
+    private readonly w: Workload,
+    private readonly options: CompileOptions,
+  ) {
+    this.machine = options.machine ?? machineFromSpec(w.machine);
+    this.cpuCount = machineCpuCount(this.machine);
+    this.maxOrder = machineMaxOrder(this.machine);
+  }
+
+  run(): CompiledWorkload {
+    const machineAt = (this.w.machine && this.options.positions?.get(this.w.machine)) || { line: 1, col: 1 };
+    for (const s of this.w.sets) for (const op of sysctlOps(s)) this.emit(op, machineAt);
+    this.block(this.w.ops);
+    const opCount = this.out.length;
+    // Random streams keep their blocks in the handle table too: room for every step's block.
+    const handleCount = this.nextId;
+    const config: MachineConfig = {
+      machine: this.machine,
+      profile: this.w.profile ?? '6.18',
+      maxHandles: Math.max(1, handleCount + this.randomSteps),
+    };
+    if (this.w.seed !== null) config.seed = this.w.seed;
+    return { config, ops: this.out.finish(), opCount, opLines: Uint32Array.from(this.lines), handleCount };
+  }
+
+  private pos(stmt: OpStmt): SourcePos {
+    return this.options.positions?.get(stmt) ?? { line: 0, col: 0 };
+  }
+
+  private emit(op: SimOp, at: SourcePos): void {
+    if (this.out.length >= MAX_OPS) {
+      fail(at, `the workload expands to more than ${formatCount(MAX_OPS)} ops (the limit)`);
+    }
+    this.out.push(op);
+    this.lines.push(at.line);
+  }
+
+  private block(stmts: OpStmt[]): void {
+    for (const s of stmts) this.statement(s);
+  }
+
+  private checkCpu(cpu: number, at: SourcePos): void {
+    if (cpu >= this.cpuCount) {
+      const name = this.machine.kind === 'preset' ? `machine ${this.machine.name}` : 'the machine';
+      fail(at, `cpu ${cpu} does not exist: ${name} has CPUs 0-${this.cpuCount - 1}`);
+    }
+  }
+
+  private checkOrder(order: number, what: string, at: SourcePos): void {
+    if (order > this.maxOrder) fail(at, `${what} ${order} is above this machine's max_order ${this.maxOrder}`);
+  }
+
+  private statement(s: OpStmt): void {
+    const at = this.pos(s);
+    const base = { order: 0, cpu: 0, gfp: 0, handle: 0, arg: 0 };
+    switch (s.kind) {
+      case 'alloc': {
+        this.checkCpu(s.cpu, at);
+        this.checkOrder(s.order, 'order', at);
+        if (this.live >= MAX_LIVE_BLOCKS) {
+          fail(at, `more than ${formatCount(MAX_LIVE_BLOCKS)} live blocks in all handle groups (the limit): free some`);
+        }
+        const id = this.freeIds.pop() ?? this.nextId++;
+        this.emit({ ...base, kind: OpKind.ALLOC, cpu: s.cpu, order: s.order, gfp: gfpMask(s.gfp), handle: id }, at);
+        let stack = this.groups.get(s.group);
+        if (!stack) {
+          stack = [];
+          this.groups.set(s.group, stack);
+        }
+        stack.push(id);
+        this.live++;
+        return;
+      }
+      case 'free': {
+        this.checkCpu(s.cpu, at);
+        const stack = this.groups.get(s.group);
+        if (!s.all) {
+          const id = stack?.pop();
+          if (id === undefined) {
+            fail(at, stack ? `free ${s.group}: every block of group "${s.group}" is already freed` : `free ${s.group}: no block was allocated into group "${s.group}"`);
+          }
+          this.emit({ ...base, kind: OpKind.FREE, cpu: s.cpu, handle: id }, at);
+          this.freeIds.push(id);
+          this.live--;
+          return;
+        }
+        if (!stack) fail(at, `free ${s.group} *: no block was allocated into group "${s.group}"`);
+        for (const id of stack) {
+          this.emit({ ...base, kind: OpKind.FREE, cpu: s.cpu, handle: id }, at);
+        }
+        // Reuse the oldest id first next time, mirroring the order they were freed in.
+        for (let i = stack.length - 1; i >= 0; i--) this.freeIds.push(stack[i] ?? 0);
+        this.live -= stack.length;
+        stack.length = 0;
+        return;
+      }
+      case 'drain':
+        this.checkCpu(s.cpu, at);
+        this.emit({ ...base, kind: OpKind.DRAIN_CPU, cpu: s.cpu }, at);
+        return;
+      case 'drain_all':
+        this.emit({ ...base, kind: OpKind.DRAIN_ALL }, at);
+        return;
+      case 'tick':
+        this.emit({ ...base, kind: OpKind.TICK, arg: s.count }, at);
+        return;
+      case 'offline':
+      case 'online':
+        this.checkCpu(s.cpu, at);
+        this.emit({ ...base, kind: s.kind === 'offline' ? OpKind.CPU_OFFLINE : OpKind.CPU_ONLINE, cpu: s.cpu }, at);
+        return;
+      case 'corrupt':
+        this.checkCpu(s.cpu, at);
+        this.emit({ ...base, kind: OpKind.CORRUPT, cpu: s.cpu, handle: HANDLE_NONE }, at);
+        return;
+      case 'random': {
+        this.checkCpu(s.cpu, at);
+        this.checkOrder(s.maxOrder, 'max_order', at);
+        const op: SimOp = { kind: OpKind.RANDOM, cpu: s.cpu, order: s.maxOrder, gfp: gfpMask(s.gfp), handle: HANDLE_NONE, arg: s.freePercent };
+        if (this.out.length + s.count > MAX_OPS) {
+          fail(at, `the workload expands to more than ${formatCount(MAX_OPS)} ops (the limit)`);
+        }
+        for (let i = 0; i < s.count; i++) this.emit(op, at);
+        this.randomSteps += s.count;
+        return;
+      }
+      case 'free_pfn':
+        this.checkCpu(s.cpu, at);
+        this.emit({ ...base, kind: OpKind.FREE_PFN, cpu: s.cpu, order: s.order, handle: s.pfn }, at);
+        return;
+      case 'repeat':
+        for (let i = 0; i < s.count; i++) {
+          const before = this.out.length;
+          this.block(s.body);
+          if (this.out.length === before) break;
+        }
+        return;
+    }
+  }
+}

@@ -1,0 +1,517 @@
+/*
+ * parser.ts: workload text to a Workload tree (docs/workload-language.md). Recursive descent over
+ * the tokens, one statement per line; defaults are filled in here so the tree is canonical. The
+ * first error stops the parse and comes back as a value with its line and column: the parser never
+ * throws, whatever the text.
+ */
+import {
+  PRESETS,
+  PROFILE_NAMES,
+  isPresetName,
+  isProfileName,
+  MAX_CPUS_PER_NODE,
+  MAX_NUMNODES,
+  MAX_PAGE_ORDER_LIMIT,
+} from '../core/machine-config';
+import { GFP_DEFAULT, GFP_NAMES } from '../core/gfp';
+import type {
+  ExplicitMachineSpec,
+  GfpSpec,
+  MachineSpec,
+  OpStmt,
+  SourceMap,
+  SourcePos,
+  SysctlName,
+  SysctlSetting,
+  Workload,
+} from './ast';
+import { SYSCTL_NAMES } from './ast';
+import { didYouMean, fail, WorkloadFailure, type WorkloadError } from './errors';
+import {
+  formatCount,
+  MAX_MANAGED_PAGES,
+  MAX_NAME_LENGTH,
+  MAX_OPS,
+  MAX_REPEAT_DEPTH,
+  MAX_SOURCE_CHARS,
+  MAX_TICKS,
+} from './limits';
+import { describeToken, tokenize, type Token } from './tokenizer';
+
+export type ParseResult =
+  | { ok: true; workload: Workload; positions: SourceMap }
+  | { ok: false; error: WorkloadError };
+
+const MAX_CPU = MAX_NUMNODES * MAX_CPUS_PER_NODE - 1;
+const U32_MAX = 0xffffffff;
+const I32_MAX = 0x7fffffff;
+/** Largest `batch=` override: far above any zone_batchsize() (which caps at 1 MiB of pages). */
+const MAX_BATCH = 4096;
+
+/** Words that start an op, for "expected" messages and suggestions. */
+const OP_WORDS = ['alloc', 'free', 'drain', 'corrupt', 'random', 'free_pfn', 'offline', 'online'];
+const STATEMENT_WORDS = ['machine', 'profile', 'set', 'seed', 'cpu', 'tick', 'repeat', ...OP_WORDS];
+const MACHINE_KEYS = ['nodes', 'cpus', 'max_order', 'pageblock_order', 'thp', 'batch', 'dma', 'dma32', 'normal', 'movable'] as const;
+type MachineKey = (typeof MACHINE_KEYS)[number];
+
+function isMachineKey(k: string): k is MachineKey {
+  return (MACHINE_KEYS as readonly string[]).includes(k);
+}
+
+function isSysctlName(k: string): k is SysctlName {
+  return (SYSCTL_NAMES as readonly string[]).includes(k);
+}
+
+/** Parse workload text; never throws. */
+export function parseWorkload(text: string): ParseResult {
+  try {
+    if (text.length > MAX_SOURCE_CHARS) {
+      fail({ line: 1, col: 1 }, `the workload is ${formatCount(text.length)} characters long: above the limit of ${formatCount(MAX_SOURCE_CHARS)} (use repeat)`);
+    }
+    const parser = new Parser(tokenize(text));
+    const workload = parser.workload();
+    return { ok: true, workload, positions: parser.positions };
+  } catch (e) {
+    if (e instanceof WorkloadFailure) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
+class Parser {
+  readonly positions: SourceMap = new WeakMap();
+  private i = 0;
+  private firstOp: Token | null = null;
+  private machineAt: Token | null = null;
+  private profileAt: Token | null = null;
+  private seedAt: Token | null = null;
+  private readonly result: Workload = { machine: null, profile: null, sets: [], seed: null, ops: [] };
+
+  constructor(private readonly tokens: Token[]) {}
+
+  private peek(ahead = 0): Token {
+    const t = this.tokens[Math.min(this.i + ahead, this.tokens.length - 1)];
+    if (t === undefined) throw new Error('tokenizer returned no eof token');
+    return t;
+  }
+
+  private next(): Token {
+    const t = this.peek();
+    if (t.kind !== 'eof') this.i++;
+    return t;
+  }
+
+  private atStatementEnd(): boolean {
+    const k = this.peek().kind;
+    return k === 'newline' || k === 'eof' || k === 'rbrace';
+  }
+
+  private skipNewlines(): void {
+    while (this.peek().kind === 'newline') this.i++;
+  }
+
+  /** The statement is complete: only its end may follow. */
+  private endStatement(what: string): void {
+    if (!this.atStatementEnd()) {
+      const t = this.peek();
+      fail(t, `expected end of line after ${what}, found ${describeToken(t)}`);
+    }
+  }
+
+  private expectWord(what: string): Token {
+    const t = this.peek();
+    if (t.kind !== 'word') fail(t, `expected ${what}, found ${describeToken(t)}`);
+    return this.next();
+  }
+
+  /** A decimal or 0x-hex integer in [min, max]. */
+  private integer(what: string, min: number, max: number, limitNote = ''): { value: number; at: Token } {
+    const t = this.expectWord(what);
+    const value = parseNumber(t.text);
+    if (value === null) fail(t, `expected ${what}, found ${describeToken(t)}`);
+    if (value < min || value > max) {
+      if (limitNote && value > max) fail(t, `${what} ${t.text} is above ${limitNote}`);
+      fail(t, `${what} must be between ${formatCount(min)} and ${formatCount(max)}, found ${t.text}`);
+    }
+    return { value, at: t };
+  }
+
+  /** `key=` has been seen as the current word; consume it and the `=`. */
+  private keyEquals(): Token {
+    const key = this.next();
+    this.next(); // '='
+    return key;
+  }
+
+  private isKeyValue(): boolean {
+    return this.peek().kind === 'word' && this.peek(1).kind === 'equals';
+  }
+
+  workload(): Workload {
+    for (;;) {
+      this.skipNewlines();
+      const t = this.peek();
+      if (t.kind === 'eof') break;
+      if (t.kind === 'rbrace') fail(t, 'expected a statement, found "}" with no open repeat');
+      const op = this.statement(0);
+      if (op) this.result.ops.push(op);
+    }
+    return this.result;
+  }
+
+  /** One statement; header statements fill the result and return null. */
+  private statement(depth: number): OpStmt | null {
+    const t = this.peek();
+    if (t.kind !== 'word') fail(t, `expected a statement (${STATEMENT_WORDS.join(', ')}), found ${describeToken(t)}`);
+    switch (t.text) {
+      case 'machine':
+      case 'profile':
+      case 'set':
+      case 'seed':
+        this.header(depth);
+        return null;
+      default: {
+        if (this.firstOp === null) this.firstOp = t;
+        const op = this.op(depth);
+        this.positions.set(op, { line: t.line, col: t.col });
+        return op;
+      }
+    }
+  }
+
+  private header(depth: number): void {
+    const t = this.next();
+    if (depth > 0) fail(t, `${t.text} may not appear inside repeat: it must come before the first op`);
+    if (this.firstOp !== null) {
+      fail(t, `${t.text} must come before the first op (line ${this.firstOp.line})`);
+    }
+    switch (t.text) {
+      case 'machine': {
+        if (this.machineAt) fail(t, `a second machine line (the first is at ${this.machineAt.line}:${this.machineAt.col})`);
+        this.machineAt = t;
+        const m = this.machine(t);
+        this.result.machine = m;
+        this.positions.set(m, { line: t.line, col: t.col });
+        this.endStatement('the machine');
+        return;
+      }
+      case 'profile': {
+        if (this.profileAt) fail(t, `a second profile line (the first is at ${this.profileAt.line}:${this.profileAt.col})`);
+        this.profileAt = t;
+        const w = this.expectWord(`a profile (${PROFILE_NAMES.join(', ')})`);
+        if (!isProfileName(w.text)) {
+          fail(w, `unknown profile "${w.text}": expected ${PROFILE_NAMES.join(', ')}${didYouMean(w.text, PROFILE_NAMES)}`);
+        }
+        this.result.profile = w.text;
+        this.endStatement('the profile');
+        return;
+      }
+      case 'set': {
+        if (this.atStatementEnd()) fail(this.peek(), `expected NAME=VALUE after set (${SYSCTL_NAMES.join(', ')}), found ${describeToken(this.peek())}`);
+        while (!this.atStatementEnd()) {
+          const s = this.setting();
+          this.result.sets.push(s);
+        }
+        return;
+      }
+      case 'seed': {
+        if (this.seedAt) fail(t, `a second seed line (the first is at ${this.seedAt.line}:${this.seedAt.col})`);
+        this.seedAt = t;
+        const w = this.expectWord('a seed (a number)');
+        const v = parseBigNumber(w.text);
+        if (v === null || v > 0xffffffffffffffffn) fail(w, `expected a seed between 0 and 2^64-1, found ${describeToken(w)}`);
+        this.result.seed = v;
+        this.endStatement('the seed');
+        return;
+      }
+    }
+  }
+
+  private machine(at: Token): MachineSpec {
+    const presets = Object.keys(PRESETS);
+    if (!this.isKeyValue()) {
+      const w = this.expectWord(`a machine (${presets.join(', ')}) or key=value`);
+      if (!isPresetName(w.text)) {
+        fail(w, `unknown machine "${w.text}": expected ${presets.join(', ')} or key=value${didYouMean(w.text, presets)}`);
+      }
+      return { kind: 'preset', name: w.text };
+    }
+    const seen = new Map<MachineKey, number>();
+    const where = new Map<MachineKey, Token>();
+    while (!this.atStatementEnd()) {
+      if (!this.isKeyValue()) fail(this.peek(), `expected key=value (${MACHINE_KEYS.join(', ')}), found ${describeToken(this.peek())}`);
+      const key = this.keyEquals();
+      if (!isMachineKey(key.text)) {
+        fail(key, `unknown machine key "${key.text}": expected ${MACHINE_KEYS.join(', ')}${didYouMean(key.text, MACHINE_KEYS)}`);
+      }
+      if (seen.has(key.text)) fail(key, `${key.text} is given twice`);
+      let v: number;
+      switch (key.text) {
+        case 'nodes':
+          v = this.integer('nodes', 1, MAX_NUMNODES, `the limit of ${MAX_NUMNODES} nodes`).value;
+          break;
+        case 'cpus':
+          v = this.integer('cpus', 1, MAX_CPUS_PER_NODE, `the limit of ${MAX_CPUS_PER_NODE} CPUs per node`).value;
+          break;
+        case 'max_order':
+          v = this.integer('max_order', 1, MAX_PAGE_ORDER_LIMIT).value;
+          break;
+        case 'pageblock_order':
+          v = this.integer('pageblock_order', 0, MAX_PAGE_ORDER_LIMIT).value;
+          break;
+        case 'thp':
+          v = this.integer('thp', 0, 1).value;
+          break;
+        case 'batch':
+          v = this.integer('batch', 1, MAX_BATCH).value;
+          break;
+        default:
+          v = this.integer(`${key.text} pages`, 0, MAX_MANAGED_PAGES, `the limit of ${formatCount(MAX_MANAGED_PAGES)} managed pages`).value;
+      }
+      seen.set(key.text, v);
+      where.set(key.text, key);
+    }
+    const maxOrder = seen.get('max_order') ?? MAX_PAGE_ORDER_LIMIT;
+    const m: ExplicitMachineSpec = {
+      kind: 'explicit',
+      nodes: seen.get('nodes') ?? 1,
+      cpus: seen.get('cpus') ?? 2,
+      maxOrder,
+      // x86-64: pageblock_order is HPAGE_PMD_ORDER (9), never above MAX_PAGE_ORDER.
+      pageblockOrder: seen.get('pageblock_order') ?? Math.min(9, maxOrder),
+      thp: (seen.get('thp') ?? 1) === 1,
+      batch: seen.get('batch') ?? 0,
+      dma: seen.get('dma') ?? 0,
+      dma32: seen.get('dma32') ?? 0,
+      normal: seen.get('normal') ?? 0,
+      movable: seen.get('movable') ?? 0,
+    };
+    if (m.pageblockOrder > m.maxOrder) {
+      fail(where.get('pageblock_order') ?? at, `pageblock_order ${m.pageblockOrder} is above max_order ${m.maxOrder}`);
+    }
+    const perNode = m.dma + m.dma32 + m.normal + m.movable;
+    if (perNode === 0) fail(at, 'expected at least one zone with pages (dma=N, dma32=N, normal=N or movable=N)');
+    if (perNode * m.nodes > MAX_MANAGED_PAGES) {
+      fail(at, `the machine has ${formatCount(perNode * m.nodes)} managed pages: above the limit of ${formatCount(MAX_MANAGED_PAGES)} (8M) managed pages`);
+    }
+    return m;
+  }
+
+  private setting(): SysctlSetting {
+    if (!this.isKeyValue()) fail(this.peek(), `expected NAME=VALUE (${SYSCTL_NAMES.join(', ')}), found ${describeToken(this.peek())}`);
+    const key = this.keyEquals();
+    if (!isSysctlName(key.text)) {
+      fail(key, `unknown sysctl "${key.text}": expected ${SYSCTL_NAMES.join(', ')}${didYouMean(key.text, SYSCTL_NAMES)}`);
+    }
+    const name = key.text;
+    switch (name) {
+      case 'min_free_kbytes':
+        return { name, values: [this.integer(name, 0, I32_MAX).value] };
+      case 'watermark_scale_factor':
+        return { name, values: [this.integer(name, 1, 3000).value] };
+      case 'watermark_boost_factor':
+        return { name, values: [this.integer(name, 0, I32_MAX).value] };
+      case 'percpu_pagelist_high_fraction': {
+        const v = this.integer(name, 0, I32_MAX);
+        // The kernel refuses fractions 1..7: high would exceed a quarter of the zone.
+        if (v.value > 0 && v.value < 8) fail(v.at, `percpu_pagelist_high_fraction must be 0 or at least 8, found ${v.value}`);
+        return { name, values: [v.value] };
+      }
+      case 'zone_reclaim_mode':
+        return { name, values: [this.integer(name, 0, 7).value] };
+      case 'lowmem_reserve_ratio': {
+        const values = [this.integer('lowmem_reserve_ratio', 0, I32_MAX).value];
+        while (this.peek().kind === 'comma') {
+          const comma = this.next();
+          if (values.length === 5) fail(comma, 'lowmem_reserve_ratio has one value per zone: at most 5 (DMA, DMA32, Normal, Movable, Device)');
+          values.push(this.integer('lowmem_reserve_ratio', 0, I32_MAX).value);
+        }
+        return { name, values };
+      }
+    }
+  }
+
+  private op(depth: number): OpStmt {
+    const first = this.next();
+    let cpu = 0;
+    let verb = first;
+    let cpuGiven = false;
+    if (first.text === 'cpu') {
+      cpu = this.integer('a cpu number', 0, MAX_CPU, `the limit of ${MAX_CPU + 1} CPUs`).value;
+      cpuGiven = true;
+      verb = this.peek();
+      if (verb.kind !== 'word') fail(verb, `expected an op after cpu ${cpu} (${OP_WORDS.join(', ')}), found ${describeToken(verb)}`);
+      this.next();
+    }
+    switch (verb.text) {
+      case 'alloc': {
+        const group = this.groupName();
+        let order: number | null = null;
+        let gfp: GfpSpec | null = null;
+        while (!this.atStatementEnd()) {
+          if (this.isKeyValue()) {
+            const key = this.keyEquals();
+            if (key.text !== 'order') fail(key, `unknown option "${key.text}=" of alloc: expected order=K or gfp flags`);
+            if (order !== null) fail(key, 'order is given twice');
+            order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
+          } else {
+            if (gfp !== null) fail(this.peek(), `expected end of line after the gfp flags, found ${describeToken(this.peek())}`);
+            gfp = this.gfp();
+          }
+        }
+        return { kind: 'alloc', cpu, group, order: order ?? 0, gfp: gfp ?? [GFP_DEFAULT] };
+      }
+      case 'free': {
+        const group = this.groupName();
+        let all = false;
+        if (this.peek().kind === 'star') {
+          this.next();
+          all = true;
+        }
+        this.endStatement(all ? `free ${group} *` : `free ${group} (add "*" to free every block)`);
+        return { kind: 'free', cpu, group, all };
+      }
+      case 'drain': {
+        if (this.peek().kind === 'word' && this.peek().text === 'all') {
+          const all = this.next();
+          if (cpuGiven) fail(all, 'drain all drains every CPU: write it without cpu N');
+          this.endStatement('drain all');
+          return { kind: 'drain_all' };
+        }
+        this.endStatement('drain (or "drain all")');
+        return { kind: 'drain', cpu };
+      }
+      case 'tick': {
+        if (cpuGiven) fail(verb, 'tick passes on every CPU: write it without cpu N');
+        let count = 1;
+        if (!this.atStatementEnd()) count = this.integer('tick count', 1, MAX_TICKS, `the limit of ${formatCount(MAX_TICKS)} intervals`).value;
+        this.endStatement('tick N');
+        return { kind: 'tick', count };
+      }
+      case 'offline':
+      case 'online': {
+        if (!cpuGiven) fail(verb, `expected cpu N before ${verb.text} (e.g. cpu 1 ${verb.text})`);
+        this.endStatement(`cpu ${cpu} ${verb.text}`);
+        return { kind: verb.text, cpu };
+      }
+      case 'corrupt':
+        this.endStatement('corrupt');
+        return { kind: 'corrupt', cpu };
+      case 'random': {
+        const count = this.integer('random step count', 0, MAX_OPS, `the limit of ${formatCount(MAX_OPS)} ops`).value;
+        let maxOrder: number | null = null;
+        let freePercent: number | null = null;
+        let gfp: GfpSpec | null = null;
+        while (!this.atStatementEnd()) {
+          if (this.isKeyValue()) {
+            const key = this.keyEquals();
+            if (key.text === 'max_order') {
+              if (maxOrder !== null) fail(key, 'max_order is given twice');
+              maxOrder = this.integer('max_order', 0, MAX_PAGE_ORDER_LIMIT).value;
+            } else if (key.text === 'free') {
+              if (freePercent !== null) fail(key, 'free is given twice');
+              freePercent = this.integer('free percent', 0, 100).value;
+            } else {
+              fail(key, `unknown option "${key.text}=" of random: expected max_order=K, free=PCT or gfp flags`);
+            }
+          } else {
+            if (gfp !== null) fail(this.peek(), `expected end of line after the gfp flags, found ${describeToken(this.peek())}`);
+            gfp = this.gfp();
+          }
+        }
+        // max_order defaults to PAGE_ALLOC_COSTLY_ORDER: every order the pcp lists hold.
+        return { kind: 'random', cpu, count, maxOrder: maxOrder ?? 3, freePercent: freePercent ?? 50, gfp: gfp ?? [GFP_DEFAULT] };
+      }
+      case 'free_pfn': {
+        const pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
+        let order = 0;
+        if (!this.atStatementEnd()) {
+          if (!this.isKeyValue() || this.peek().text !== 'order') fail(this.peek(), `expected order=K or end of line, found ${describeToken(this.peek())}`);
+          this.keyEquals();
+          order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
+        }
+        this.endStatement('free_pfn PFN order=K');
+        return { kind: 'free_pfn', cpu, pfn, order };
+      }
+      case 'repeat': {
+        if (cpuGiven) fail(verb, 'repeat takes no cpu: put cpu N on the statements inside');
+        return this.repeat(verb, depth);
+      }
+      case 'machine':
+      case 'profile':
+      case 'set':
+      case 'seed':
+        return fail(verb, `expected an op after cpu ${cpu}, found "${verb.text}"`);
+      default:
+        return fail(verb, `expected ${cpuGiven ? 'an op' : 'a statement'} (${(cpuGiven ? OP_WORDS : STATEMENT_WORDS).join(', ')}), found ${describeToken(verb)}${didYouMean(verb.text, cpuGiven ? OP_WORDS : STATEMENT_WORDS)}`);
+    }
+  }
+
+  private repeat(at: Token, depth: number): OpStmt {
+    if (depth + 1 > MAX_REPEAT_DEPTH) fail(at, `repeat nests deeper than the limit of ${MAX_REPEAT_DEPTH}`);
+    const count = this.integer('a repeat count', 0, MAX_OPS, `the limit of ${formatCount(MAX_OPS)} ops`).value;
+    const open = this.peek();
+    if (open.kind !== 'lbrace') fail(open, `expected "{" after repeat ${count}, found ${describeToken(open)}`);
+    this.next();
+    const body: OpStmt[] = [];
+    for (;;) {
+      this.skipNewlines();
+      const t = this.peek();
+      if (t.kind === 'rbrace') {
+        this.next();
+        break;
+      }
+      if (t.kind === 'eof') fail(t, `expected "}" to close the repeat at ${at.line}:${at.col}, found end of file`);
+      const op = this.statement(depth + 1);
+      if (op) body.push(op);
+      if (!this.atStatementEnd()) fail(this.peek(), `expected end of line, found ${describeToken(this.peek())}`);
+    }
+    this.endStatement('"}"');
+    return { kind: 'repeat', count, body };
+  }
+
+  private groupName(): string {
+    const t = this.peek();
+    if (t.kind !== 'word' || this.peek(1).kind === 'equals') {
+      fail(t, `expected a handle group name, found ${describeToken(t)}`);
+    }
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(t.text)) {
+      fail(t, `expected a handle group name (a letter or "_", then letters, digits or "_"), found ${describeToken(t)}`);
+    }
+    if (t.text.length > MAX_NAME_LENGTH) fail(t, `a handle group name may have at most ${MAX_NAME_LENGTH} characters`);
+    this.next();
+    return t.text;
+  }
+
+  /** Flags joined by `|`: kernel names or numbers, kept as written. */
+  private gfp(): GfpSpec {
+    const flags: string[] = [];
+    for (;;) {
+      const t = this.peek();
+      if (t.kind !== 'word') fail(t, `expected a gfp flag, found ${describeToken(t)}`);
+      if (!GFP_NAMES.has(t.text)) {
+        const n = parseNumber(t.text);
+        if (n === null || n > U32_MAX) {
+          fail(t, `unknown gfp flag "${t.text}"${didYouMean(t.text, GFP_NAMES.keys())}`);
+        }
+      }
+      this.next();
+      flags.push(t.text);
+      if (this.peek().kind !== 'pipe') break;
+      this.next();
+    }
+    return flags;
+  }
+}
+
+/** A decimal or 0x-hex integer up to 2^53, or null. */
+export function parseNumber(text: string): number | null {
+  const v = parseBigNumber(text);
+  if (v === null || v > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  return Number(v);
+}
+
+function parseBigNumber(text: string): bigint | null {
+  if (/^[0-9]{1,30}$/.test(text)) return BigInt(text);
+  if (/^0[xX][0-9a-fA-F]{1,24}$/.test(text)) return BigInt(text);
+  return null;
+}
