@@ -1,0 +1,29 @@
+// Vite builds the static site from web/. The wasm module is generated into web/core/generated/
+// (by `make -C wasm-core wasm`), inside the source tree, so Vite sees its
+// `new URL('buddyscope.wasm', import.meta.url)` and emits a hashed .wasm next to the JS.
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const repo = fileURLToPath(new URL('.', import.meta.url));
+
+// Where the site is hosted: '/' locally, '/<repo>/' on GitHub Pages, '/buddyscope/' in the e2e run.
+function basePath(): string {
+  const base = process.env.BUDDYSCOPE_BASE ?? '/';
+  return base.endsWith('/') ? base : `${base}/`;
+}
+
+export default defineConfig({
+  root: `${repo}web`,
+  base: basePath(),
+  publicDir: `${repo}public`,
+  plugins: [react()],
+  build: {
+    outDir: `${repo}dist`,
+    emptyOutDir: true,
+  },
+  server: {
+    // Lessons and shared fixtures live beside web/, outside Vite's root.
+    fs: { allow: [repo] },
+  },
+});
