@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# setup.sh: make this machine ready to run the site (and, with --test, the tests). Idempotent and
+# fast when everything is present: installs what is missing (Emscripten, a C compiler, make and,
+# for tests, Chromium from Debian; npm packages from package-lock.json), then builds the wasm
+# module and the generated TypeScript that mirrors the C (make rebuilds only what changed).
+#
+#   bash scripts/setup.sh            # for `npm start` / `npm run build`
+#   bash scripts/setup.sh --test     # also Chromium, for `npm test`
+#   bash scripts/setup.sh --no-build # install only; the caller builds (npm test counts the build)
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+want_test=0
+want_build=1
+for arg in "$@"; do
+	case "$arg" in
+	--test) want_test=1 ;;
+	--no-build) want_build=0 ;;
+	*)
+		echo "setup.sh: unknown option $arg" >&2
+		exit 2
+		;;
+	esac
+done
+
+say() { echo "setup: $*"; }
+
+# Debian packages still missing, as "command:package" pairs.
+missing=()
+need() { command -v "$1" >/dev/null 2>&1 || missing+=("$2"); }
+need make make
+need cc gcc
+need emcc emscripten
+if [ "$want_test" = 1 ]; then
+	need "${BUDDYSCOPE_CHROMIUM:-/usr/bin/chromium}" chromium
+fi
+
+if [ "${#missing[@]}" -gt 0 ]; then
+	say "installing ${missing[*]} with apt"
+	if ! command -v apt-get >/dev/null 2>&1; then
+		echo "setup: apt-get is not available on this machine. Install these yourself, then re-run:" >&2
+		echo "  - make and a C11 compiler (gcc or clang) as 'cc'" >&2
+		echo "  - Emscripten (emcc on PATH; built and tested with 3.1.6)" >&2
+		[ "$want_test" = 1 ] && echo "  - Chromium at /usr/bin/chromium (or set BUDDYSCOPE_CHROMIUM)" >&2
+		echo "  missing now: ${missing[*]}" >&2
+		exit 1
+	fi
+	sudo=()
+	if [ "$(id -u)" != 0 ]; then
+		if command -v sudo >/dev/null 2>&1; then
+			sudo=(sudo)
+		else
+			echo "setup: not root and no sudo; run as root: apt-get install ${missing[*]}" >&2
+			exit 1
+		fi
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	"${sudo[@]}" apt-get update -qq
+	"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# npm packages: reinstall when node_modules is missing or older than the lockfile. npm ci
+# rewrites node_modules/.package-lock.json, which serves as the stamp.
+stamp=node_modules/.package-lock.json
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+	say "installing npm packages (npm ci)"
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+	touch "$stamp"
+fi
+
+if [ "$want_build" = 1 ]; then
+	make --no-print-directory -C wasm-core wasm
+	node scripts/gen-layout.mjs
+	node scripts/gen-dts.mjs
+fi
