@@ -1,0 +1,42 @@
+/*
+ * engine.ts: what the player needs from a simulation, and nothing more. The player drives one
+ * engine (the wasm Sim in the app and in tests); keeping the contract this narrow lets the
+ * timeline stay pure TypeScript: it never reads state, it only applies ops, collects the events
+ * each op produced, and copies the arena in and out for checkpoints.
+ */
+import type { SimOp } from '../core/ops';
+
+/** One decoded struct sim_event (wasm-core/src/types.h); fields unused by a kind are 0. */
+export interface SimEvent {
+  seq: number; // position in the whole history
+  op: number; // index of the op that caused it
+  pfn: number; // block head, 0 when none
+  a: number;
+  b: number;
+  c: number;
+  cpu: number;
+  kind: number; // enum ev_kind
+  node: number;
+  zone: number; // enum zone_type
+  order: number;
+  mt: number; // migratetype
+  fn: number; // enum ev_fn
+}
+
+/** A simulation the player can drive. */
+export interface Engine {
+  /** Apply one op; returns enum sim_err (0 = SIM_OK). Events are appended to the buffer. */
+  apply(op: SimOp): number;
+  /** How many events sit in the buffer (appended since the last clear). */
+  eventCount(): number;
+  /** The kind (enum ev_kind) of buffered event i, without decoding the whole record. */
+  eventKind(i: number): number;
+  /** Decode buffered events [from, to). */
+  events(from?: number, to?: number): SimEvent[];
+  /** Forget the buffered events (their seq numbers keep counting). */
+  clearEvents(): void;
+  /** A copy of the whole arena: the state and nothing else. */
+  snapshot(): Uint8Array;
+  /** Overwrite the arena with a snapshot taken from this engine's machine. */
+  restore(snapshot: Uint8Array): void;
+}
