@@ -1,0 +1,14 @@
+// The app entry: mounts the React tree into #root.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Home } from './app/Home.tsx';
+import './app/base.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Home />
+  </StrictMode>,
+);
