@@ -1,0 +1,148 @@
+/*
+ * test_profiles.c: the profile table (KERNEL.md B.11 and B.4-B.7): names, the default, the
+ * switches of each row, and how each profile sizes a pcp on the same machine.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "pcp.h"
+#include "profile.h"
+#include "sim.h"
+#include "state.h"
+
+/* Boot the "classroom" machine (one 32768-page Normal zone, 2 CPUs) under a profile. */
+static struct sim *boot_classroom(int profile)
+{
+	struct sim_config cfg;
+	size_t size;
+	struct sim *s;
+
+	if (sim_config_preset(&cfg, "classroom") != SIM_OK)
+		return NULL;
+	cfg.profile = (uint8_t)profile;
+	size = sim_state_size(&cfg);
+	s = size ? aligned_alloc(8, (size + 7) & ~(size_t)7) : NULL;
+	if (s && sim_init(s, size, &cfg) != SIM_OK) {
+		free(s);
+		s = NULL;
+	}
+	return s;
+}
+
+TEST(profile_names_round_trip)
+{
+	static const char *const names[NR_PROFILES] = {
+		[PROFILE_6_18] = "6.18", [PROFILE_6_6] = "6.6", [PROFILE_5_14] = "5.14",
+		[PROFILE_5_13] = "5.13", [PROFILE_2016_V5] = "2016-v5", [PROFILE_2016_PREFIX] = "2016-prefix",
+	};
+	struct sim_config cfg;
+
+	for (int id = 0; id < NR_PROFILES; id++) {
+		const struct sim_profile *p = sim_profile_get(id);
+		CHECK_EQ(p->id, id);
+		CHECK(strcmp(p->name, names[id]) == 0);
+		CHECK_EQ(sim_profile_by_name(names[id]), id);
+		CHECK_EQ(p->nr_pcp_lists, profile_nr_pcp_lists(p));
+		CHECK(p->nr_pcp_lists <= NR_PCP_LISTS_LIMIT);
+	}
+	CHECK_EQ(sim_profile_by_name("6.12"), -1);
+	CHECK_EQ(sim_profile_by_name(""), -1);
+	CHECK_EQ(sim_profile_by_name(NULL), -1);
+	sim_config_default(&cfg);
+	CHECK_EQ(cfg.profile, PROFILE_6_18);
+}
+
+TEST(profile_switches_follow_history)
+{
+	const struct sim_profile *p;
+
+	/* 6.18: 14 lists, auto-tuned high, alloc_factor, the batch + high_min/2 free_high */
+	p = sim_profile_get(PROFILE_6_18);
+	CHECK_EQ(p->pcp_layout, PCP_LAYOUT_6_10);
+	CHECK_EQ(p->nr_pcp_lists, 14);
+	CHECK_EQ(p->pcp_high_rule, PCP_HIGH_AUTOTUNE);
+	CHECK_EQ(p->pcp_drain_rule, PCP_DRAIN_REQUESTED_FIRST);
+	CHECK(p->alloc_factor_scaling && p->free_high_6_18 && p->zoneinfo_high_min_max);
+	CHECK(!p->free_factor);
+	CHECK_EQ(p->fallback_rule, FALLBACK_CLAIM_STEAL_6_18);
+	/* 6.6: 13 lists (one THP list), one high, free_factor, requested list drained first */
+	p = sim_profile_get(PROFILE_6_6);
+	CHECK_EQ(p->nr_pcp_lists, 13);
+	CHECK_EQ(p->pcp_high_rule, PCP_HIGH_ZONE_HIGHSIZE);
+	CHECK_EQ(p->pcp_drain_rule, PCP_DRAIN_REQUESTED_FIRST);
+	CHECK(p->free_factor && !p->alloc_factor_scaling);
+	/* 5.14: the first merged high-order lists (15), still the batch_free round-robin */
+	p = sim_profile_get(PROFILE_5_14);
+	CHECK_EQ(p->nr_pcp_lists, 15);
+	CHECK_EQ(p->pcp_drain_rule, PCP_DRAIN_BATCH_FREE);
+	/* 5.13: order-0 only, 6 * batch */
+	p = sim_profile_get(PROFILE_5_13);
+	CHECK_EQ(p->nr_pcp_lists, 3);
+	CHECK_EQ(p->pcp_high_rule, PCP_HIGH_6_BATCH);
+	/* the 2016 series: 6 lists, 11 * batch, 512 KiB batch cap; v5 has the count fix, the prefix not */
+	p = sim_profile_get(PROFILE_2016_V5);
+	CHECK_EQ(p->nr_pcp_lists, 6);
+	CHECK_EQ(p->pcp_high_rule, PCP_HIGH_2016);
+	CHECK_EQ(p->batch_cap_kib_shift, 19);
+	CHECK(p->pcp_count_fix);
+	CHECK(!sim_profile_get(PROFILE_2016_PREFIX)->pcp_count_fix);
+	for (int id = 0; id < NR_PROFILES; id++)
+		CHECK_EQ(sim_profile_get(id)->pcp_count_fix, id != PROFILE_2016_PREFIX);
+}
+
+TEST(profile_pcp_sizes_on_one_machine)
+{
+	/* the same 32768-page zone: batch 7 everywhere; high by each profile's rule */
+	for (int id = 0; id < NR_PROFILES; id++) {
+		struct sim *s = boot_classroom(id);
+		const struct per_cpu_pages *pcp;
+		struct zone *z;
+		CHECK(s);
+		if (!s)
+			return;
+		z = sim_zone(s, 0, ZONE_NORMAL);
+		pcp = sim_pcp(s, 1, 0, ZONE_NORMAL);
+		CHECK_EQ(pcp->batch, 7);
+		switch (id) {
+		case PROFILE_6_18:
+			CHECK_EQ(pcp->high, 0); /* clamped into [high_min, high_max] at first use */
+			CHECK_EQ(pcp->high_min, pcp_zone_highsize(s, z, 7, 0, 0));
+			CHECK_EQ(pcp->high_max, pcp_zone_highsize(s, z, 7, 0, 8));
+			CHECK_EQ(pcp->high_max, 32768 / 8 / 2);
+			break;
+		case PROFILE_6_6:
+		case PROFILE_5_14:
+			CHECK_EQ(pcp->high, pcp_zone_highsize(s, z, 7, 0, 0));
+			break;
+		case PROFILE_5_13:
+			CHECK_EQ(pcp->high, 6 * 7);
+			break;
+		default:
+			CHECK_EQ(pcp->high, 7 * 3 + (7 << 3)); /* 77 = 11 * batch */
+			break;
+		}
+		CHECK_EQ(sim_check(s), SIM_OK);
+		free(s);
+	}
+}
+
+TEST(profile_high_fraction_sysctl)
+{
+	/* vm.percpu_pagelist_high_fraction = 8: high_min = high_max = managed / 8 / nr_cpus (6.7+) */
+	struct sim *s = boot_classroom(PROFILE_6_18);
+	struct sim_op op = { .kind = OP_SYSCTL, .handle = SYSCTL_PERCPU_PAGELIST_HIGH_FRACTION, .arg = 8 };
+	const struct per_cpu_pages *pcp;
+
+	CHECK(s);
+	if (!s)
+		return;
+	pcp = sim_pcp(s, 0, 0, ZONE_NORMAL);
+	CHECK_EQ(sim_apply(s, &op), SIM_OK);
+	CHECK_EQ(pcp->high_min, 32768 / 8 / 2);
+	CHECK_EQ(pcp->high_max, 32768 / 8 / 2);
+	op.arg = 4; /* 0 or >= 8 only */
+	CHECK_EQ(sim_apply(s, &op), SIM_EINVAL);
+	CHECK_EQ(sim_check(s), SIM_OK);
+	free(s);
+}
