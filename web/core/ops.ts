@@ -70,15 +70,27 @@ export class OpBuffer {
 
   /** Append one op. */
   push(op: SimOp): void {
+    this.pushFields(op.kind, op.cpu, op.order, op.gfp, op.handle, op.arg);
+  }
+
+  /** Append one op given field by field (no object per op: compilers emit millions). */
+  pushFields(
+    kind: OpKind,
+    cpu: number,
+    order: number,
+    gfp: number,
+    handle: number,
+    arg: number,
+  ): void {
     if ((this.n + 1) * SIM_OP_SIZE > this.bytes.length) this.grow();
     const at = this.n * SIM_OP_SIZE;
     const v = this.view;
-    v.setUint8(at, op.kind);
-    v.setUint8(at + 1, op.order);
-    v.setUint16(at + 2, op.cpu, true);
-    v.setUint32(at + 4, op.gfp >>> 0, true);
-    v.setUint32(at + 8, op.handle >>> 0, true);
-    v.setInt32(at + 12, op.arg | 0, true);
+    v.setUint8(at, kind);
+    v.setUint8(at + 1, order);
+    v.setUint16(at + 2, cpu, true);
+    v.setUint32(at + 4, gfp >>> 0, true);
+    v.setUint32(at + 8, handle >>> 0, true);
+    v.setInt32(at + 12, arg | 0, true);
     this.n++;
   }
 

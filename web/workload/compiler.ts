@@ -16,7 +16,15 @@ import {
   type ZoneSpan,
 } from '../core/machine-config';
 import { HANDLE_NONE, OpBuffer, OpKind, SysctlId, type SimOp } from '../core/ops';
-import type { GfpSpec, MachineSpec, OpStmt, SourceMap, SourcePos, SysctlSetting, Workload } from './ast';
+import type {
+  GfpSpec,
+  MachineSpec,
+  OpStmt,
+  SourceMap,
+  SourcePos,
+  SysctlSetting,
+  Workload,
+} from './ast';
 import { fail, WorkloadFailure, type WorkloadError } from './errors';
 import { formatCount, MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
 import { parseNumber } from './parser';
@@ -29,7 +37,8 @@ export interface CompiledWorkload {
   handleCount: number; // handle ids the groups used (peak of live blocks)
 }
 
-export type CompileResult = { ok: true; program: CompiledWorkload } | { ok: false; error: WorkloadError };
+export type CompileResult =
+  { ok: true; program: CompiledWorkload } | { ok: false; error: WorkloadError };
 
 export interface CompileOptions {
   positions?: SourceMap;
@@ -84,7 +93,14 @@ export function gfpMask(spec: GfpSpec): number {
 
 /** The OP_SYSCTL records of one `set` NAME=VALUE. */
 function sysctlOps(s: SysctlSetting): SimOp[] {
-  const op = (id: number, v: number): SimOp => ({ kind: OpKind.SYSCTL, order: 0, cpu: 0, gfp: 0, handle: id, arg: v });
+  const op = (id: number, v: number): SimOp => ({
+    kind: OpKind.SYSCTL,
+    order: 0,
+    cpu: 0,
+    gfp: 0,
+    handle: id,
+    arg: v,
+  });
   switch (s.name) {
     case 'min_free_kbytes':
       return [op(SysctlId.MIN_FREE_KBYTES, s.values[0] ?? 0)];
@@ -103,7 +119,7 @@ function sysctlOps(s: SysctlSetting): SimOp[] {
 
 class Compiler {
   private readonly out = new OpBuffer(1024);
-  private lines: number[] = [];
+  private lines = new Uint32Array(1024); // source line of each op
   private readonly groups = new Map<string, number[]>(); // live handle ids, oldest first
   private readonly freeIds: number[] = []; // ids of freed blocks, reused newest first
   private nextId = 0;
@@ -123,7 +139,10 @@ class Compiler {
   }
 
   run(): CompiledWorkload {
-    const machineAt = (this.w.machine && this.options.positions?.get(this.w.machine)) || { line: 1, col: 1 };
+    const machineAt = (this.w.machine && this.options.positions?.get(this.w.machine)) || {
+      line: 1,
+      col: 1,
+    };
     for (const s of this.w.sets) for (const op of sysctlOps(s)) this.emit(op, machineAt);
     this.block(this.w.ops);
     const opCount = this.out.length;
@@ -135,7 +154,13 @@ class Compiler {
       maxHandles: Math.max(1, handleCount + this.randomSteps),
     };
     if (this.w.seed !== null) config.seed = this.w.seed;
-    return { config, ops: this.out.finish(), opCount, opLines: Uint32Array.from(this.lines), handleCount };
+    return {
+      config,
+      ops: this.out.finish(),
+      opCount,
+      opLines: this.lines.slice(0, opCount),
+      handleCount,
+    };
   }
 
   private pos(stmt: OpStmt): SourcePos {
@@ -143,11 +168,29 @@ class Compiler {
   }
 
   private emit(op: SimOp, at: SourcePos): void {
-    if (this.out.length >= MAX_OPS) {
+    this.emitFields(op.kind, op.cpu, op.order, op.gfp, op.handle, op.arg, at);
+  }
+
+  /** Append one op; the field-by-field form allocates nothing, for millions of ops. */
+  private emitFields(
+    kind: OpKind,
+    cpu: number,
+    order: number,
+    gfp: number,
+    handle: number,
+    arg: number,
+    at: SourcePos,
+  ): void {
+    const n = this.out.length;
+    if (n >= MAX_OPS)
       fail(at, `the workload expands to more than ${formatCount(MAX_OPS)} ops (the limit)`);
+    this.out.pushFields(kind, cpu, order, gfp, handle, arg);
+    if (n >= this.lines.length) {
+      const grown = new Uint32Array(Math.min(MAX_OPS, Math.max(1024, this.lines.length * 2)));
+      grown.set(this.lines);
+      this.lines = grown;
     }
-    this.out.push(op);
-    this.lines.push(at.line);
+    this.lines[n] = at.line;
   }
 
   private block(stmts: OpStmt[]): void {
@@ -162,21 +205,24 @@ class Compiler {
   }
 
   private checkOrder(order: number, what: string, at: SourcePos): void {
-    if (order > this.maxOrder) fail(at, `${what} ${order} is above this machine's max_order ${this.maxOrder}`);
+    if (order > this.maxOrder)
+      fail(at, `${what} ${order} is above this machine's max_order ${this.maxOrder}`);
   }
 
   private statement(s: OpStmt): void {
     const at = this.pos(s);
-    const base = { order: 0, cpu: 0, gfp: 0, handle: 0, arg: 0 };
     switch (s.kind) {
       case 'alloc': {
         this.checkCpu(s.cpu, at);
         this.checkOrder(s.order, 'order', at);
         if (this.live >= MAX_LIVE_BLOCKS) {
-          fail(at, `more than ${formatCount(MAX_LIVE_BLOCKS)} live blocks in all handle groups (the limit): free some`);
+          fail(
+            at,
+            `more than ${formatCount(MAX_LIVE_BLOCKS)} live blocks in all handle groups (the limit): free some`,
+          );
         }
         const id = this.freeIds.pop() ?? this.nextId++;
-        this.emit({ ...base, kind: OpKind.ALLOC, cpu: s.cpu, order: s.order, gfp: gfpMask(s.gfp), handle: id }, at);
+        this.emitFields(OpKind.ALLOC, s.cpu, s.order, gfpMask(s.gfp), id, 0, at);
         let stack = this.groups.get(s.group);
         if (!stack) {
           stack = [];
@@ -192,16 +238,21 @@ class Compiler {
         if (!s.all) {
           const id = stack?.pop();
           if (id === undefined) {
-            fail(at, stack ? `free ${s.group}: every block of group "${s.group}" is already freed` : `free ${s.group}: no block was allocated into group "${s.group}"`);
+            fail(
+              at,
+              stack
+                ? `free ${s.group}: every block of group "${s.group}" is already freed`
+                : `free ${s.group}: no block was allocated into group "${s.group}"`,
+            );
           }
-          this.emit({ ...base, kind: OpKind.FREE, cpu: s.cpu, handle: id }, at);
+          this.emitFields(OpKind.FREE, s.cpu, 0, 0, id, 0, at);
           this.freeIds.push(id);
           this.live--;
           return;
         }
         if (!stack) fail(at, `free ${s.group} *: no block was allocated into group "${s.group}"`);
         for (const id of stack) {
-          this.emit({ ...base, kind: OpKind.FREE, cpu: s.cpu, handle: id }, at);
+          this.emitFields(OpKind.FREE, s.cpu, 0, 0, id, 0, at);
         }
         // Reuse the oldest id first next time, mirroring the order they were freed in.
         for (let i = stack.length - 1; i >= 0; i--) this.freeIds.push(stack[i] ?? 0);
@@ -211,37 +262,46 @@ class Compiler {
       }
       case 'drain':
         this.checkCpu(s.cpu, at);
-        this.emit({ ...base, kind: OpKind.DRAIN_CPU, cpu: s.cpu }, at);
+        this.emitFields(OpKind.DRAIN_CPU, s.cpu, 0, 0, 0, 0, at);
         return;
       case 'drain_all':
-        this.emit({ ...base, kind: OpKind.DRAIN_ALL }, at);
+        this.emitFields(OpKind.DRAIN_ALL, 0, 0, 0, 0, 0, at);
         return;
       case 'tick':
-        this.emit({ ...base, kind: OpKind.TICK, arg: s.count }, at);
+        this.emitFields(OpKind.TICK, 0, 0, 0, 0, s.count, at);
         return;
       case 'offline':
       case 'online':
         this.checkCpu(s.cpu, at);
-        this.emit({ ...base, kind: s.kind === 'offline' ? OpKind.CPU_OFFLINE : OpKind.CPU_ONLINE, cpu: s.cpu }, at);
+        this.emitFields(
+          s.kind === 'offline' ? OpKind.CPU_OFFLINE : OpKind.CPU_ONLINE,
+          s.cpu,
+          0,
+          0,
+          0,
+          0,
+          at,
+        );
         return;
       case 'corrupt':
         this.checkCpu(s.cpu, at);
-        this.emit({ ...base, kind: OpKind.CORRUPT, cpu: s.cpu, handle: HANDLE_NONE }, at);
+        this.emitFields(OpKind.CORRUPT, s.cpu, 0, 0, HANDLE_NONE, 0, at);
         return;
       case 'random': {
         this.checkCpu(s.cpu, at);
         this.checkOrder(s.maxOrder, 'max_order', at);
-        const op: SimOp = { kind: OpKind.RANDOM, cpu: s.cpu, order: s.maxOrder, gfp: gfpMask(s.gfp), handle: HANDLE_NONE, arg: s.freePercent };
+        const gfp = gfpMask(s.gfp);
         if (this.out.length + s.count > MAX_OPS) {
           fail(at, `the workload expands to more than ${formatCount(MAX_OPS)} ops (the limit)`);
         }
-        for (let i = 0; i < s.count; i++) this.emit(op, at);
+        for (let i = 0; i < s.count; i++)
+          this.emitFields(OpKind.RANDOM, s.cpu, s.maxOrder, gfp, HANDLE_NONE, s.freePercent, at);
         this.randomSteps += s.count;
         return;
       }
       case 'free_pfn':
         this.checkCpu(s.cpu, at);
-        this.emit({ ...base, kind: OpKind.FREE_PFN, cpu: s.cpu, order: s.order, handle: s.pfn }, at);
+        this.emitFields(OpKind.FREE_PFN, s.cpu, s.order, 0, s.pfn, 0, at);
         return;
       case 'repeat':
         for (let i = 0; i < s.count; i++) {

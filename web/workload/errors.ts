@@ -50,7 +50,10 @@ export function didYouMean(word: string, known: Iterable<string>): string {
   let bestD = Infinity;
   const upper = word.toUpperCase();
   for (const k of known) {
-    const d = k.toUpperCase() === upper ? 0 : distance(word, k);
+    // A word that extends a known one ("allocate" for alloc) is as good as a near miss.
+    const ku = k.toUpperCase();
+    const d =
+      ku === upper ? 0 : upper.startsWith(ku) || ku.startsWith(upper) ? 1 : distance(word, k);
     if (d < bestD) {
       bestD = d;
       best = k;

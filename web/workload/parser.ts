@@ -20,7 +20,6 @@ import type {
   MachineSpec,
   OpStmt,
   SourceMap,
-  SourcePos,
   SysctlName,
   SysctlSetting,
   Workload,
@@ -39,8 +38,7 @@ import {
 import { describeToken, tokenize, type Token } from './tokenizer';
 
 export type ParseResult =
-  | { ok: true; workload: Workload; positions: SourceMap }
-  | { ok: false; error: WorkloadError };
+  { ok: true; workload: Workload; positions: SourceMap } | { ok: false; error: WorkloadError };
 
 const MAX_CPU = MAX_NUMNODES * MAX_CPUS_PER_NODE - 1;
 const U32_MAX = 0xffffffff;
@@ -51,7 +49,18 @@ const MAX_BATCH = 4096;
 /** Words that start an op, for "expected" messages and suggestions. */
 const OP_WORDS = ['alloc', 'free', 'drain', 'corrupt', 'random', 'free_pfn', 'offline', 'online'];
 const STATEMENT_WORDS = ['machine', 'profile', 'set', 'seed', 'cpu', 'tick', 'repeat', ...OP_WORDS];
-const MACHINE_KEYS = ['nodes', 'cpus', 'max_order', 'pageblock_order', 'thp', 'batch', 'dma', 'dma32', 'normal', 'movable'] as const;
+const MACHINE_KEYS = [
+  'nodes',
+  'cpus',
+  'max_order',
+  'pageblock_order',
+  'thp',
+  'batch',
+  'dma',
+  'dma32',
+  'normal',
+  'movable',
+] as const;
 type MachineKey = (typeof MACHINE_KEYS)[number];
 
 function isMachineKey(k: string): k is MachineKey {
@@ -66,7 +75,10 @@ function isSysctlName(k: string): k is SysctlName {
 export function parseWorkload(text: string): ParseResult {
   try {
     if (text.length > MAX_SOURCE_CHARS) {
-      fail({ line: 1, col: 1 }, `the workload is ${formatCount(text.length)} characters long: above the limit of ${formatCount(MAX_SOURCE_CHARS)} (use repeat)`);
+      fail(
+        { line: 1, col: 1 },
+        `the workload is ${formatCount(text.length)} characters long: above the limit of ${formatCount(MAX_SOURCE_CHARS)} (use repeat)`,
+      );
     }
     const parser = new Parser(tokenize(text));
     const workload = parser.workload();
@@ -84,7 +96,13 @@ class Parser {
   private machineAt: Token | null = null;
   private profileAt: Token | null = null;
   private seedAt: Token | null = null;
-  private readonly result: Workload = { machine: null, profile: null, sets: [], seed: null, ops: [] };
+  private readonly result: Workload = {
+    machine: null,
+    profile: null,
+    sets: [],
+    seed: null,
+    ops: [],
+  };
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -124,13 +142,21 @@ class Parser {
   }
 
   /** A decimal or 0x-hex integer in [min, max]. */
-  private integer(what: string, min: number, max: number, limitNote = ''): { value: number; at: Token } {
+  private integer(
+    what: string,
+    min: number,
+    max: number,
+    limitNote = '',
+  ): { value: number; at: Token } {
     const t = this.expectWord(what);
     const value = parseNumber(t.text);
     if (value === null) fail(t, `expected ${what}, found ${describeToken(t)}`);
     if (value < min || value > max) {
       if (limitNote && value > max) fail(t, `${what} ${t.text} is above ${limitNote}`);
-      fail(t, `${what} must be between ${formatCount(min)} and ${formatCount(max)}, found ${t.text}`);
+      fail(
+        t,
+        `${what} must be between ${formatCount(min)} and ${formatCount(max)}, found ${t.text}`,
+      );
     }
     return { value, at: t };
   }
@@ -161,7 +187,8 @@ class Parser {
   /** One statement; header statements fill the result and return null. */
   private statement(depth: number): OpStmt | null {
     const t = this.peek();
-    if (t.kind !== 'word') fail(t, `expected a statement (${STATEMENT_WORDS.join(', ')}), found ${describeToken(t)}`);
+    if (t.kind !== 'word')
+      fail(t, `expected a statement (${STATEMENT_WORDS.join(', ')}), found ${describeToken(t)}`);
     switch (t.text) {
       case 'machine':
       case 'profile':
@@ -180,13 +207,18 @@ class Parser {
 
   private header(depth: number): void {
     const t = this.next();
-    if (depth > 0) fail(t, `${t.text} may not appear inside repeat: it must come before the first op`);
+    if (depth > 0)
+      fail(t, `${t.text} may not appear inside repeat: it must come before the first op`);
     if (this.firstOp !== null) {
       fail(t, `${t.text} must come before the first op (line ${this.firstOp.line})`);
     }
     switch (t.text) {
       case 'machine': {
-        if (this.machineAt) fail(t, `a second machine line (the first is at ${this.machineAt.line}:${this.machineAt.col})`);
+        if (this.machineAt)
+          fail(
+            t,
+            `a second machine line (the first is at ${this.machineAt.line}:${this.machineAt.col})`,
+          );
         this.machineAt = t;
         const m = this.machine(t);
         this.result.machine = m;
@@ -195,18 +227,29 @@ class Parser {
         return;
       }
       case 'profile': {
-        if (this.profileAt) fail(t, `a second profile line (the first is at ${this.profileAt.line}:${this.profileAt.col})`);
+        if (this.profileAt)
+          fail(
+            t,
+            `a second profile line (the first is at ${this.profileAt.line}:${this.profileAt.col})`,
+          );
         this.profileAt = t;
         const w = this.expectWord(`a profile (${PROFILE_NAMES.join(', ')})`);
         if (!isProfileName(w.text)) {
-          fail(w, `unknown profile "${w.text}": expected ${PROFILE_NAMES.join(', ')}${didYouMean(w.text, PROFILE_NAMES)}`);
+          fail(
+            w,
+            `unknown profile "${w.text}": expected ${PROFILE_NAMES.join(', ')}${didYouMean(w.text, PROFILE_NAMES)}`,
+          );
         }
         this.result.profile = w.text;
         this.endStatement('the profile');
         return;
       }
       case 'set': {
-        if (this.atStatementEnd()) fail(this.peek(), `expected NAME=VALUE after set (${SYSCTL_NAMES.join(', ')}), found ${describeToken(this.peek())}`);
+        if (this.atStatementEnd())
+          fail(
+            this.peek(),
+            `expected NAME=VALUE after set (${SYSCTL_NAMES.join(', ')}), found ${describeToken(this.peek())}`,
+          );
         while (!this.atStatementEnd()) {
           const s = this.setting();
           this.result.sets.push(s);
@@ -214,11 +257,13 @@ class Parser {
         return;
       }
       case 'seed': {
-        if (this.seedAt) fail(t, `a second seed line (the first is at ${this.seedAt.line}:${this.seedAt.col})`);
+        if (this.seedAt)
+          fail(t, `a second seed line (the first is at ${this.seedAt.line}:${this.seedAt.col})`);
         this.seedAt = t;
         const w = this.expectWord('a seed (a number)');
         const v = parseBigNumber(w.text);
-        if (v === null || v > 0xffffffffffffffffn) fail(w, `expected a seed between 0 and 2^64-1, found ${describeToken(w)}`);
+        if (v === null || v > 0xffffffffffffffffn)
+          fail(w, `expected a seed between 0 and 2^64-1, found ${describeToken(w)}`);
         this.result.seed = v;
         this.endStatement('the seed');
         return;
@@ -231,17 +276,27 @@ class Parser {
     if (!this.isKeyValue()) {
       const w = this.expectWord(`a machine (${presets.join(', ')}) or key=value`);
       if (!isPresetName(w.text)) {
-        fail(w, `unknown machine "${w.text}": expected ${presets.join(', ')} or key=value${didYouMean(w.text, presets)}`);
+        fail(
+          w,
+          `unknown machine "${w.text}": expected ${presets.join(', ')} or key=value${didYouMean(w.text, presets)}`,
+        );
       }
       return { kind: 'preset', name: w.text };
     }
     const seen = new Map<MachineKey, number>();
     const where = new Map<MachineKey, Token>();
     while (!this.atStatementEnd()) {
-      if (!this.isKeyValue()) fail(this.peek(), `expected key=value (${MACHINE_KEYS.join(', ')}), found ${describeToken(this.peek())}`);
+      if (!this.isKeyValue())
+        fail(
+          this.peek(),
+          `expected key=value (${MACHINE_KEYS.join(', ')}), found ${describeToken(this.peek())}`,
+        );
       const key = this.keyEquals();
       if (!isMachineKey(key.text)) {
-        fail(key, `unknown machine key "${key.text}": expected ${MACHINE_KEYS.join(', ')}${didYouMean(key.text, MACHINE_KEYS)}`);
+        fail(
+          key,
+          `unknown machine key "${key.text}": expected ${MACHINE_KEYS.join(', ')}${didYouMean(key.text, MACHINE_KEYS)}`,
+        );
       }
       if (seen.has(key.text)) fail(key, `${key.text} is given twice`);
       let v: number;
@@ -250,7 +305,12 @@ class Parser {
           v = this.integer('nodes', 1, MAX_NUMNODES, `the limit of ${MAX_NUMNODES} nodes`).value;
           break;
         case 'cpus':
-          v = this.integer('cpus', 1, MAX_CPUS_PER_NODE, `the limit of ${MAX_CPUS_PER_NODE} CPUs per node`).value;
+          v = this.integer(
+            'cpus',
+            1,
+            MAX_CPUS_PER_NODE,
+            `the limit of ${MAX_CPUS_PER_NODE} CPUs per node`,
+          ).value;
           break;
         case 'max_order':
           v = this.integer('max_order', 1, MAX_PAGE_ORDER_LIMIT).value;
@@ -265,7 +325,12 @@ class Parser {
           v = this.integer('batch', 1, MAX_BATCH).value;
           break;
         default:
-          v = this.integer(`${key.text} pages`, 0, MAX_MANAGED_PAGES, `the limit of ${formatCount(MAX_MANAGED_PAGES)} managed pages`).value;
+          v = this.integer(
+            `${key.text} pages`,
+            0,
+            MAX_MANAGED_PAGES,
+            `the limit of ${formatCount(MAX_MANAGED_PAGES)} managed pages`,
+          ).value;
       }
       seen.set(key.text, v);
       where.set(key.text, key);
@@ -286,21 +351,35 @@ class Parser {
       movable: seen.get('movable') ?? 0,
     };
     if (m.pageblockOrder > m.maxOrder) {
-      fail(where.get('pageblock_order') ?? at, `pageblock_order ${m.pageblockOrder} is above max_order ${m.maxOrder}`);
+      fail(
+        where.get('pageblock_order') ?? at,
+        `pageblock_order ${m.pageblockOrder} is above max_order ${m.maxOrder}`,
+      );
     }
     const perNode = m.dma + m.dma32 + m.normal + m.movable;
-    if (perNode === 0) fail(at, 'expected at least one zone with pages (dma=N, dma32=N, normal=N or movable=N)');
+    if (perNode === 0)
+      fail(at, 'expected at least one zone with pages (dma=N, dma32=N, normal=N or movable=N)');
     if (perNode * m.nodes > MAX_MANAGED_PAGES) {
-      fail(at, `the machine has ${formatCount(perNode * m.nodes)} managed pages: above the limit of ${formatCount(MAX_MANAGED_PAGES)} (8M) managed pages`);
+      fail(
+        at,
+        `the machine has ${formatCount(perNode * m.nodes)} managed pages: above the limit of ${formatCount(MAX_MANAGED_PAGES)} (8M) managed pages`,
+      );
     }
     return m;
   }
 
   private setting(): SysctlSetting {
-    if (!this.isKeyValue()) fail(this.peek(), `expected NAME=VALUE (${SYSCTL_NAMES.join(', ')}), found ${describeToken(this.peek())}`);
+    if (!this.isKeyValue())
+      fail(
+        this.peek(),
+        `expected NAME=VALUE (${SYSCTL_NAMES.join(', ')}), found ${describeToken(this.peek())}`,
+      );
     const key = this.keyEquals();
     if (!isSysctlName(key.text)) {
-      fail(key, `unknown sysctl "${key.text}": expected ${SYSCTL_NAMES.join(', ')}${didYouMean(key.text, SYSCTL_NAMES)}`);
+      fail(
+        key,
+        `unknown sysctl "${key.text}": expected ${SYSCTL_NAMES.join(', ')}${didYouMean(key.text, SYSCTL_NAMES)}`,
+      );
     }
     const name = key.text;
     switch (name) {
@@ -313,7 +392,8 @@ class Parser {
       case 'percpu_pagelist_high_fraction': {
         const v = this.integer(name, 0, I32_MAX);
         // The kernel refuses fractions 1..7: high would exceed a quarter of the zone.
-        if (v.value > 0 && v.value < 8) fail(v.at, `percpu_pagelist_high_fraction must be 0 or at least 8, found ${v.value}`);
+        if (v.value > 0 && v.value < 8)
+          fail(v.at, `percpu_pagelist_high_fraction must be 0 or at least 8, found ${v.value}`);
         return { name, values: [v.value] };
       }
       case 'zone_reclaim_mode':
@@ -322,7 +402,11 @@ class Parser {
         const values = [this.integer('lowmem_reserve_ratio', 0, I32_MAX).value];
         while (this.peek().kind === 'comma') {
           const comma = this.next();
-          if (values.length === 5) fail(comma, 'lowmem_reserve_ratio has one value per zone: at most 5 (DMA, DMA32, Normal, Movable, Device)');
+          if (values.length === 5)
+            fail(
+              comma,
+              'lowmem_reserve_ratio has one value per zone: at most 5 (DMA, DMA32, Normal, Movable, Device)',
+            );
           values.push(this.integer('lowmem_reserve_ratio', 0, I32_MAX).value);
         }
         return { name, values };
@@ -339,7 +423,11 @@ class Parser {
       cpu = this.integer('a cpu number', 0, MAX_CPU, `the limit of ${MAX_CPU + 1} CPUs`).value;
       cpuGiven = true;
       verb = this.peek();
-      if (verb.kind !== 'word') fail(verb, `expected an op after cpu ${cpu} (${OP_WORDS.join(', ')}), found ${describeToken(verb)}`);
+      if (verb.kind !== 'word')
+        fail(
+          verb,
+          `expected an op after cpu ${cpu} (${OP_WORDS.join(', ')}), found ${describeToken(verb)}`,
+        );
       this.next();
     }
     switch (verb.text) {
@@ -350,11 +438,16 @@ class Parser {
         while (!this.atStatementEnd()) {
           if (this.isKeyValue()) {
             const key = this.keyEquals();
-            if (key.text !== 'order') fail(key, `unknown option "${key.text}=" of alloc: expected order=K or gfp flags`);
+            if (key.text !== 'order')
+              fail(key, `unknown option "${key.text}=" of alloc: expected order=K or gfp flags`);
             if (order !== null) fail(key, 'order is given twice');
             order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
           } else {
-            if (gfp !== null) fail(this.peek(), `expected end of line after the gfp flags, found ${describeToken(this.peek())}`);
+            if (gfp !== null)
+              fail(
+                this.peek(),
+                `expected end of line after the gfp flags, found ${describeToken(this.peek())}`,
+              );
             gfp = this.gfp();
           }
         }
@@ -383,7 +476,13 @@ class Parser {
       case 'tick': {
         if (cpuGiven) fail(verb, 'tick passes on every CPU: write it without cpu N');
         let count = 1;
-        if (!this.atStatementEnd()) count = this.integer('tick count', 1, MAX_TICKS, `the limit of ${formatCount(MAX_TICKS)} intervals`).value;
+        if (!this.atStatementEnd())
+          count = this.integer(
+            'tick count',
+            1,
+            MAX_TICKS,
+            `the limit of ${formatCount(MAX_TICKS)} intervals`,
+          ).value;
         this.endStatement('tick N');
         return { kind: 'tick', count };
       }
@@ -397,7 +496,12 @@ class Parser {
         this.endStatement('corrupt');
         return { kind: 'corrupt', cpu };
       case 'random': {
-        const count = this.integer('random step count', 0, MAX_OPS, `the limit of ${formatCount(MAX_OPS)} ops`).value;
+        const count = this.integer(
+          'random step count',
+          0,
+          MAX_OPS,
+          `the limit of ${formatCount(MAX_OPS)} ops`,
+        ).value;
         let maxOrder: number | null = null;
         let freePercent: number | null = null;
         let gfp: GfpSpec | null = null;
@@ -411,21 +515,39 @@ class Parser {
               if (freePercent !== null) fail(key, 'free is given twice');
               freePercent = this.integer('free percent', 0, 100).value;
             } else {
-              fail(key, `unknown option "${key.text}=" of random: expected max_order=K, free=PCT or gfp flags`);
+              fail(
+                key,
+                `unknown option "${key.text}=" of random: expected max_order=K, free=PCT or gfp flags`,
+              );
             }
           } else {
-            if (gfp !== null) fail(this.peek(), `expected end of line after the gfp flags, found ${describeToken(this.peek())}`);
+            if (gfp !== null)
+              fail(
+                this.peek(),
+                `expected end of line after the gfp flags, found ${describeToken(this.peek())}`,
+              );
             gfp = this.gfp();
           }
         }
         // max_order defaults to PAGE_ALLOC_COSTLY_ORDER: every order the pcp lists hold.
-        return { kind: 'random', cpu, count, maxOrder: maxOrder ?? 3, freePercent: freePercent ?? 50, gfp: gfp ?? [GFP_DEFAULT] };
+        return {
+          kind: 'random',
+          cpu,
+          count,
+          maxOrder: maxOrder ?? 3,
+          freePercent: freePercent ?? 50,
+          gfp: gfp ?? [GFP_DEFAULT],
+        };
       }
       case 'free_pfn': {
         const pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
         let order = 0;
         if (!this.atStatementEnd()) {
-          if (!this.isKeyValue() || this.peek().text !== 'order') fail(this.peek(), `expected order=K or end of line, found ${describeToken(this.peek())}`);
+          if (!this.isKeyValue() || this.peek().text !== 'order')
+            fail(
+              this.peek(),
+              `expected order=K or end of line, found ${describeToken(this.peek())}`,
+            );
           this.keyEquals();
           order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
         }
@@ -442,15 +564,25 @@ class Parser {
       case 'seed':
         return fail(verb, `expected an op after cpu ${cpu}, found "${verb.text}"`);
       default:
-        return fail(verb, `expected ${cpuGiven ? 'an op' : 'a statement'} (${(cpuGiven ? OP_WORDS : STATEMENT_WORDS).join(', ')}), found ${describeToken(verb)}${didYouMean(verb.text, cpuGiven ? OP_WORDS : STATEMENT_WORDS)}`);
+        return fail(
+          verb,
+          `expected ${cpuGiven ? 'an op' : 'a statement'} (${(cpuGiven ? OP_WORDS : STATEMENT_WORDS).join(', ')}), found ${describeToken(verb)}${didYouMean(verb.text, cpuGiven ? OP_WORDS : STATEMENT_WORDS)}`,
+        );
     }
   }
 
   private repeat(at: Token, depth: number): OpStmt {
-    if (depth + 1 > MAX_REPEAT_DEPTH) fail(at, `repeat nests deeper than the limit of ${MAX_REPEAT_DEPTH}`);
-    const count = this.integer('a repeat count', 0, MAX_OPS, `the limit of ${formatCount(MAX_OPS)} ops`).value;
+    if (depth + 1 > MAX_REPEAT_DEPTH)
+      fail(at, `repeat nests deeper than the limit of ${MAX_REPEAT_DEPTH}`);
+    const count = this.integer(
+      'a repeat count',
+      0,
+      MAX_OPS,
+      `the limit of ${formatCount(MAX_OPS)} ops`,
+    ).value;
     const open = this.peek();
-    if (open.kind !== 'lbrace') fail(open, `expected "{" after repeat ${count}, found ${describeToken(open)}`);
+    if (open.kind !== 'lbrace')
+      fail(open, `expected "{" after repeat ${count}, found ${describeToken(open)}`);
     this.next();
     const body: OpStmt[] = [];
     for (;;) {
@@ -460,10 +592,12 @@ class Parser {
         this.next();
         break;
       }
-      if (t.kind === 'eof') fail(t, `expected "}" to close the repeat at ${at.line}:${at.col}, found end of file`);
+      if (t.kind === 'eof')
+        fail(t, `expected "}" to close the repeat at ${at.line}:${at.col}, found end of file`);
       const op = this.statement(depth + 1);
       if (op) body.push(op);
-      if (!this.atStatementEnd()) fail(this.peek(), `expected end of line, found ${describeToken(this.peek())}`);
+      if (!this.atStatementEnd())
+        fail(this.peek(), `expected end of line, found ${describeToken(this.peek())}`);
     }
     this.endStatement('"}"');
     return { kind: 'repeat', count, body };
@@ -475,9 +609,13 @@ class Parser {
       fail(t, `expected a handle group name, found ${describeToken(t)}`);
     }
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(t.text)) {
-      fail(t, `expected a handle group name (a letter or "_", then letters, digits or "_"), found ${describeToken(t)}`);
+      fail(
+        t,
+        `expected a handle group name (a letter or "_", then letters, digits or "_"), found ${describeToken(t)}`,
+      );
     }
-    if (t.text.length > MAX_NAME_LENGTH) fail(t, `a handle group name may have at most ${MAX_NAME_LENGTH} characters`);
+    if (t.text.length > MAX_NAME_LENGTH)
+      fail(t, `a handle group name may have at most ${MAX_NAME_LENGTH} characters`);
     this.next();
     return t.text;
   }

@@ -6,15 +6,7 @@
 import { fail } from './errors';
 
 export type TokenKind =
-  | 'word'
-  | 'equals'
-  | 'pipe'
-  | 'comma'
-  | 'star'
-  | 'lbrace'
-  | 'rbrace'
-  | 'newline'
-  | 'eof';
+  'word' | 'equals' | 'pipe' | 'comma' | 'star' | 'lbrace' | 'rbrace' | 'newline' | 'eof';
 
 export interface Token {
   kind: TokenKind;
@@ -33,7 +25,7 @@ const PUNCT: Readonly<Record<string, TokenKind>> = {
 };
 
 function isWordChar(c: string): boolean {
-  return /[A-Za-z0-9_.\-]/.test(c);
+  return /[A-Za-z0-9_.-]/.test(c);
 }
 
 /** How a token reads in an error message. */
@@ -83,8 +75,14 @@ export function tokenize(text: string): Token[] {
       col += i - start;
     } else {
       const cp = text.codePointAt(i) ?? 0;
-      const shown = cp < 0x20 || cp === 0x7f ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `"${String.fromCodePoint(cp)}"`;
-      fail({ line, col }, `unexpected character ${shown}: expected a word, "=", "|", ",", "*", "{", "}" or "#"`);
+      const shown =
+        cp < 0x20 || cp === 0x7f
+          ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
+          : `"${String.fromCodePoint(cp)}"`;
+      fail(
+        { line, col },
+        `unexpected character ${shown}: expected a word, "=", "|", ",", "*", "{", "}" or "#"`,
+      );
     }
   }
   tokens.push({ kind: 'eof', text: '', line, col });

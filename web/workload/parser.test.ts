@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { formatError } from './errors';
+import { parseWorkload } from './parser';
+
+/** `line:col: message` of a text that must fail to parse. */
+function errorOf(text: string): string {
+  const r = parseWorkload(text);
+  if (r.ok) throw new Error(`expected an error for ${JSON.stringify(text)}`);
+  return formatError(r.error);
+}
+
+function parsed(text: string) {
+  const r = parseWorkload(text);
+  if (!r.ok) throw new Error(formatError(r.error));
+  return r.workload;
+}
+
+describe('parseWorkload', () => {
+  it('fills in the defaults: cpu 0, order 0, GFP_KERNEL, tick 1, random max_order 3 free 50', () => {
+    const w = parsed('alloc a\ntick\nrandom 10\n');
+    expect(w.machine).toBeNull();
+    expect(w.ops).toEqual([
+      { kind: 'alloc', cpu: 0, group: 'a', order: 0, gfp: ['GFP_KERNEL'] },
+      { kind: 'tick', count: 1 },
+      { kind: 'random', cpu: 0, count: 10, maxOrder: 3, freePercent: 50, gfp: ['GFP_KERNEL'] },
+    ]);
+  });
+
+  it('reads the header: machine preset, profile, sets, seed', () => {
+    const w = parsed(
+      'machine laptop\nprofile 2016-v5\nset min_free_kbytes=1024 lowmem_reserve_ratio=256,256,32\nseed 0xffffffffffffffff\n',
+    );
+    expect(w.machine).toEqual({ kind: 'preset', name: 'laptop' });
+    expect(w.profile).toBe('2016-v5');
+    expect(w.sets).toEqual([
+      { name: 'min_free_kbytes', values: [1024] },
+      { name: 'lowmem_reserve_ratio', values: [256, 256, 32] },
+    ]);
+    expect(w.seed).toBe(0xffffffffffffffffn);
+  });
+
+  it('reads an explicit machine with defaults for the keys left out', () => {
+    const w = parsed('machine nodes=2 cpus=4 max_order=6 normal=1024 batch=7\n');
+    expect(w.machine).toEqual({
+      kind: 'explicit',
+      nodes: 2,
+      cpus: 4,
+      maxOrder: 6,
+      pageblockOrder: 6,
+      thp: true,
+      batch: 7,
+      dma: 0,
+      dma32: 0,
+      normal: 1024,
+      movable: 0,
+    });
+  });
+
+  it('reads repeat on one line and across lines, nested', () => {
+    const w = parsed(
+      'repeat 2 { cpu 1 alloc x order=2 GFP_ATOMIC|__GFP_COMP }\nrepeat 3 {\n  repeat 4 {\n    free x *\n  }\n}\n',
+    );
+    expect(w.ops).toEqual([
+      {
+        kind: 'repeat',
+        count: 2,
+        body: [{ kind: 'alloc', cpu: 1, group: 'x', order: 2, gfp: ['GFP_ATOMIC', '__GFP_COMP'] }],
+      },
+      {
+        kind: 'repeat',
+        count: 3,
+        body: [
+          { kind: 'repeat', count: 4, body: [{ kind: 'free', cpu: 0, group: 'x', all: true }] },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps comments out and positions in', () => {
+    const r = parseWorkload('# header\n\n   cpu 1 drain   # why\n');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const op = r.workload.ops[0];
+    expect(op).toEqual({ kind: 'drain', cpu: 1 });
+    expect(op && r.positions.get(op)).toEqual({ line: 3, col: 4 });
+  });
+
+  it.each([
+    [
+      'cpu 0 alloc a order=0 GFP_KERNAL',
+      '1:23: unknown gfp flag "GFP_KERNAL" (did you mean GFP_KERNEL?)',
+    ],
+    ['machine tiny\nmachine small', '2:1: a second machine line (the first is at 1:1)'],
+    ['alloc a\nprofile 6.6', '2:1: profile must come before the first op (line 1)'],
+    [
+      'profile 6.19',
+      '1:9: unknown profile "6.19": expected 6.18, 6.6, 5.14, 5.13, 2016-v5, 2016-prefix (did you mean 6.18?)',
+    ],
+    ['cpu', '1:4: expected a cpu number, found end of file'],
+    [
+      'cpu 1',
+      '1:6: expected an op after cpu 1 (alloc, free, drain, corrupt, random, free_pfn, offline, online), found end of file',
+    ],
+    [
+      'cpu 0 allocate a',
+      '1:7: expected an op (alloc, free, drain, corrupt, random, free_pfn, offline, online), found "allocate" (did you mean alloc?)',
+    ],
+    [
+      'alloc 3x',
+      '1:7: expected a handle group name (a letter or "_", then letters, digits or "_"), found "3x"',
+    ],
+    ['alloc a order=11', '1:15: order must be between 0 and 10, found 11'],
+    ['alloc a order=1 order=2', '1:17: order is given twice'],
+    ['free a b', '1:8: expected end of line after free a (add "*" to free every block), found "b"'],
+    ['offline', '1:1: expected cpu N before offline (e.g. cpu 1 offline)'],
+    ['cpu 1 tick', '1:7: tick passes on every CPU: write it without cpu N'],
+    ['cpu 1 drain all', '1:13: drain all drains every CPU: write it without cpu N'],
+    ['repeat 3 alloc a', '1:10: expected "{" after repeat 3, found "alloc"'],
+    ['repeat 3 {\n alloc a', '2:9: expected "}" to close the repeat at 1:1, found end of file'],
+    ['}', '1:1: expected a statement, found "}" with no open repeat'],
+    ['repeat 3000000 { tick }', '1:8: a repeat count 3000000 is above the limit of 2,000,000 ops'],
+    ['random 2000001', '1:8: random step count 2000001 is above the limit of 2,000,000 ops'],
+    ['machine nodes=9 normal=1', '1:15: nodes 9 is above the limit of 8 nodes'],
+    ['machine cpus=65 normal=1', '1:14: cpus 65 is above the limit of 64 CPUs per node'],
+    [
+      'machine nodes=2 normal=4194305',
+      '1:1: the machine has 8,388,610 managed pages: above the limit of 8,388,608 (8M) managed pages',
+    ],
+    [
+      'machine max_order=4 pageblock_order=5 normal=8',
+      '1:21: pageblock_order 5 is above max_order 4',
+    ],
+    [
+      'machine cpus=2',
+      '1:1: expected at least one zone with pages (dma=N, dma32=N, normal=N or movable=N)',
+    ],
+    ['machine normal=1 normal=2', '1:18: normal is given twice'],
+    [
+      'machine nodez=1',
+      '1:9: unknown machine key "nodez": expected nodes, cpus, max_order, pageblock_order, thp, batch, dma, dma32, normal, movable (did you mean nodes?)',
+    ],
+    [
+      'set percpu_pagelist_high_fraction=4',
+      '1:35: percpu_pagelist_high_fraction must be 0 or at least 8, found 4',
+    ],
+    [
+      'set lowmem_reserve_ratio=1,2,3,4,5,6',
+      '1:35: lowmem_reserve_ratio has one value per zone: at most 5 (DMA, DMA32, Normal, Movable, Device)',
+    ],
+    [
+      'set',
+      '1:4: expected NAME=VALUE after set (min_free_kbytes, watermark_scale_factor, watermark_boost_factor, percpu_pagelist_high_fraction, lowmem_reserve_ratio, zone_reclaim_mode), found end of file',
+    ],
+    [
+      'repeat 1 {\n seed 3\n}',
+      '2:2: seed may not appear inside repeat: it must come before the first op',
+    ],
+    [
+      'alloc a @',
+      '1:9: unexpected character "@": expected a word, "=", "|", ",", "*", "{", "}" or "#"',
+    ],
+    ['seed -1', '1:6: expected a seed between 0 and 2^64-1, found "-1"'],
+    ['free_pfn 0x1234 order=x', '1:23: expected order, found "x"'],
+  ])('%j fails with %j', (text, message) => {
+    expect(errorOf(text)).toBe(message);
+  });
+
+  it('refuses repeat nested past the limit', () => {
+    const text = 'repeat 1 {\n'.repeat(40) + 'tick\n' + '}\n'.repeat(40);
+    expect(errorOf(text)).toBe('33:1: repeat nests deeper than the limit of 32');
+  });
+});

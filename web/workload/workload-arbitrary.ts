@@ -1,0 +1,120 @@
+/*
+ * workload-arbitrary.ts: fast-check generators of valid Workload trees, for the property tests
+ * (print then parse gives the tree back). Only tests import it.
+ */
+import fc from 'fast-check';
+import { GFP_NAMES } from '../core/gfp';
+import { PRESETS, PROFILE_NAMES, type PresetName } from '../core/machine-config';
+import type { GfpSpec, MachineSpec, OpStmt, SysctlSetting, Workload } from './ast';
+
+const groupName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,10}$/);
+const cpu = fc.integer({ min: 0, max: 511 });
+const order = fc.integer({ min: 0, max: 10 });
+
+const gfpFlag = fc.oneof(
+  fc.constantFrom(...GFP_NAMES.keys()),
+  fc.integer({ min: 0, max: 0xffffffff }).map((n) => '0x' + n.toString(16)),
+  fc.integer({ min: 0, max: 100000 }).map((n) => String(n)),
+);
+const gfp: fc.Arbitrary<GfpSpec> = fc.array(gfpFlag, { minLength: 1, maxLength: 4 });
+
+const machine: fc.Arbitrary<MachineSpec> = fc.oneof(
+  fc
+    .constantFrom(...(Object.keys(PRESETS) as PresetName[]))
+    .map((name): MachineSpec => ({ kind: 'preset', name })),
+  fc
+    .record({
+      nodes: fc.integer({ min: 1, max: 8 }),
+      cpus: fc.integer({ min: 1, max: 64 }),
+      maxOrder: fc.integer({ min: 1, max: 10 }),
+      pbFraction: fc.double({ min: 0, max: 1, noNaN: true }),
+      thp: fc.boolean(),
+      batch: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4096 })),
+      dma: fc.integer({ min: 0, max: 4096 }),
+      dma32: fc.integer({ min: 0, max: 100000 }),
+      normal: fc.integer({ min: 1, max: 500000 }),
+      movable: fc.integer({ min: 0, max: 1000 }),
+    })
+    .map((r): MachineSpec => ({
+      kind: 'explicit',
+      nodes: r.nodes,
+      cpus: r.cpus,
+      maxOrder: r.maxOrder,
+      pageblockOrder: Math.floor(r.pbFraction * r.maxOrder),
+      thp: r.thp,
+      batch: r.batch,
+      dma: r.dma,
+      dma32: r.dma32,
+      normal: r.normal,
+      movable: r.movable,
+    })),
+);
+
+const setting: fc.Arbitrary<SysctlSetting> = fc.oneof(
+  fc
+    .integer({ min: 0, max: 1 << 20 })
+    .map((v): SysctlSetting => ({ name: 'min_free_kbytes', values: [v] })),
+  fc
+    .integer({ min: 1, max: 3000 })
+    .map((v): SysctlSetting => ({ name: 'watermark_scale_factor', values: [v] })),
+  fc
+    .integer({ min: 0, max: 100000 })
+    .map((v): SysctlSetting => ({ name: 'watermark_boost_factor', values: [v] })),
+  fc
+    .oneof(fc.constant(0), fc.integer({ min: 8, max: 1000 }))
+    .map((v): SysctlSetting => ({ name: 'percpu_pagelist_high_fraction', values: [v] })),
+  fc
+    .integer({ min: 0, max: 7 })
+    .map((v): SysctlSetting => ({ name: 'zone_reclaim_mode', values: [v] })),
+  fc
+    .array(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 5 })
+    .map((values): SysctlSetting => ({ name: 'lowmem_reserve_ratio', values })),
+);
+
+const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
+  fc.record({ cpu, group: groupName, order, gfp }).map((r): OpStmt => ({ kind: 'alloc', ...r })),
+  fc
+    .record({ cpu, group: groupName, all: fc.boolean() })
+    .map((r): OpStmt => ({ kind: 'free', ...r })),
+  cpu.map((c): OpStmt => ({ kind: 'drain', cpu: c })),
+  fc.constant<OpStmt>({ kind: 'drain_all' }),
+  fc.integer({ min: 1, max: 1000 }).map((count): OpStmt => ({ kind: 'tick', count })),
+  fc
+    .record({ cpu, online: fc.boolean() })
+    .map((r): OpStmt => ({ kind: r.online ? 'online' : 'offline', cpu: r.cpu })),
+  cpu.map((c): OpStmt => ({ kind: 'corrupt', cpu: c })),
+  fc
+    .record({
+      cpu,
+      count: fc.integer({ min: 0, max: 5000 }),
+      maxOrder: order,
+      freePercent: fc.integer({ min: 0, max: 100 }),
+      gfp,
+    })
+    .map((r): OpStmt => ({ kind: 'random', ...r })),
+  fc
+    .record({ cpu, pfn: fc.integer({ min: 0, max: 0xfffffffe }), order })
+    .map((r): OpStmt => ({ kind: 'free_pfn', ...r })),
+);
+
+const op: fc.Arbitrary<OpStmt> = fc.letrec<{ op: OpStmt }>((tie) => ({
+  op: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leafOp,
+    fc
+      .record({
+        count: fc.integer({ min: 0, max: 100 }),
+        body: fc.array(tie('op'), { maxLength: 4 }),
+      })
+      .map((r): OpStmt => ({ kind: 'repeat', ...r })),
+  ),
+})).op;
+
+/** Any valid workload tree (it may not compile: CPUs and groups are not checked here). */
+export const workloadArbitrary: fc.Arbitrary<Workload> = fc.record({
+  machine: fc.option(machine, { nil: null }),
+  profile: fc.option(fc.constantFrom(...PROFILE_NAMES), { nil: null }),
+  sets: fc.array(setting, { maxLength: 4 }),
+  seed: fc.option(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), { nil: null }),
+  ops: fc.array(op, { maxLength: 12 }),
+});
