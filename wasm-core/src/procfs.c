@@ -2,7 +2,7 @@
  * procfs.c: the allocator's /proc files, byte for byte in the kernel's layout (mm/vmstat.c),
  * filled with the model's numbers. Counters the model does not keep (LRU sizes, mlock, CMA)
  * print as 0 in the kernel's order and spelling, so the files diff cleanly against a real one.
- * The per-node LRU statistics block of /proc/zoneinfo is left out: the model has no page cache.
+ * That includes zoneinfo's per-node block (LRU, slab, page cache): the model has none of those.
  */
 #include "procfs.h"
 
@@ -28,6 +28,24 @@ static const char *const untracked_zone_items[] = {
 	"nr_free_cma",
 };
 #define NR_UNTRACKED_ZONE_ITEMS (sizeof untracked_zone_items / sizeof untracked_zone_items[0])
+
+/* Node counters zoneinfo prints once per node (6.18 node_stat_name order); the model keeps none. */
+static const char *const node_stat_items[] = {
+	"nr_inactive_anon", "nr_active_anon", "nr_inactive_file", "nr_active_file", "nr_unevictable",
+	"nr_slab_reclaimable", "nr_slab_unreclaimable", "nr_isolated_anon", "nr_isolated_file",
+	"workingset_nodes", "workingset_refault_anon", "workingset_refault_file",
+	"workingset_activate_anon", "workingset_activate_file", "workingset_restore_anon",
+	"workingset_restore_file", "workingset_nodereclaim", "nr_anon_pages", "nr_mapped",
+	"nr_file_pages", "nr_dirty", "nr_writeback", "nr_shmem", "nr_shmem_hugepages",
+	"nr_shmem_pmdmapped", "nr_file_hugepages", "nr_file_pmdmapped", "nr_anon_transparent_hugepages",
+	"nr_vmscan_write", "nr_vmscan_immediate_reclaim", "nr_dirtied", "nr_written",
+	"nr_throttled_written", "nr_kernel_misc_reclaimable", "nr_foll_pin_acquired",
+	"nr_foll_pin_released", "nr_kernel_stack", "nr_page_table_pages", "nr_sec_page_table_pages",
+	"nr_iommu_pages", "nr_swapcached", "pgpromote_success", "pgpromote_candidate",
+	"pgpromote_candidate_nrl", "pgdemote_kswapd", "pgdemote_direct", "pgdemote_khugepaged",
+	"pgdemote_proactive", "nr_hugetlb", "nr_balloon_pages", "nr_kernel_file_pages",
+};
+#define NR_NODE_STAT_ITEMS (sizeof node_stat_items / sizeof node_stat_items[0])
 
 /* The NUMA event counters, in enum numa_stat_item order. */
 enum { NUMA_HIT, NUMA_MISS, NUMA_FOREIGN, NUMA_INTERLEAVE, NUMA_LOCAL, NUMA_OTHER, NR_NUMA_ITEMS };
@@ -205,6 +223,15 @@ static void pageset_line(struct textbuf *tb, const char *key, int64_t v)
 	tb_int(tb, v, 0);
 }
 
+/* Index of the node's first populated zone, or -1. */
+static int first_populated_zone(const struct sim *s, int nid)
+{
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+		if (zone_populated(&s->nodes[nid].zones[zid]))
+			return zid;
+	return -1;
+}
+
 /* zoneinfo_show_print for one zone. */
 static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int zid)
 {
@@ -212,6 +239,12 @@ static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int 
 	const struct zone *z = &n->zones[zid];
 
 	node_zone(tb, nid, zid);
+	/* is_zone_first_populated: the node's statistics go with its first populated zone */
+	if (zone_populated(z) && first_populated_zone(s, nid) == zid) {
+		tb_str(tb, "\n  per-node stats");
+		for (size_t i = 0; i < NR_NODE_STAT_ITEMS; i++)
+			stat_line(tb, node_stat_items[i], 0);
+	}
 	tb_str(tb, "\n  pages free     ");
 	tb_uint_left(tb, counter(z->nr_free_pages), 0);
 	wmark_line(tb, "boost    ", z->watermark_boost);

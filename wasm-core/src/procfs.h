@@ -11,7 +11,7 @@ void proc_buddyinfo(const struct sim *s, struct textbuf *tb);
 /* pagetypeinfo_show. */
 void proc_pagetypeinfo(const struct sim *s, struct textbuf *tb);
 
-/* zoneinfo_show_print for every zone (the model's counters; no per-node LRU stats). */
+/* zoneinfo_show_print for every zone; counters the model does not keep (per-node LRU, slab, ...) print as 0. */
 void proc_zoneinfo(const struct sim *s, struct textbuf *tb);
 
 /* The page-allocator part of /proc/vmstat. */
