@@ -152,6 +152,18 @@ EMSCRIPTEN_KEEPALIVE uint32_t bs_apply_ops(struct sim *s, const struct sim_op *o
 	return i;
 }
 
+/* Apply n ops clearing the events after each, as the native runner does; returns the events emitted. */
+EMSCRIPTEN_KEEPALIVE double bs_run_ops(struct sim *s, const struct sim_op *ops, uint32_t n)
+{
+	double events = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		sim_apply(s, &ops[i]);
+		events += s->nr_events + s->events_dropped;
+		sim_events_clear(s);
+	}
+	return events;
+}
+
 /* sim_check. */
 EMSCRIPTEN_KEEPALIVE int bs_check(struct sim *s)
 {

@@ -1,0 +1,97 @@
+// The core benchmark: the same seeded random alloc/free workload on the 1M-page machine, run by
+// the native runner and by the wasm module in Node, printed side by side. Events are on in both
+// (recorded into the state's buffer, cleared after every op).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const OP_RANDOM = 11;
+const OP_SEED = 12;
+const GFP_KERNEL = 0x400 | 0x800 | 0x40 | 0x80;
+const OP_BYTES = 16;
+
+/** Packed ops: a seed, then `steps` steps of one random stream of `capacity` live blocks. */
+export function randomStreamOps({ steps, capacity, freePercent, maxOrder, cpus, seed }) {
+  const buf = new ArrayBuffer((steps + 1) * OP_BYTES);
+  const view = new DataView(buf);
+  view.setUint8(0, OP_SEED);
+  view.setInt32(12, seed, true);
+  for (let i = 1; i <= steps; i++) {
+    const at = i * OP_BYTES;
+    const cpu = i % cpus;
+    view.setUint8(at, OP_RANDOM);
+    view.setUint8(at + 1, maxOrder);
+    view.setUint16(at + 2, cpu, true);
+    view.setUint32(at + 4, GFP_KERNEL, true);
+    // one stream per CPU, each owning capacity + 1 handles
+    view.setUint32(at + 8, cpu * (capacity + 1), true);
+    view.setInt32(at + 12, freePercent | (capacity << 7), true);
+  }
+  return new Uint8Array(buf);
+}
+
+/** Run ops natively; returns { ops, events, seconds, state_bytes }. */
+export function runNative(root, preset, opsFile, handles) {
+  const out = execFileSync(join(root, 'wasm-core/build/sim-native'), [preset, opsFile, '--handles', String(handles), '--time'], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(out);
+}
+
+/** Run ops in the wasm module under Node; same shape as runNative. */
+export async function runWasm(root, preset, ops, handles) {
+  const dir = join(root, 'web/core/generated');
+  const { default: createBuddyscope } = await import(join(dir, 'buddyscope.mjs'));
+  const m = await createBuddyscope({ wasmBinary: readFileSync(join(dir, 'buddyscope.wasm')) });
+  const cfg = m._bs_config_new();
+  const name = m._malloc(32);
+  m.stringToUTF8(preset, name, 32);
+  if (m._bs_config_preset(cfg, name)) throw new Error(`unknown preset ${preset}`);
+  m._free(name);
+  const handlesOffset = layoutOffset(m, 'sim_config', 'max_handles');
+  m.HEAPU32[(cfg + handlesOffset) >> 2] = handles;
+  const sim = m._bs_create(cfg);
+  if (!sim) throw new Error(`bs_create failed: ${m._bs_last_error()}`);
+  const stateBytes = m._bs_arena_size(sim);
+  const opsPtr = m._malloc(ops.length);
+  m.HEAPU8.set(ops, opsPtr);
+  const start = process.hrtime.bigint();
+  const events = m._bs_run_ops(sim, opsPtr, ops.length / OP_BYTES);
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  m._free(opsPtr);
+  m._bs_free(sim);
+  m._bs_free(cfg);
+  return { ops: ops.length / OP_BYTES, events, seconds, state_bytes: stateBytes };
+}
+
+/** Offset of struct.field from the wasm's layout table (layout.def order). */
+function layoutOffset(m, struct, field) {
+  const def = readFileSync(new URL('../../wasm-core/src/layout.def', import.meta.url), 'utf8');
+  const fields = [...def.matchAll(/^LAYOUT\((\w+), (\w+)\)/gm)].map((x) => `${x[1]}.${x[2]}`);
+  const index = fields.indexOf(`${struct}.${field}`);
+  if (index < 0) throw new Error(`${struct}.${field} is not in layout.def`);
+  return m.HEAPU32[(m._bs_layout_offsets() >> 2) + index];
+}
+
+/** The core benchmark rows. */
+export async function coreBench(root) {
+  const steps = 2_000_000;
+  const capacity = 100_000;
+  const cpus = 2;
+  const ops = randomStreamOps({ steps, capacity, freePercent: 50, maxOrder: 3, cpus, seed: 42 });
+  const dir = mkdtempSync(join(tmpdir(), 'buddyscope-bench-'));
+  const opsFile = join(dir, 'ops.bin');
+  writeFileSync(opsFile, ops);
+  const handles = cpus * (capacity + 1);
+  try {
+    // one warm-up run each, then the measured run
+    runNative(root, 'bench1m', opsFile, handles);
+    const native = runNative(root, 'bench1m', opsFile, handles);
+    await runWasm(root, 'bench1m', ops, handles);
+    const wasm = await runWasm(root, 'bench1m', ops, handles);
+    return { native, wasm };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
