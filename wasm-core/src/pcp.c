@@ -421,8 +421,9 @@ static int32_t pcp_free_tail(struct sim *s, struct zone *z, int owner, int actor
  * lock hold taken by `actor`. `pindex` is the list to look at first (6.x: the list just freed to;
  * the 2016 series: the freed page's order-0 list); 5.13/5.14 always began after list 0.
  * 6.x drains each list it visits until count is done or the list is empty. <= 5.14 and 2016 go
- * round-robin with batch_free, which grows by one for every list visited, so fuller lists lose
- * more per visit after empty ones were skipped. Either way count may overshoot below zero (one
+ * round-robin taking batch_free entries per visit: 1, plus one for every empty list skipped on
+ * the way (5.13/5.14 also carry over what a list that ran dry did not use), so fuller lists lose
+ * more after empty ones; with one non-empty list left it gives everything. Either way count may overshoot below zero (one
  * order-3 block subtracts 8). Returns the pages freed; `fn` (the caller) tags EV_PCP_BULK_FREE.
  */
 static int32_t free_pcppages_bulk(struct sim *s, struct zone *z, int owner, int actor, int32_t count, int pindex, int fn)
@@ -446,6 +447,9 @@ static int32_t free_pcppages_bulk(struct sim *s, struct zone *z, int owner, int 
 	zone_lock(s, z, actor);
 	while (count > 0) {
 		int visits = 0;
+		/* the 2016 series restarted the weight at every list; the merged kernels carried it over */
+		if (s->profile.pcp_layout == PCP_LAYOUT_2016)
+			batch_free = 0;
 		/* the next non-empty list, round-robin; a whole lap of empty lists is the runaway */
 		do {
 			p = p + 1 >= nr ? 0 : p + 1;
