@@ -28,11 +28,13 @@ const reportDir = join(repo, 'test-results-json'); // not test-results/: Playwri
 const BASE = '/buddyscope/';
 const MINUTE = 60_000;
 
-const results = []; // { layer, passed, failed, note }
+const results = []; // { layer, passed, failed, note, seconds }
+let stepStart = Date.now();
 const children = new Set();
 
 function record(layer, passed, failed, note = '') {
-  results.push({ layer, passed, failed, note });
+  const seconds = Math.round((Date.now() - stepStart) / 1000);
+  results.push({ layer, passed, failed, note, seconds });
   const verdict = failed ? 'FAILED' : 'ok';
   console.log(
     `\n== ${layer}: ${passed} passed, ${failed} failed ${note ? `(${note}) ` : ''}[${verdict}]\n`,
@@ -40,6 +42,7 @@ function record(layer, passed, failed, note = '') {
 }
 
 function banner(text) {
+  stepStart = Date.now();
   console.log(`\n=== ${text} ${'='.repeat(Math.max(0, 70 - text.length))}`);
 }
 
@@ -311,7 +314,7 @@ async function main() {
   for (const r of results) {
     const mark = r.failed ? 'FAIL' : 'ok  ';
     console.log(
-      `${mark} ${r.layer.padEnd(width)}  ${String(r.passed).padStart(4)} passed, ${String(r.failed).padStart(3)} failed${r.note ? `  (${r.note})` : ''}`,
+      `${mark} ${r.layer.padEnd(width)} ${String(r.seconds).padStart(4)} s ${String(r.passed).padStart(5)} passed, ${String(r.failed).padStart(3)} failed${r.note ? `  (${r.note})` : ''}`,
     );
   }
   console.log(`${passed} passed, ${failed} failed`);
