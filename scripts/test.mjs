@@ -23,6 +23,8 @@ import { fileURLToPath } from 'node:url';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(repo);
+// Shared fixtures (kernel traces, captures) live beside the repository unless told otherwise.
+process.env.BUDDYSCOPE_SHARED ??= join(repo, '..', 'shared');
 const bin = (name) => join(repo, 'node_modules/.bin', name);
 const reportDir = join(repo, 'test-results-json'); // not test-results/: Playwright empties that
 const BASE = '/buddyscope/';
