@@ -12,10 +12,10 @@
 #define COST_LOCK_ACQUIRE_NS 30  /* an uncontended spin_lock/unlock pair */
 #define COST_LOCK_HANDOVER_NS 250 /* the lock's cache line moving to another CPU */
 
-/* spin_lock(&zone->lock) on cpu at its clock: waits if held, pays a hand-over; emits nothing. */
+/* spin_lock(&zone->lock) on cpu at its clock: waits until the lock is free; emits nothing. */
 void zone_lock(struct sim *s, struct zone *z, int cpu);
 
-/* spin_unlock: charges the hold time for `blocks` blocks moved, emits EV_ZONE_LOCK. */
+/* spin_unlock: charges the hold (acquire pair + hand-over if the last holder was another CPU + `blocks` blocks), emits EV_ZONE_LOCK. */
 void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, int pages);
 
 /* Advance cpu's clock by ns of work outside the lock. */

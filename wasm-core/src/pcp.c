@@ -624,7 +624,7 @@ uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt, 
 	page = zone_page(s, z, pfn);
 	page->state = PG_ALLOCATED;
 	page->order = (uint8_t)order;
-	page->list = 0;
+	page->list = (uint8_t)mt; /* PG_ALLOCATED keeps the allocation's migratetype */
 	page->cpu = (uint16_t)cpu;
 	pcp_touch(s, z, cpu, pcp);
 	s->ev.pcp_hit++;
