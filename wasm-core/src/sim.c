@@ -132,7 +132,9 @@ static int op_random(struct sim *s, const struct sim_op *op)
 		return SIM_EINVAL;
 	if (live && (live == capacity || sim_random(s) % 100 < free_percent)) {
 		uint32_t victim = base + 1 + (uint32_t)(sim_random(s) % live);
-		do_free_handle(s, op->cpu, victim);
+		/* a plain free op may have emptied the slot already; then only the slot goes */
+		if (handles[victim].pfn != PFN_NONE)
+			do_free_handle(s, op->cpu, victim);
 		handles[victim] = handles[base + live];
 		handles[base + live].pfn = PFN_NONE;
 		live--;
