@@ -39,6 +39,13 @@ static int link_ok(const struct zone *z, uint32_t pfn)
 	return pfn != PFN_NONE && zone_has_pfn(z, pfn);
 }
 
+/* Whether the naturally aligned block of order at pfn lies wholly inside z's frames. */
+static int block_in_zone(const struct zone *z, uint32_t pfn, int order)
+{
+	uint32_t size = 1u << order;
+	return !(pfn & (size - 1)) && zone_has_pfn(z, pfn) && zone_has_pfn(z, pfn + size - 1);
+}
+
 /* account_freepages: NR_FREE_PAGES and nr_free_highatomic follow pages entering/leaving mt's lists. */
 static void account_freepages(struct zone *z, int64_t nr_pages, int mt)
 {
@@ -158,7 +165,7 @@ void buddy_del_from_free_list(struct sim *s, struct zone *z, uint32_t pfn)
 	struct page *page = zone_page(s, z, pfn);
 	int order = page->order, mt = page->list;
 
-	if (page->state != PG_BUDDY || order > s->config.max_order || mt >= MIGRATE_TYPES)
+	if (page->state != PG_BUDDY || order > s->config.max_order || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
 		return; /* not on a free list: nothing to take off */
 	del_from_list(s, z, pfn);
 	account_freepages(z, -((int64_t)1 << order), mt);
@@ -170,7 +177,8 @@ void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt
 	int order = page->order, old_mt = page->list;
 	struct free_area *area = &z->free_area[order];
 
-	if (page->state != PG_BUDDY || order > s->config.max_order || old_mt >= MIGRATE_TYPES)
+	if (page->state != PG_BUDDY || order > s->config.max_order || old_mt >= MIGRATE_TYPES || mt < 0 ||
+	    mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
 		return;
 	/* move_to_free_list: list_move_tail, so moved pages are not the next ones handed out */
 	list_unlink(s, z, pfn, order, old_mt);
@@ -191,7 +199,7 @@ static int is_free_buddy(const struct sim *s, const struct zone *z, uint32_t bud
 	const struct page *buddy;
 
 	/* a buddy outside the zone's frames is a hole or another zone: never a buddy (page_zone_id check) */
-	if (!zone_has_pfn(z, buddy_pfn))
+	if (!block_in_zone(z, buddy_pfn, order))
 		return 0;
 	buddy = zone_page(s, z, buddy_pfn);
 	return buddy->state == PG_BUDDY && buddy->order == order;
@@ -228,7 +236,7 @@ void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order,
 	uint32_t buddy_pfn = 0;
 	int to_tail;
 
-	if (!zone_has_pfn(z, pfn) || order < 0 || order > max_order || mt < 0 || mt >= MIGRATE_TYPES)
+	if (order < 0 || order > max_order || mt < 0 || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
 		return; /* callers validate; this only keeps a bad call from writing outside the zone */
 
 	/* the freed pages become free now; merged buddies were counted when they were freed */
@@ -278,7 +286,7 @@ void buddy_free_pages_to_buddy(struct sim *s, struct zone *z, uint32_t pfn, int 
 	int piece = order;
 	uint32_t end;
 
-	if (!zone_has_pfn(z, pfn) || order < 0 || order > s->config.max_order)
+	if (order < 0 || order > s->config.max_order || !block_in_zone(z, pfn, order))
 		return;
 	/*
 	 * split_large_buddy: a block bigger than a pageblock is freed one pageblock at a time, each
@@ -295,7 +303,7 @@ void buddy_expand(struct sim *s, struct zone *z, uint32_t pfn, int low, int high
 {
 	int64_t added = 0;
 
-	if (high > s->config.max_order)
+	if (low < 0 || high > s->config.max_order || !block_in_zone(z, pfn, high))
 		return;
 	/* bounded by high - low halvings */
 	while (high > low) {
@@ -316,7 +324,7 @@ static uint32_t list_head(const struct sim *s, const struct zone *z, int order, 
 	uint32_t pfn = z->free_area[order].head[mt];
 	const struct page *page;
 
-	if (pfn == PFN_NONE || !zone_has_pfn(z, pfn))
+	if (pfn == PFN_NONE || !block_in_zone(z, pfn, order))
 		return PFN_NONE;
 	page = zone_page(s, z, pfn);
 	if (page->state != PG_BUDDY || page->order != order || page->list != mt)

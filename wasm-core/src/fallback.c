@@ -73,7 +73,9 @@ static uint32_t free_list_head(const struct sim *s, const struct zone *z, int or
 	uint32_t pfn = z->free_area[order].head[mt];
 	const struct page *page;
 
-	if (pfn == PFN_NONE || !zone_has_pfn(z, pfn))
+	/* a sound head is aligned to its order and its block lies inside the zone */
+	if (pfn == PFN_NONE || (pfn & ((1u << order) - 1)) || !zone_has_pfn(z, pfn) ||
+	    !zone_has_pfn(z, pfn + (1u << order) - 1))
 		return PFN_NONE;
 	page = zone_page(s, z, pfn);
 	if (page->state != PG_BUDDY || page->order != order || page->list != mt)
@@ -420,6 +422,12 @@ static int64_t highatomic_limit(const struct sim *s, const struct zone *z)
 	return (one_percent + pageblock_nr_pages - 1) / pageblock_nr_pages * pageblock_nr_pages;
 }
 
+/* The CPU whose clock pays for the zone lock: a bad cpu argument is charged to CPU 0. */
+static int lock_cpu(const struct sim *s, int cpu)
+{
+	return cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? cpu : 0;
+}
+
 void highatomic_reserve_pageblock(struct sim *s, struct zone *z, uint32_t pfn, int order, int cpu)
 {
 	int64_t limit = highatomic_limit(s, z);
@@ -428,8 +436,10 @@ void highatomic_reserve_pageblock(struct sim *s, struct zone *z, uint32_t pfn, i
 
 	if (limit < 0 || z->nr_reserved_highatomic >= limit)
 		return;
-	if (!zone_has_pfn(z, pfn) || order < 0 || order > s->config.max_order)
+	if (order < 0 || order > s->config.max_order || (pfn & ((1u << order) - 1)) || !zone_has_pfn(z, pfn) ||
+	    !zone_has_pfn(z, pfn + (1u << order) - 1))
 		return;
+	cpu = lock_cpu(s, cpu);
 	zone_lock(s, z, cpu);
 	/* the kernel checks the limit again under the lock; in the model nothing ran in between */
 	mt = get_pageblock_migratetype(s, z, pfn);
@@ -497,6 +507,7 @@ int highatomic_unreserve_pageblock(struct sim *s, int nid, int highest_zoneidx, 
 	if (nid < 0 || nid >= s->config.nr_nodes || mt < 0 || mt >= MIGRATE_PCPTYPES)
 		return 0;
 	n = &s->nodes[nid];
+	cpu = lock_cpu(s, cpu);
 	for (int i = 0; i < n->zonelist_len && i < MAX_NUMNODES * MAX_NR_ZONES; i++) {
 		int znid = n->zonelist[i][0], zid = n->zonelist[i][1], done, blocks;
 		int32_t moved;

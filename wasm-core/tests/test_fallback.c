@@ -631,3 +631,86 @@ TEST(fallback_claim_refused_at_zone_edge)
 	CHECK_EQ(bt_check(s), SIM_OK);
 	free(s);
 }
+
+/* Through sim_apply: the first unmovable allocation on a fresh machine claims MOVABLE pageblocks. */
+TEST(fallback_via_ops_first_kernel_alloc_claims)
+{
+	struct sim_config cfg;
+	struct sim *s;
+	size_t size;
+	struct sim_op op = { .kind = OP_ALLOC, .order = 0, .cpu = 0, .gfp = GFP_KERNEL, .handle = 0 };
+	const struct sim_event *e;
+
+	CHECK_EQ(sim_config_preset(&cfg, "tiny"), SIM_OK);
+	size = sim_state_size(&cfg);
+	s = aligned_alloc(8, (size + 7) & ~(size_t)7);
+	CHECK(s && sim_init(s, size, &cfg) == SIM_OK);
+	if (!s)
+		return;
+	sim_events_clear(s);
+	CHECK_EQ(sim_apply(s, &op), SIM_OK);
+	CHECK_EQ(bt_check(s), SIM_OK);
+	e = bt_event(s, EV_MM_PAGE_ALLOC_EXTFRAG, 0);
+	/* a whole order-6 block (4 pageblocks) changes owner: not fragmenting */
+	CHECK(e && e->mt == MIGRATE_UNMOVABLE && e->b == MIGRATE_MOVABLE && e->a == 6 && e->c == 2);
+	CHECK_EQ(get_pageblock_migratetype(s, bt_zone(s), sim_handles(s)[0].pfn), MIGRATE_UNMOVABLE);
+	free(s);
+}
+
+/* Random streams of every migratetype and orders up to MAX_PAGE_ORDER keep every invariant. */
+TEST(fallback_random_streams_stay_consistent)
+{
+	static const char *const presets[] = { "tiny", "small" };
+	static const uint32_t gfps[] = { GFP_KERNEL, GFP_HIGHUSER_MOVABLE, GFP_KERNEL | __GFP_RECLAIMABLE,
+					 GFP_ATOMIC, GFP_NOWAIT | __GFP_HIGH };
+	static const int profiles[] = { PROFILE_6_18, PROFILE_6_6 };
+	uint64_t extfrag = 0, claimed = 0, merges = 0;
+
+	for (int p = 0; p < 2; p++) {
+		for (int pr = 0; pr < 2; pr++) {
+			struct sim_config cfg;
+			struct sim *s;
+			size_t size;
+			int bad = 0;
+
+			CHECK_EQ(sim_config_preset(&cfg, presets[p]), SIM_OK);
+			cfg.profile = (uint8_t)profiles[pr];
+			cfg.seed = 42;
+			size = sim_state_size(&cfg);
+			s = aligned_alloc(8, (size + 7) & ~(size_t)7);
+			CHECK(s && sim_init(s, size, &cfg) == SIM_OK);
+			if (!s)
+				return;
+			for (int i = 0; i < 1500 && !bad; i++) {
+				int stream = i % 5;
+				struct sim_op op = {
+					.kind = OP_RANDOM,
+					.order = (uint8_t)(stream == 4 ? 3 : cfg.max_order),
+					.cpu = (uint16_t)(i & 1),
+					.gfp = gfps[stream],
+					.handle = (uint32_t)stream * 1000,
+					/* up to 900 live blocks per stream, 40% frees */
+					.arg = (900 << 7) | 40,
+				};
+				int err = sim_apply(s, &op);
+				if (err != SIM_OK && err != SIM_ENOMEM) {
+					CHECK_EQ(err, SIM_OK);
+					bad = 1;
+				}
+				if (bt_check(s) != SIM_OK) {
+					CHECK_EQ(i, -1);
+					bad = 1;
+				}
+				merges += (uint64_t)bt_count(s, EV_BUDDY_MERGE);
+				sim_events_clear(s);
+			}
+			extfrag += s->ev.extfrag;
+			claimed += s->ev.pageblock_claimed;
+			free(s);
+		}
+	}
+	/* the streams did reach the fallback paths, not only the own lists */
+	CHECK(extfrag > 0);
+	CHECK(claimed > 0);
+	CHECK(merges > 0);
+}
