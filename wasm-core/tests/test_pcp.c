@@ -703,3 +703,38 @@ TEST(pcp_mixed_workload_every_profile_checker_clean)
 		free(s);
 	}
 }
+
+TEST(pcp_5_13_drains_exactly_batch_when_high_reached)
+{
+	/* <= 5.13: high = 6 * batch = 42; reaching it frees exactly batch = 7 order-0 pages */
+	struct sim *s = boot("classroom", PROFILE_5_13, 0);
+	const struct per_cpu_pages *pcp;
+	int bulk = 0;
+
+	CHECK(s);
+	if (!s)
+		return;
+	pcp = sim_pcp(s, 0, 0, ZONE_NORMAL);
+	CHECK_EQ(pcp->high, 42);
+	for (uint32_t h = 0; h < 60; h++)
+		CHECK_EQ(apply(s, OP_ALLOC, 0, 0, GFP_HIGHUSER_MOVABLE, h, 0), SIM_OK);
+	sim_events_clear(s);
+	for (uint32_t h = 0; h < 60; h++) {
+		CHECK_EQ(apply(s, OP_FREE, 0, 0, 0, h, 0), SIM_OK);
+		CHECK(pcp->count < pcp->high);
+	}
+	for (uint32_t i = 0; i < s->nr_events; i++) {
+		const struct sim_event *e = &sim_events(s)[i];
+		if (e->kind == EV_PCP_BULK_FREE) {
+			CHECK_EQ(e->a, 7);
+			bulk++;
+		}
+		if (e->kind == EV_MM_PAGE_PCPU_DRAIN) {
+			CHECK_EQ(e->order, 0);
+			CHECK_EQ(e->a, MIGRATE_MOVABLE); /* the only non-empty list gives everything */
+		}
+	}
+	CHECK_EQ(count_events(s, EV_MM_PAGE_PCPU_DRAIN), 7 * bulk);
+	CHECK(bulk >= 3);
+	free(s);
+}
