@@ -367,8 +367,15 @@ export function validateLesson(file: string, source: string): ValidateResult {
   if (sims === 0 && raw.steps.length > 0) c.add(raw.steps[0]?.line ?? 1, 'lesson: no sim block (a lesson runs at least one workload)');
 
   if (c.issues.length > 0 || !meta || !folder) {
-    c.issues.sort((a, b) => a.line - b.line);
-    return { ok: false, issues: c.issues };
+    const seen = new Set<string>();
+    const unique = c.issues.filter((i) => {
+      const k = `${i.line}:${i.message}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    unique.sort((a, b) => a.line - b.line);
+    return { ok: false, issues: unique };
   }
   const intro = raw.intro.map((i) => (i.kind === 'prose' ? i.markdown : '')).join('\n\n');
   return { ok: true, lesson: { file, slug: folder[2] ?? '', number: Number(folder[1]), meta, intro, steps } };
