@@ -22,6 +22,7 @@ export const MAX_FRAMES = 1 << 23;
 /** The core's named machines and the shape of each, for checks made before the wasm is loaded. */
 export const PRESETS = {
   tiny: { nodes: 1, cpusPerNode: 2, maxOrder: 6 },
+  classroom: { nodes: 1, cpusPerNode: 2, maxOrder: 10 }, // 128 MiB Normal zone: batch 7, as in the 2016 review
   small: { nodes: 1, cpusPerNode: 2, maxOrder: 10 },
   laptop: { nodes: 1, cpusPerNode: 8, maxOrder: 10 },
   server2: { nodes: 2, cpusPerNode: 8, maxOrder: 10 },
