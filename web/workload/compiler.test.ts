@@ -87,7 +87,7 @@ describe('compileWorkload', () => {
     ]);
   });
 
-  it('expands random into one OP_RANDOM per step with arg = free percent and order = max order', () => {
+  it('expands random into one OP_RANDOM per step: arg = free percent | capacity << 7', () => {
     const o = ops('cpu 1 random 3 max_order=2 free=30 GFP_ATOMIC\n');
     expect(o).toHaveLength(3);
     expect(o[0]).toEqual(
@@ -96,10 +96,21 @@ describe('compileWorkload', () => {
         cpu: 1,
         order: 2,
         gfp: GFP_COMPOSITES.GFP_ATOMIC,
-        handle: HANDLE_NONE,
-        arg: 30,
+        handle: 0,
+        arg: 30 | (3 << 7),
       }),
     );
+  });
+
+  it('gives each random stream its own handle range, before the groups, sized for every run', () => {
+    const p = compiled('alloc a\nrepeat 4 {\n random 5 free=10\n}\nrandom 2\nalloc b\n');
+    const o = Array.from({ length: p.opCount }, (_, i) => readOp(p.ops, i));
+    // stream 1: header 0, 20 slots (4 runs x 5 steps); stream 2: header 21, 2 slots; groups from 24
+    expect(o[0]).toMatchObject({ kind: OpKind.ALLOC, handle: 24 });
+    expect(o[1]).toMatchObject({ kind: OpKind.RANDOM, handle: 0, arg: 10 | (20 << 7) });
+    expect(o[21]).toMatchObject({ kind: OpKind.RANDOM, handle: 21, arg: 50 | (2 << 7) });
+    expect(o[23]).toMatchObject({ kind: OpKind.ALLOC, handle: 25 });
+    expect(p.config.maxHandles).toBe(26);
   });
 
   it('compiles the other ops field by field', () => {

@@ -3,7 +3,9 @@
  * records. Handle groups exist only here: each group is a stack of numeric handle ids chosen at
  * compile time, so `free NAME` pops the newest id and `free NAME *` emits the ids oldest first.
  * Freed ids are reused, so the core's handle table only needs as many entries as blocks are live
- * at once. Every loop is bounded by MAX_OPS: an iteration of `repeat` that emits no op leaves the
+ * at once. Each `random` statement is a stream that owns a fixed range of the table (its header
+ * slot and one slot per block it may hold, wasm-core/src/sim.c op_random); the streams' ranges come
+ * first and the groups' ids after them. Every loop is bounded by MAX_OPS: an iteration of `repeat` that emits no op leaves the
  * groups as they were, so the remaining iterations would emit none either and are skipped.
  */
 import { gfpValue } from '../core/gfp';
@@ -34,8 +36,17 @@ export interface CompiledWorkload {
   ops: Uint8Array; // packed struct sim_op records
   opCount: number;
   opLines: Uint32Array; // source line of each op (0 when the tree has no positions)
-  handleCount: number; // handle ids the groups used (peak of live blocks)
+  handleCount: number; // handle slots used: the random streams' ranges, then the groups' ids
 }
+
+/** Where a random stream lives in the handle table. */
+interface RandomStream {
+  base: number; // header slot: the core keeps the stream's live count there
+  capacity: number; // blocks it may hold, in slots base + 1 .. base + capacity
+}
+
+/** Largest stream capacity OP_RANDOM can carry: arg = free percent | capacity << 7, a positive i32. */
+const MAX_STREAM_CAPACITY = (1 << 24) - 1;
 
 export type CompileResult =
   { ok: true; program: CompiledWorkload } | { ok: false; error: WorkloadError };
@@ -124,7 +135,7 @@ class Compiler {
   private readonly freeIds: number[] = []; // ids of freed blocks, reused newest first
   private nextId = 0;
   private live = 0;
-  private randomSteps = 0;
+  private readonly streams = new Map<OpStmt, RandomStream>();
   private readonly machine: PresetMachine | ExplicitMachine;
   private readonly cpuCount: number;
   private readonly maxOrder: number;
@@ -144,14 +155,14 @@ class Compiler {
       col: 1,
     };
     for (const s of this.w.sets) for (const op of sysctlOps(s)) this.emit(op, machineAt);
+    this.nextId = this.placeStreams(this.w.ops, 1, 0);
     this.block(this.w.ops);
     const opCount = this.out.length;
-    // Random streams keep their blocks in the handle table too: room for every step's block.
     const handleCount = this.nextId;
     const config: MachineConfig = {
       machine: this.machine,
       profile: this.w.profile ?? '6.18',
-      maxHandles: Math.max(1, handleCount + this.randomSteps),
+      maxHandles: Math.max(1, handleCount),
     };
     if (this.w.seed !== null) config.seed = this.w.seed;
     return {
@@ -161,6 +172,24 @@ class Compiler {
       opLines: this.lines.slice(0, opCount),
       handleCount,
     };
+  }
+
+  /*
+   * Give every random statement its range before any op is emitted: a stream keeps its blocks from
+   * one run of the statement to the next (in a repeat), so its capacity is every step it will ever
+   * take, capped where the workload would fail the op limit anyway. Returns the next free slot.
+   */
+  private placeStreams(stmts: OpStmt[], runs: number, next: number): number {
+    for (const s of stmts) {
+      if (s.kind === 'repeat') {
+        next = this.placeStreams(s.body, Math.min(runs * s.count, MAX_OPS + 1), next);
+      } else if (s.kind === 'random' && runs > 0) {
+        const capacity = Math.max(1, Math.min(s.count * runs, MAX_OPS, MAX_STREAM_CAPACITY));
+        this.streams.set(s, { base: next, capacity });
+        next += capacity + 1;
+      }
+    }
+    return next;
   }
 
   private pos(stmt: OpStmt): SourcePos {
@@ -291,12 +320,21 @@ class Compiler {
         this.checkCpu(s.cpu, at);
         this.checkOrder(s.maxOrder, 'max_order', at);
         const gfp = gfpMask(s.gfp);
+        const stream = this.streams.get(s);
+        if (!stream) return; // inside a repeat that never runs
         if (this.out.length + s.count > MAX_OPS) {
           fail(at, `the workload expands to more than ${formatCount(MAX_OPS)} ops (the limit)`);
         }
         for (let i = 0; i < s.count; i++)
-          this.emitFields(OpKind.RANDOM, s.cpu, s.maxOrder, gfp, HANDLE_NONE, s.freePercent, at);
-        this.randomSteps += s.count;
+          this.emitFields(
+            OpKind.RANDOM,
+            s.cpu,
+            s.maxOrder,
+            gfp,
+            stream.base,
+            s.freePercent | (stream.capacity << 7),
+            at,
+          );
         return;
       }
       case 'free_pfn':
