@@ -141,6 +141,7 @@ enum pcp_layout {
 	PCP_LAYOUT_2016,        /* 2016 series: 3 order-0 lists + one list per order 1..3 */
 	PCP_LAYOUT_5_14,        /* 3 x (orders 0..3 + THP) = 15 lists */
 	PCP_LAYOUT_6_10,        /* 3 x orders 0..3 + THP unmovable + THP movable = 14 lists */
+	PCP_LAYOUT_6_0,         /* ~5.19-6.9: 3 x orders 0..3 + one shared THP list = 13 lists (6.6) */
 };
 
 /* how pcp->high is chosen */
@@ -200,7 +201,7 @@ struct page {
 	uint32_t prev;  /* previous pfn on the list, PFN_NONE at the head */
 	uint8_t state;  /* enum page_state */
 	uint8_t order;  /* block order when state != PG_TAIL */
-	uint8_t list;   /* PG_BUDDY: migratetype list it sits on; PG_PCP: pindex */
+	uint8_t list;   /* PG_BUDDY: migratetype list it sits on; PG_PCP: pindex; PG_ALLOCATED: the allocation's migratetype (claims count MOVABLE ones as movable) */
 	uint8_t flags;  /* PAGEF_* */
 	uint16_t cpu;   /* PG_PCP: owning CPU; PG_ALLOCATED: allocating CPU */
 	uint16_t pad;
@@ -230,7 +231,8 @@ struct zone_lock_stats {
 	uint64_t pages_moved;  /* pages moved between pcp and buddy lists under the lock */
 	uint64_t free_at_ns;   /* virtual time at which the lock is next free */
 	uint16_t last_cpu;     /* CPU that held it last (a different next CPU pays a hand-over) */
-	uint16_t pad[3];
+	uint16_t pad;
+	uint32_t last_wait_ns; /* wait of the current (or last) acquisition, for its EV_ZONE_LOCK */
 };
 
 /* struct zone */
