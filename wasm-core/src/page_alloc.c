@@ -191,14 +191,14 @@ static uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, i
 	return pfn;
 }
 
-/* prep_new_page: the block now belongs to the caller. */
-static void prep_new_page(struct sim *s, struct zone *z, uint32_t pfn, int order, int cpu)
+/* prep_new_page: the block now belongs to the caller; it remembers the request's migratetype. */
+static void prep_new_page(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int cpu)
 {
 	struct page *page = zone_page(s, z, pfn);
 
 	page->state = PG_ALLOCATED;
 	page->order = (uint8_t)order;
-	page->list = 0;
+	page->list = (uint8_t)mt; /* a fallback claim counts MOVABLE blocks as movable */
 	page->cpu = (uint16_t)cpu;
 	page->next = page->prev = PFN_NONE;
 }
@@ -270,7 +270,7 @@ try_this_zone:
 			if (s->frozen)
 				return PFN_NONE;
 			if (pfn != PFN_NONE) {
-				prep_new_page(s, z, pfn, ac->order, ac->cpu);
+				prep_new_page(s, z, pfn, ac->order, ac->mt, ac->cpu);
 				/* a high-order atomic request that succeeded may reserve its pageblock */
 				if (alloc_flags & ALLOC_HIGHATOMIC)
 					highatomic_reserve_pageblock(s, z, pfn, ac->order, ac->cpu);
