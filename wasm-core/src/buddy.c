@@ -156,6 +156,8 @@ static void del_from_list(struct sim *s, struct zone *z, uint32_t pfn)
 
 void buddy_add_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int to_tail)
 {
+	if (order < 0 || order > s->config.max_order || mt < 0 || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
+		return;
 	add_to_list(s, z, pfn, order, mt, to_tail);
 	account_freepages(z, (int64_t)1 << order, mt);
 }
@@ -175,11 +177,12 @@ void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt
 {
 	struct page *page = zone_page(s, z, pfn);
 	int order = page->order, old_mt = page->list;
-	struct free_area *area = &z->free_area[order];
+	struct free_area *area;
 
 	if (page->state != PG_BUDDY || order > s->config.max_order || old_mt >= MIGRATE_TYPES || mt < 0 ||
 	    mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
 		return;
+	area = &z->free_area[order];
 	/* move_to_free_list: list_move_tail, so moved pages are not the next ones handed out */
 	list_unlink(s, z, pfn, order, old_mt);
 	area->count[old_mt]--;
@@ -303,7 +306,7 @@ void buddy_expand(struct sim *s, struct zone *z, uint32_t pfn, int low, int high
 {
 	int64_t added = 0;
 
-	if (low < 0 || high > s->config.max_order || !block_in_zone(z, pfn, high))
+	if (low < 0 || high > s->config.max_order || mt < 0 || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, high))
 		return;
 	/* bounded by high - low halvings */
 	while (high > low) {

@@ -544,3 +544,68 @@ TEST(buddy_rmqueue_buddy_highatomic_order)
 	CHECK_EQ(bt_check(s), SIM_OK);
 	free(s);
 }
+
+/* Scrambled frames, lists and tags: every buddy and fallback call stays inside the arena. */
+TEST(buddy_corrupted_state_never_escapes)
+{
+	for (int round = 0; round < 40; round++) {
+		struct sim *s = bt_machine(round & 1 ? PROFILE_6_6 : PROFILE_6_18, 6, 4, 8, 248);
+		struct zone *z;
+		uint64_t r = 0x9E3779B97F4A7C15ULL * (uint64_t)(round + 1);
+
+		CHECK(s != NULL);
+		if (!s)
+			return;
+		z = bt_zone(s);
+		/* some honest traffic first, so there are blocks of every kind */
+		for (int i = 0; i < 30; i++)
+			bt_alloc(s, i % 4, i % 3, 0);
+		for (int i = 0; i < 60; i++) {
+			uint32_t pfn;
+			struct page *page;
+			r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+			pfn = z->mem_pfn + (uint32_t)(r % z->managed);
+			page = bt_page(s, pfn);
+			switch ((r >> 32) % 8) {
+			case 0: page->state = (uint8_t)(r >> 40) % 6; break;
+			case 1: page->order = (uint8_t)(r >> 40); break;
+			case 2: page->list = (uint8_t)(r >> 40); break;
+			case 3: page->next = (uint32_t)(r >> 40) % 400; break;
+			case 4: page->prev = (uint32_t)(r >> 40) % 400; break;
+			case 5: *pageblock_tag(s, z, pfn) = (uint8_t)(r >> 40); break;
+			case 6: z->free_area[(r >> 40) % 7].head[(r >> 44) % MIGRATE_TYPES] = (uint32_t)(r >> 48) % 400; break;
+			default: z->free_area[(r >> 40) % 7].tail[(r >> 44) % MIGRATE_TYPES] = (uint32_t)(r >> 48) % 400; break;
+			}
+		}
+		for (int i = 0; i < 200; i++) {
+			uint32_t pfn;
+			int order, mt;
+			r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+			pfn = (uint32_t)(r % 300);
+			order = (int)((r >> 20) % 9) - 1;
+			mt = (int)((r >> 30) % 8) - 1;
+			switch ((r >> 40) % 9) {
+			case 0: buddy_rmqueue_buddy(s, z, order, mt, (unsigned)(r >> 50), 0); break;
+			case 1: buddy_free_one_page(s, z, pfn, order, mt, 0, FN_NONE); break;
+			case 2: buddy_free_pages_to_buddy(s, z, pfn, order, 1, FN_NONE); break;
+			case 3: fallback_rmqueue_claim(s, z, order, mt, 0, 0); break;
+			case 4: fallback_rmqueue_steal(s, z, order, mt, 0); break;
+			case 5: fallback_rmqueue_6_12(s, z, order, mt, 0, 0); break;
+			case 6: highatomic_reserve_pageblock(s, z, pfn, order, (int)(r % 5) - 1); break;
+			case 7: highatomic_unreserve_pageblock(s, 0, ZONE_NORMAL, mt, 1, 0); break;
+			default:
+				if (zone_has_pfn(z, pfn)) {
+					buddy_del_from_free_list(s, z, pfn);
+					buddy_move_to_free_list(s, z, pfn, mt);
+					buddy_expand(s, z, pfn, order, order + 2, mt, 0);
+					buddy_add_to_free_list(s, z, pfn, order, mt, (int)(r & 1));
+				}
+				break;
+			}
+			sim_events_clear(s);
+		}
+		/* whatever happened, the checker answers (and never hangs) */
+		CHECK(sim_check(s) == SIM_OK || sim_check(s) == SIM_ECORRUPT);
+		free(s);
+	}
+}
