@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lessonSchemaPlugin } from './web/lessons/vite-plugin';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 
@@ -17,7 +18,7 @@ export default defineConfig({
   root: `${repo}web`,
   base: basePath(),
   publicDir: `${repo}public`,
-  plugins: [react()],
+  plugins: [react(), lessonSchemaPlugin(repo)],
   build: {
     outDir: `${repo}dist`,
     emptyOutDir: true,
