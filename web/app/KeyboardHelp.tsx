@@ -1,0 +1,82 @@
+/*
+ * KeyboardHelp.tsx: every registered command with its keys, read from the action registry (so it
+ * lists exactly what exists on the page you are on). Shown as a dialog by `?` and as a page.
+ */
+import { useEffect, useRef } from 'react';
+import { useActions, useRegistryVersion } from '../actions/context';
+import { formatChord } from '../actions/keys';
+import type { ActionGroup } from '../actions/registry';
+
+const GROUPS: [ActionGroup, string][] = [
+  ['timeline', 'Timeline'],
+  ['machine', 'Machine'],
+  ['view', 'Views'],
+  ['app', 'Site'],
+];
+
+export function KeyList() {
+  const registry = useActions();
+  useRegistryVersion();
+  const actions = registry.list();
+  return (
+    <div className="key-list">
+      {GROUPS.map(([g, title]) => {
+        const rows = actions.filter((a) => a.group === g);
+        if (rows.length === 0) return null;
+        return (
+          <table key={g}>
+            <caption>{title}</caption>
+            <tbody>
+              {rows.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row">{a.label}</th>
+                  <td>
+                    {a.keys && a.keys.length > 0 ? (
+                      a.keys.map((k) => <kbd key={k}>{formatChord(k)}</kbd>)
+                    ) : (
+                      <span className="muted">button</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        );
+      })}
+      <p className="small muted">
+        In the memory map: + and − zoom, ↑ and ↓ pan, 0 shows all. Keys do nothing while you type in the workload editor.
+      </p>
+    </div>
+  );
+}
+
+export function KeyboardHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="help-dialog" aria-labelledby="keys-h" onClose={onClose} onCancel={onClose}>
+      <h2 id="keys-h">Keyboard</h2>
+      {open && <KeyList />}
+      <form method="dialog">
+        <button type="submit" autoFocus>
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+export default function KeyboardPage() {
+  return (
+    <main id="main" className="prose">
+      <h1>Keyboard</h1>
+      <p>Everything on Buddyscope can be done from the keyboard. Press ? anywhere to see this list.</p>
+      <KeyList />
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+// The player on the real core (wasm in Node): replay through checkpoints reproduces the events and
+// the state of a straight run, at every op and event, for a workload with refills and drains.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadCoreShim } from '../app/core-shim';
+import { readOp, type SimOp } from '../core/ops';
+import { compileWorkload } from '../workload/compiler';
+import { parseWorkload } from '../workload/parser';
+import { Player } from './player';
+
+const WORKLOAD = `
+machine tiny
+seed 7
+repeat 6 {
+  cpu 0 alloc a order=0
+  cpu 1 alloc b order=1 GFP_HIGHUSER_MOVABLE
+}
+cpu 0 free a *
+cpu 1 alloc big order=4
+drain all
+cpu 1 random 40 max_order=2
+`;
+
+function compile(text: string) {
+  const parsed = parseWorkload(text);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const c = compileWorkload(parsed.workload, { positions: parsed.positions });
+  if (!c.ok) throw new Error(c.error.message);
+  const ops: SimOp[] = [];
+  for (let i = 0; i < c.program.opCount; i++) ops.push(readOp(c.program.ops, i));
+  return { config: c.program.config, ops };
+}
+
+describe('Player on the wasm core', async () => {
+  const core = await loadCoreShim({ wasmBinary: readFileSync(new URL('../core/generated/buddyscope.wasm', import.meta.url)) });
+  const { config, ops } = compile(WORKLOAD);
+
+  it('shows, at every op, the events and the buddyinfo of a straight run', () => {
+    const straight = core.create(config);
+    const expected: { events: string; proc: string }[] = [];
+    for (const op of ops) {
+      straight.clearEvents();
+      straight.apply(op);
+      expected.push({ events: JSON.stringify(straight.events()), proc: straight.proc('buddyinfo') });
+    }
+    const engine = core.create(config);
+    const p = new Player(engine, ops, { checkpointEvery: 8 });
+    expect(p.length).toBe(ops.length);
+    expect(p.totalEvents).toBeGreaterThan(ops.length);
+    // Backwards, so every seek restores a checkpoint and replays.
+    for (let i = ops.length; i >= 1; i--) {
+      p.seekOp(i);
+      expect(JSON.stringify(p.currentOpEvents)).toBe(expected[i - 1]?.events);
+      expect(engine.proc('buddyinfo')).toBe(expected[i - 1]?.proc);
+    }
+    straight.destroy();
+    engine.destroy();
+  });
+
+  it('steps event by event through the whole history, with seq increasing by one', () => {
+    const engine = core.create(config);
+    const p = new Player(engine, ops, { checkpointEvery: 4 });
+    let last = -1;
+    let n = 0;
+    while (!p.atEnd) {
+      p.stepEvent(1);
+      const e = p.currentEvent;
+      expect(e).not.toBeNull();
+      if (last >= 0) expect(e?.seq).toBe(last + 1);
+      last = e?.seq ?? -1;
+      n++;
+    }
+    expect(n).toBe(p.totalEvents);
+    engine.destroy();
+  });
+
+  it('marks refills and drains', () => {
+    const engine = core.create(config);
+    const p = new Player(engine, ops);
+    expect(p.markerCounts.refill).toBeGreaterThan(0);
+    expect(p.markerCounts.drain).toBeGreaterThan(0);
+    engine.destroy();
+  });
+});

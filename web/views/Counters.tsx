@@ -1,0 +1,154 @@
+/*
+ * Counters.tsx: the numbers /proc/vmstat and lock statistics would show: machine-wide event
+ * counters, the zone lock's acquisitions, hold and wait time per zone, and per-CPU pcp figures.
+ * Given a second state (compare mode), each figure shows the difference, so two profiles running
+ * the same workload can be read side by side.
+ */
+import { allZones, type ModelState } from './model';
+import { eventAttrs, type ViewProps } from './options';
+
+function fmt(n: number): string {
+  return n.toLocaleString('en');
+}
+
+function Diff({ a, b }: { a: number; b: number | undefined }) {
+  if (b === undefined) return null;
+  const d = b - a;
+  if (d === 0) return <span className="diff same"> =</span>;
+  return <span className={`diff ${d > 0 ? 'up' : 'down'}`}> ({d > 0 ? '+' : '−'}{fmt(Math.abs(d))})</span>;
+}
+
+type Row = [label: string, value: (s: ModelState) => number, help: string];
+
+const VM_ROWS: Row[] = [
+  ['pgalloc', (s) => s.vm.pgalloc.reduce((x, y) => x + y, 0), 'pages allocated'],
+  ['pgfree', (s) => s.vm.pgfree, 'pages freed'],
+  ['pcp hits', (s) => s.vm.pcpHit, 'allocations served from a per-CPU list'],
+  ['pcp refills', (s) => s.vm.pcpRefill, 'per-CPU lists refilled from the buddy'],
+  ['pcp drained pages', (s) => s.vm.pcpDrainPages, 'pages drained back to the buddy'],
+  ['pcp bulk frees', (s) => s.vm.pcpBulkFrees, 'free_pcppages_bulk calls'],
+  ['extfrag', (s) => s.vm.extfrag, 'fallbacks to another migratetype'],
+  ['pageblocks claimed', (s) => s.vm.pageblockClaimed, 'pageblocks that changed migratetype'],
+  ['kswapd wakeups', (s) => s.vm.kswapdWakeups, 'wakeup_kswapd calls'],
+  ['allocation failures', (s) => s.vm.allocFail, 'requests nothing could satisfy'],
+  ['bad pages', (s) => s.vm.badPage, 'bad_page reports'],
+];
+
+export interface CountersOptions {
+  compare?: ModelState | null; // the other profile's state: show differences against it
+}
+
+export function Counters({ state, event, options }: ViewProps<CountersOptions>) {
+  const other = options.compare ?? undefined;
+  const zones = allZones(state).filter((z) => z.managed > 0);
+  const otherZone = (node: number, idx: number) => other?.nodes[node]?.zones.find((z) => z.idx === idx);
+  return (
+    <section className="view counters" aria-labelledby="ctr-h" {...eventAttrs(event)}>
+      <header className="view-head">
+        <h3 id="ctr-h">Counters</h3>
+        {other && <p className="muted small">(±n): the other profile minus this one.</p>}
+      </header>
+      <div className="counter-tables">
+        <table>
+          <caption>Machine (vmstat)</caption>
+          <tbody>
+            {VM_ROWS.map(([label, get, help]) => (
+              <tr key={label} title={help}>
+                <th scope="row">{label}</th>
+                <td>
+                  {fmt(get(state))}
+                  <Diff a={get(state)} b={other ? get(other) : undefined} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table>
+          <caption>Zone lock</caption>
+          <thead>
+            <tr>
+              <th scope="col">zone</th>
+              <th scope="col">taken</th>
+              <th scope="col">wait ns</th>
+              <th scope="col">hold ns</th>
+              <th scope="col">pages moved</th>
+            </tr>
+          </thead>
+          <tbody>
+            {zones.map((z) => {
+              const o = otherZone(z.node, z.idx);
+              return (
+                <tr key={`${z.node}-${z.idx}`}>
+                  <th scope="row">{state.nodes.length > 1 ? `N${z.node} ${z.name}` : z.name}</th>
+                  <td>
+                    {fmt(z.lock.acquisitions)}
+                    <Diff a={z.lock.acquisitions} b={o?.lock.acquisitions} />
+                  </td>
+                  <td>
+                    {fmt(z.lock.waitNs)}
+                    <Diff a={z.lock.waitNs} b={o?.lock.waitNs} />
+                  </td>
+                  <td>
+                    {fmt(z.lock.holdNs)}
+                    <Diff a={z.lock.holdNs} b={o?.lock.holdNs} />
+                  </td>
+                  <td>
+                    {fmt(z.lock.pagesMoved)}
+                    <Diff a={z.lock.pagesMoved} b={o?.lock.pagesMoved} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <table>
+          <caption>Per CPU</caption>
+          <thead>
+            <tr>
+              <th scope="col">CPU</th>
+              <th scope="col">pcp hits</th>
+              <th scope="col">refills</th>
+              <th scope="col">frees</th>
+              <th scope="col">drains</th>
+              <th scope="col">lock wait ns</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.cpus.map((c) => {
+              const o = other?.cpus[c.id];
+              const lit = event?.cpu === c.id;
+              return (
+                <tr key={c.id} className={lit ? 'lit' : undefined} data-highlighted={lit || undefined}>
+                  <th scope="row">
+                    {c.id}
+                    {c.online ? '' : ' (offline)'}
+                  </th>
+                  <td>
+                    {fmt(c.pcpHits)}
+                    <Diff a={c.pcpHits} b={o?.pcpHits} />
+                  </td>
+                  <td>
+                    {fmt(c.pcpRefills)}
+                    <Diff a={c.pcpRefills} b={o?.pcpRefills} />
+                  </td>
+                  <td>
+                    {fmt(c.pcpFrees)}
+                    <Diff a={c.pcpFrees} b={o?.pcpFrees} />
+                  </td>
+                  <td>
+                    {fmt(c.pcpDrains)}
+                    <Diff a={c.pcpDrains} b={o?.pcpDrains} />
+                  </td>
+                  <td>
+                    {fmt(c.lockWaitNs)}
+                    <Diff a={c.lockWaitNs} b={o?.lockWaitNs} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

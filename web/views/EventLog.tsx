@@ -1,0 +1,73 @@
+/*
+ * EventLog.tsx: the decisions of the op at the cursor, in order, each in plain words with the
+ * kernel function that made it (linked to its source on elixir). The current event is marked;
+ * choosing another moves the cursor there, so the log doubles as a table of contents of the op.
+ */
+import { useEffect, useRef } from 'react';
+import type { SimOp } from '../core/ops';
+import { describeOp } from './describe-op';
+import { elixirUrl } from './names';
+import { narrate } from './narrate';
+import { eventAttrs, type ViewProps } from './options';
+
+export interface EventLogOptions {
+  op: SimOp | undefined; // the op at the cursor
+  opIndex: number; // its index (-1: none yet)
+  opError: number; // enum sim_err it returned
+  onSelect?: (eventInOp: number) => void;
+}
+
+const ERRORS = ['', 'out of memory', 'malformed op', 'unknown or offline CPU', 'bad handle', 'bad page', 'state corrupted'];
+
+export function EventLog({ state, event, opEvents, options }: ViewProps<EventLogOptions>) {
+  const current = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    current.current?.scrollIntoView?.({ block: 'nearest', behavior: options.reducedMotion ? 'auto' : 'smooth' });
+  }, [event, options.reducedMotion]);
+  const nodes = state.nodes.length;
+  return (
+    <section className="view event-log" aria-labelledby="log-h" {...eventAttrs(event)}>
+      <header className="view-head">
+        <h3 id="log-h">Event log</h3>
+        <p className="small">
+          {options.opIndex < 0 ? (
+            'The machine as booted: every managed page is free. Step forward to run the first op.'
+          ) : (
+            <>
+              Op {options.opIndex + 1}: <code>{describeOp(options.op)}</code>
+              {options.opError > 1 ? <span className="badge warn"> {ERRORS[options.opError] ?? `error ${options.opError}`}</span> : null}
+              {' · '}
+              {opEvents.length} {opEvents.length === 1 ? 'event' : 'events'}
+            </>
+          )}
+        </p>
+      </header>
+      <ol className="log">
+        {opEvents.map((e, i) => {
+          const lit = event?.seq === e.seq;
+          const n = narrate(e, nodes);
+          return (
+            <li
+              key={e.seq}
+              ref={lit ? current : undefined}
+              className={lit ? 'lit' : undefined}
+              aria-current={lit ? 'step' : undefined}
+              data-highlighted={lit || undefined}
+              data-seq={e.seq}
+            >
+              <button type="button" className="link-like" onClick={() => options.onSelect?.(i)} aria-label={`Go to event ${i + 1}: ${n.kind}`}>
+                <span className="kind">{n.kind}</span>
+              </button>{' '}
+              {n.text}{' '}
+              {n.fn && (
+                <a href={elixirUrl(n.fn)} target="_blank" rel="noreferrer" className="fn">
+                  <code>{n.fn}()</code>
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

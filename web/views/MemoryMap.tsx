@@ -1,0 +1,258 @@
+/*
+ * MemoryMap.tsx: every page frame as a cell, coloured by what holds it: free on a buddy list (by
+ * migratetype), on CPU n's per-CPU list, allocated, or corrupt. Pageblocks show as boundaries and
+ * a stripe in their migratetype's colour once cells are big enough to carry them. Zoom from 64
+ * frames to the whole machine (4M frames); the current event's block is outlined at every zoom.
+ *
+ * Drawing: the frames become one ImageData (memory-map-paint.ts), scaled onto the canvas; the
+ * overlays are a few strokes. React owns the canvas element; the effect only paints it.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { PG } from './model';
+import { frameInfo, mapColors, paintFrames, pageblockIndex, pfnExtent, zoneOfPfn, type MapWindow } from './memory-map-paint';
+import { eventAttrs, type ViewProps } from './options';
+import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
+import { MapLegend } from './MapLegend';
+
+const MIN_VISIBLE = 64;
+const HEIGHT = 320;
+
+function pow2ceil(n: number): number {
+  return 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+}
+
+/** Columns for `count` frames in a width x height box: square cells, a power of two per row. */
+function layout(count: number, width: number, height: number): { cols: number; rows: number; cell: number } {
+  const cell = Math.sqrt((width * height) / count);
+  const cols = Math.min(count, 2 ** Math.max(0, Math.round(Math.log2(width / cell))));
+  const rows = Math.ceil(count / cols);
+  return { cols, rows, cell: Math.min(width / cols, height / rows) };
+}
+
+function describe(state: number): string {
+  return ['inside a block', 'free (buddy)', 'on a per-CPU list', 'allocated', 'corrupt'][state] ?? 'unknown';
+}
+
+export function MemoryMap({ state, event, options }: ViewProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState(640);
+  const extent = useMemo(() => pfnExtent(state), [state]);
+  const total = pow2ceil(extent.hi - extent.lo);
+  const [zoom, setZoom] = useState<{ count: number; center: number } | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const drag = useRef<{ y: number; x: number; center: number } | null>(null);
+
+  const count = Math.max(MIN_VISIBLE, Math.min(total, zoom?.count ?? total));
+  const { cols, rows, cell } = layout(count, width, HEIGHT);
+  const centre = zoom?.center ?? extent.lo + count / 2;
+  const start = Math.max(extent.lo - (extent.lo % cols), Math.floor((centre - count / 2) / cols) * cols);
+  const win: MapWindow = useMemo(() => ({ start, count: rows * cols, cols }), [start, rows, cols]);
+
+  useEffect(() => {
+    const el = canvas.current?.parentElement;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(Math.max(240, Math.floor(el.clientWidth))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const c = canvas.current;
+    const ctx = c?.getContext('2d');
+    if (!c || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = cols * cell;
+    const h = rows * cell;
+    c.width = Math.ceil(w * dpr);
+    c.height = Math.ceil(h * dpr);
+    c.style.width = `${w}px`;
+    c.style.height = `${h}px`;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+
+    const image = new ImageData(cols, rows);
+    paintFrames(state, win, mapColors(options.theme), new Uint32Array(image.data.buffer));
+    const off = document.createElement('canvas');
+    off.width = cols;
+    off.height = rows;
+    off.getContext('2d')?.putImageData(image, 0, 0);
+    ctx.imageSmoothingEnabled = cell < 1; // blend when shrinking, crisp cells when magnifying
+    ctx.clearRect(0, 0, w, h);
+    ctx.drawImage(off, 0, 0, w, h);
+
+    const xy = (pfn: number): [number, number] => {
+      const i = pfn - win.start;
+      return [(i % cols) * cell, Math.floor(i / cols) * cell];
+    };
+    const ink = options.theme === 'dark' ? 'rgba(255,255,255,0.55)' : 'rgba(0,0,0,0.45)';
+
+    // Pageblocks: a stripe in the pageblock's migratetype along the top of each row segment, and
+    // a boundary line between pageblocks, once cells are big enough to show them.
+    const pb = state.pageblockNrPages;
+    if (cell >= 4 && pb > 0) {
+      const seg = Math.min(pb, cols);
+      const stripe = Math.max(2, Math.floor(cell / 4));
+      for (let p = win.start; p < win.start + win.count; p += seg) {
+        const z = zoneOfPfn(state, p);
+        if (!z) continue;
+        const tag = state.pageblocks[pageblockIndex(state, z, p)] ?? 0;
+        const [x, y] = xy(p);
+        ctx.fillStyle = MIGRATETYPE_COLORS[tag & 0x7f] ?? '#999';
+        ctx.fillRect(x, y, seg * cell, stripe);
+        if (p % pb === 0) {
+          ctx.strokeStyle = ink;
+          ctx.lineWidth = 1;
+          ctx.beginPath();
+          if (pb >= cols) {
+            ctx.moveTo(0, y + 0.5);
+            ctx.lineTo(cols * cell, y + 0.5);
+          } else {
+            ctx.moveTo(x + 0.5, y);
+            ctx.lineTo(x + 0.5, y + cell);
+          }
+          ctx.stroke();
+        }
+      }
+    }
+    // Block outlines when each cell is large: where one free or allocated block ends.
+    if (cell >= 10) {
+      ctx.strokeStyle = options.theme === 'dark' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.8)';
+      ctx.lineWidth = 1;
+      for (let p = win.start; p < win.start + win.count; p++) {
+        const info = frameInfo(state, p);
+        if (!info || info.head !== p) continue;
+        const size = 1 << info.order;
+        for (let q = p; q < p + size && q < win.start + win.count; q += cols - (q % cols)) {
+          const [x, y] = xy(q);
+          const len = Math.min(p + size - q, cols - (q % cols));
+          ctx.strokeRect(x + 0.5, y + 0.5, len * cell - 1, cell - 1);
+        }
+      }
+    }
+    // The current event's block: outlined, and ringed when cells are too small to see.
+    if (event && event.pfn > 0 && zoneOfPfn(state, event.pfn)) {
+      const size = 1 << event.order;
+      ctx.strokeStyle = HIGHLIGHT[options.theme];
+      ctx.lineWidth = 2;
+      for (let q = event.pfn; q < event.pfn + size; q += cols - (q % cols)) {
+        if (q < win.start || q >= win.start + win.count) continue;
+        const [x, y] = xy(q);
+        const len = Math.min(event.pfn + size - q, cols - (q % cols));
+        ctx.strokeRect(x + 1, y + 1, Math.max(2, len * cell - 2), Math.max(2, cell - 2));
+      }
+      if (cell < 4 && event.pfn >= win.start && event.pfn < win.start + win.count) {
+        const [x, y] = xy(event.pfn);
+        ctx.beginPath();
+        ctx.arc(x + cell / 2, y + cell / 2, 7, 0, Math.PI * 2);
+        ctx.stroke();
+      }
+    }
+  }, [state, event, options.theme, cols, rows, cell, win]);
+
+  const pfnAt = (clientX: number, clientY: number): number | null => {
+    const r = canvas.current?.getBoundingClientRect();
+    if (!r) return null;
+    const x = Math.floor((clientX - r.left) / cell);
+    const y = Math.floor((clientY - r.top) / cell);
+    if (x < 0 || x >= cols || y < 0 || y >= rows) return null;
+    return win.start + y * cols + x;
+  };
+
+  const zoomBy = (factor: number, at?: number) => {
+    const next = Math.max(MIN_VISIBLE, Math.min(total, pow2ceil(count * factor)));
+    const c = at ?? win.start + win.count / 2;
+    setZoom({ count: next, center: next >= total ? extent.lo + total / 2 : c });
+  };
+  const panRows = (n: number) => setZoom({ count, center: centre + n * cols });
+
+  const onWheel = (e: WheelEvent<HTMLCanvasElement>) => {
+    if (!e.ctrlKey && !e.altKey) return; // plain wheel scrolls the page; ctrl/alt+wheel zooms
+    zoomBy(e.deltaY > 0 ? 2 : 0.5, pfnAt(e.clientX, e.clientY) ?? undefined);
+  };
+  const onKey = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    const k = e.key;
+    if (k === '+' || k === '=') zoomBy(0.5);
+    else if (k === '-') zoomBy(2);
+    else if (k === '0') setZoom(null);
+    else if (k === 'ArrowUp' && !e.shiftKey) panRows(-Math.max(1, rows / 4));
+    else if (k === 'ArrowDown' && !e.shiftKey) panRows(Math.max(1, rows / 4));
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
+    drag.current = { x: e.clientX, y: e.clientY, center: centre };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    setHover(pfnAt(e.clientX, e.clientY));
+    const d = drag.current;
+    if (d && count < total) {
+      const dy = Math.round((d.y - e.clientY) / cell);
+      if (dy !== 0) setZoom({ count, center: d.center + dy * cols });
+    }
+  };
+
+  const inspectPfn = hover ?? (event && event.pfn > 0 ? event.pfn : null);
+  const info = inspectPfn !== null ? frameInfo(state, inspectPfn) : null;
+  let infoText = 'Point at a cell (or step to an event) to see what holds that frame.';
+  if (info) {
+    const where =
+      info.state === PG.BUDDY
+        ? ` on the ${migratetypeName(info.list)} free list`
+        : info.state === PG.PCP || info.state === PG.ALLOCATED
+          ? ` (CPU ${info.cpu})`
+          : '';
+    infoText =
+      `pfn ${info.pfn} (${info.zone.name}): ${describe(info.state)}${where}, in the order-${info.order} block at pfn ${info.head}; ` +
+      `pageblock ${migratetypeName(info.pageblockMt)}.`;
+  }
+  const shown = `pfn ${win.start}–${win.start + win.count - 1}`;
+
+  return (
+    <section className="view memory-map" aria-labelledby="mm-h" {...eventAttrs(event)} data-highlight-pfn={event?.pfn ?? -1}>
+      <header className="view-head">
+        <h3 id="mm-h">Memory map</h3>
+        <div className="toolbar" role="group" aria-label="Memory map zoom">
+          <button type="button" onClick={() => zoomBy(0.5)} disabled={count <= MIN_VISIBLE} aria-label="Zoom in">
+            +
+          </button>
+          <button type="button" onClick={() => zoomBy(2)} disabled={count >= total} aria-label="Zoom out">
+            −
+          </button>
+          <button type="button" onClick={() => setZoom(null)} disabled={count >= total}>
+            All
+          </button>
+          {event && event.pfn > 0 && (
+            <button type="button" onClick={() => setZoom({ count: Math.min(count, 256), center: event.pfn })}>
+              Go to event
+            </button>
+          )}
+        </div>
+      </header>
+      <div className="canvas-box" style={{ minHeight: HEIGHT }}>
+        <canvas
+          ref={canvas}
+          tabIndex={0}
+          role="img"
+          aria-label={`Memory map, ${shown}, ${cols} frames per row. Keys: plus and minus zoom, arrows up and down pan, 0 shows all.`}
+          onWheel={onWheel}
+          onKeyDown={onKey}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={() => (drag.current = null)}
+          onPointerLeave={() => {
+            drag.current = null;
+            setHover(null);
+          }}
+        />
+      </div>
+      <p className="map-info" data-testid="map-info">
+        <span className="muted">
+          {shown} · {count.toLocaleString('en')} frames · {cols}/row ·{' '}
+        </span>
+        {infoText}
+      </p>
+      <MapLegend theme={options.theme} />
+    </section>
+  );
+}

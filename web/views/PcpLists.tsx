@@ -1,0 +1,103 @@
+/*
+ * PcpLists.tsx: the per-CPU page lists of every CPU and zone: how many pages each holds against
+ * its high (drain above it) and batch (the refill and drain chunk), the refill scale alloc_factor,
+ * and which lists (order, migratetype) hold blocks. The pcp the current event is about is lit.
+ */
+import { scaleLinear } from 'd3-scale';
+import { EV } from '../player/markers';
+import { touchesPcp } from './highlight';
+import { findZone, type PcpState } from './model';
+import { pindexLabel } from './names';
+import { eventAttrs, type ViewProps } from './options';
+import { MIGRATETYPE_COLORS } from './palette';
+import { pindexList } from './names';
+
+const W = 200;
+
+function motion(kind: number | undefined): string {
+  if (kind === EV.PCP_REFILL || kind === EV.MM_PAGE_ALLOC_ZONE_LOCKED) return 'refill';
+  if (kind === EV.PCP_BULK_FREE || kind === EV.DRAIN || kind === EV.MM_PAGE_PCPU_DRAIN) return 'drain';
+  return '';
+}
+
+function Pcp({ p, profileId, lit, anim, zoneLabel }: { p: PcpState; profileId: number; lit: boolean; anim: string; zoneLabel: string }) {
+  const top = Math.max(p.highMax, p.high, p.count, p.batch, 1);
+  const x = scaleLinear().domain([0, top]).range([0, W]);
+  const lists = p.nrBlocks.map((n, i) => ({ n, i })).filter((l) => l.n > 0);
+  return (
+    <div
+      className={`pcp${lit ? ' lit' : ''}${lit && anim ? ` ${anim}` : ''}`}
+      data-cpu={p.cpu}
+      data-zone={p.zone}
+      data-highlighted={lit || undefined}
+    >
+      <div className="pcp-title">
+        {zoneLabel}: <strong>{p.count}</strong> pages{p.high > 0 ? ` / high ${p.high}` : ' (not used yet)'}
+      </div>
+      <svg viewBox={`0 0 ${W} 18`} width={W} height={18} aria-hidden="true">
+        <rect x={0} y={3} width={W} height={12} className="track" />
+        {p.highMax > p.highMin && <rect x={x(p.highMin)} y={3} width={x(p.highMax) - x(p.highMin)} height={12} className="range" />}
+        <rect x={0} y={3} width={x(p.count)} height={12} className="fill" />
+        <line x1={x(p.batch)} x2={x(p.batch)} y1={0} y2={18} className="tick batch" />
+        {p.high > 0 && <line x1={x(p.high)} x2={x(p.high)} y1={0} y2={18} className="tick high" />}
+      </svg>
+      <div className="pcp-meta small">
+        batch {p.batch}
+        {p.highMax > 0 ? ` · high ${p.highMin}–${p.highMax}` : ''} · alloc_factor {p.allocFactor}
+        {p.freeFactor ? ` · free_factor ${p.freeFactor}` : ''}
+      </div>
+      {lists.length > 0 && (
+        <ul className="pcp-lists small">
+          {lists.map(({ n, i }) => {
+            const l = pindexList(profileId, i);
+            return (
+              <li key={i}>
+                <span className="swatch" style={{ background: l.mt >= 0 ? MIGRATETYPE_COLORS[l.mt] : '#999' }} aria-hidden="true" />
+                {pindexLabel(profileId, i)}: {n}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function PcpLists({ state, event }: ViewProps) {
+  const anim = motion(event?.kind);
+  return (
+    <section className="view pcp-lists" aria-labelledby="pcp-h" {...eventAttrs(event)}>
+      <header className="view-head">
+        <h3 id="pcp-h">Per-CPU lists</h3>
+        <p className="muted small">Bar: pages on the lists; dark tick batch, bright tick high; shaded band high_min–high_max.</p>
+      </header>
+      <div className="pcp-grid">
+        {state.cpus.map((c) => (
+          <div key={c.id} className={`cpu${c.online ? '' : ' offline'}`} data-cpu={c.id}>
+            <h4>
+              CPU {c.id}
+              {state.nodes.length > 1 ? ` (node ${c.node})` : ''}
+              {!c.online && <span className="badge">offline</span>}
+            </h4>
+            {state.pcps
+              .filter((p) => p.cpu === c.id)
+              .map((p) => {
+                const z = findZone(state, p.node, p.zone);
+                const label = state.nodes.length > 1 ? `node ${p.node} ${z?.name ?? ''}` : (z?.name ?? '');
+                return (
+                  <Pcp
+                    key={`${p.node}-${p.zone}`}
+                    p={p}
+                    profileId={state.profileId}
+                    lit={touchesPcp(event, p.cpu, p.node, p.zone)}
+                    anim={anim}
+                    zoneLabel={label}
+                  />
+                );
+              })}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/*
+ * Zones.tsx: each zone's free pages against its watermarks (min, low, high, promo, and any boost)
+ * and the lowmem_reserve it keeps from allocations that could have used a higher zone; the node's
+ * kswapd state. An allocation compares free pages with a mark plus that reserve: this is where a
+ * reader sees how close a zone is to making the allocator fall back or wake kswapd.
+ */
+import { scaleLinear } from 'd3-scale';
+import { touchesZone } from './highlight';
+import { allZones, type ModelState, type ZoneState } from './model';
+import { zoneName } from './names';
+import { eventAttrs, type ViewProps } from './options';
+
+const W = 520;
+
+function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean }) {
+  const wm = z.watermark;
+  const top = Math.max(z.managed, 1);
+  // Watermarks are small next to a zone's size: a square-root axis keeps them apart from zero.
+  const x = scaleLinear().domain([0, Math.sqrt(top)]).range([0, W]);
+  const at = (v: number) => x(Math.sqrt(Math.max(0, Math.min(top, v))));
+  const node = state.nodes[z.node];
+  const marks: [string, number][] = [
+    ['min', wm.min + z.boost],
+    ['low', wm.low + z.boost],
+    ['high', wm.high + z.boost],
+  ];
+  if (wm.promo > wm.high) marks.push(['promo', wm.promo + z.boost]);
+  const below = z.nrFree < wm.min + z.boost ? 'min' : z.nrFree < wm.low + z.boost ? 'low' : z.nrFree < wm.high + z.boost ? 'high' : '';
+  const name = state.nodes.length > 1 ? `Node ${z.node} ${z.name}` : z.name;
+  const reserves = z.lowmemReserve.map((r, i) => [i, r] as const).filter(([i, r]) => r > 0 && i > z.idx);
+  return (
+    <div className={`zone${lit ? ' lit' : ''}`} data-node={z.node} data-zone={z.idx} data-highlighted={lit || undefined}>
+      <h4>
+        {name}
+        <span className="muted small">
+          {' '}
+          managed {z.managed.toLocaleString('en')} pages · free {z.nrFree.toLocaleString('en')}
+          {below ? ` · below ${below}` : ' · above high'}
+        </span>
+      </h4>
+      <svg viewBox={`0 0 ${W} 34`} width="100%" role="img" aria-label={`${name}: ${z.nrFree} free pages; min ${wm.min}, low ${wm.low}, high ${wm.high}`}>
+        <rect x={0} y={8} width={W} height={12} className="track" />
+        <rect x={0} y={8} width={at(z.nrFree)} height={12} className={`fill${below === 'min' ? ' danger' : below ? ' warn' : ''}`} />
+        {marks.map(([label, v], i) => (
+          <g key={label}>
+            <line x1={at(v)} x2={at(v)} y1={4} y2={24} className="tick" />
+            <text x={at(v) + (i % 2 ? 3 : -3)} y={33} textAnchor={i % 2 ? 'start' : 'end'} className="axis-label">
+              {label} {v}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <p className="small muted">
+        {z.boost > 0 ? `watermark_boost ${z.boost} · ` : ''}
+        {reserves.length > 0 ? `lowmem_reserve ${reserves.map(([i, r]) => `${zoneName(i)} ${r}`).join(', ')} · ` : ''}
+        batch {z.batch} · high_min {z.highMin} · high_max {z.highMax}
+        {z.nrReservedHighatomic > 0 ? ` · highatomic reserve ${z.nrReservedHighatomic}` : ''}
+        {node ? ` · kswapd ${node.kswapdAwake ? 'awake' : 'asleep'} (woken ${node.kswapdWakeups}×)` : ''}
+      </p>
+    </div>
+  );
+}
+
+export function Zones({ state, event }: ViewProps) {
+  return (
+    <section className="view zones" aria-labelledby="zones-h" {...eventAttrs(event)}>
+      <header className="view-head">
+        <h3 id="zones-h">Zones and watermarks</h3>
+        <p className="muted small">Free pages (bar, square-root axis) against min, low and high.</p>
+      </header>
+      {allZones(state)
+        .filter((z) => z.managed > 0)
+        .map((z) => (
+          <Zone key={`${z.node}-${z.idx}`} z={z} state={state} lit={touchesZone(event, z.node, z.idx)} />
+        ))}
+    </section>
+  );
+}

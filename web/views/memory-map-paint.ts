@@ -1,0 +1,160 @@
+/*
+ * memory-map-paint.ts: the memory map's pixels. One pixel per page frame, pfn-ordered, rows of
+ * `cols` frames (a power of two, so naturally aligned blocks and pageblocks never straddle a row
+ * boundary); the canvas scales the image to cells. Only block heads say what a block is, so one
+ * linear pass carries each head's colour over its 2^order tail frames: a million frames cost one
+ * loop and one ImageData write, not a million draw calls.
+ */
+import { PG, type ModelState, type ZoneState } from './model';
+import { ALLOCATED_COLOR, CORRUPT_COLOR, MIGRATETYPE_COLORS, PCP_COLORS, rgb, type Theme } from './palette';
+
+/** The pfn window drawn: [start, start + count), count a multiple of cols. */
+export interface MapWindow {
+  start: number;
+  count: number;
+  cols: number;
+}
+
+/** pfns the machine's managed memory covers: [lo, hi). */
+export function pfnExtent(s: ModelState): { lo: number; hi: number } {
+  let lo = Infinity;
+  let hi = 0;
+  for (const n of s.nodes) {
+    for (const z of n.zones) {
+      if (z.managed === 0) continue;
+      lo = Math.min(lo, z.memPfn);
+      hi = Math.max(hi, z.memPfn + z.managed);
+    }
+  }
+  return lo === Infinity ? { lo: 0, hi: 0 } : { lo, hi };
+}
+
+/** The zone managing pfn, if any. */
+export function zoneOfPfn(s: ModelState, pfn: number): ZoneState | undefined {
+  for (const n of s.nodes) for (const z of n.zones) if (pfn >= z.memPfn && pfn < z.memPfn + z.managed) return z;
+  return undefined;
+}
+
+/** Packed colours (ABGR, as a Uint32Array over ImageData reads them on little-endian machines). */
+function pack(hex: string): number {
+  const [r, g, b] = rgb(hex);
+  return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+}
+
+export interface MapColors {
+  hole: number;
+  buddy: number[]; // by migratetype
+  pcp: number[]; // by cpu % 2
+  allocated: number;
+  corrupt: number;
+}
+
+export function mapColors(theme: Theme): MapColors {
+  return {
+    hole: pack(theme === 'dark' ? '#1F2329' : '#EEF0F3'),
+    buddy: MIGRATETYPE_COLORS.map(pack),
+    pcp: PCP_COLORS.map(pack),
+    allocated: pack(ALLOCATED_COLOR[theme]),
+    corrupt: pack(CORRUPT_COLOR),
+  };
+}
+
+/**
+ * Paint window w into out (length w.count). Frames outside managed memory get the hole colour.
+ * Cost: O(count + 2^maxOrder) per zone in the window (the pass starts at the first block head
+ * that can cover the window's start).
+ */
+export function paintFrames(s: ModelState, w: MapWindow, colors: MapColors, out: Uint32Array): void {
+  out.fill(colors.hole, 0, w.count);
+  const f = s.frames;
+  const { bytes, stride } = f;
+  const oState = f.off.state;
+  const oOrder = f.off.order;
+  const oList = f.off.list;
+  const oCpu = f.off.cpu;
+  const maxBlock = 1 << s.maxOrder;
+  const end = w.start + w.count;
+  for (const n of s.nodes) {
+    for (const z of n.zones) {
+      const zEnd = z.memPfn + z.managed;
+      if (z.managed === 0 || zEnd <= w.start || z.memPfn >= end) continue;
+      const from = Math.max(w.start, z.memPfn);
+      const to = Math.min(end, zEnd);
+      // Blocks are aligned to their size in pfns: the head covering `from` is at most one
+      // max-order block back.
+      let p = Math.max(z.memPfn, from - (from % maxBlock));
+      let color = colors.hole;
+      let blockEnd = p;
+      for (; p < to; p++) {
+        const at = (z.frameBase + (p - z.memPfn)) * stride;
+        const state = bytes[at + oState] ?? 0;
+        if (state !== PG.TAIL) {
+          blockEnd = p + (1 << (bytes[at + oOrder] ?? 0));
+          switch (state) {
+            case PG.BUDDY:
+              color = colors.buddy[bytes[at + oList] ?? 0] ?? colors.hole;
+              break;
+            case PG.PCP:
+              color = colors.pcp[(bytes[at + oCpu] ?? 0) & 1] ?? colors.hole;
+              break;
+            case PG.ALLOCATED:
+              color = colors.allocated;
+              break;
+            default:
+              color = colors.corrupt;
+          }
+        } else if (p >= blockEnd) {
+          color = colors.hole;
+        }
+        if (p >= from) out[p - w.start] = color;
+      }
+    }
+  }
+}
+
+/** What one frame is, in words (the map's inspector and its tooltip). */
+export interface FrameInfo {
+  pfn: number;
+  zone: ZoneState;
+  head: number; // pfn of the block it belongs to
+  order: number;
+  state: number; // enum page_state of the head
+  list: number; // migratetype list or pindex
+  cpu: number;
+  pageblockMt: number;
+}
+
+export function frameInfo(s: ModelState, pfn: number): FrameInfo | null {
+  const z = zoneOfPfn(s, pfn);
+  if (!z) return null;
+  const f = s.frames;
+  const rec = (q: number) => (z.frameBase + (q - z.memPfn)) * f.stride;
+  // Walk back to the head: the nearest head whose block covers pfn.
+  for (let o = 0; o <= s.maxOrder; o++) {
+    const q = pfn - (pfn % (1 << o));
+    if (q < z.memPfn) break;
+    const at = rec(q);
+    const state = f.bytes[at + f.off.state] ?? 0;
+    const order = f.bytes[at + f.off.order] ?? 0;
+    if (state !== PG.TAIL && q + (1 << order) > pfn) {
+      const pb = pageblockIndex(s, z, pfn);
+      return {
+        pfn,
+        zone: z,
+        head: q,
+        order,
+        state,
+        list: f.bytes[at + f.off.list] ?? 0,
+        cpu: (f.bytes[at + f.off.cpu] ?? 0) | ((f.bytes[at + f.off.cpu + 1] ?? 0) << 8),
+        pageblockMt: (s.pageblocks[pb] ?? 0) & 0x7f,
+      };
+    }
+  }
+  return null;
+}
+
+/** Index of pfn's pageblock in the tag array (the zone's first tag covers memPfn's pageblock). */
+export function pageblockIndex(s: ModelState, z: ZoneState, pfn: number): number {
+  const n = s.pageblockNrPages;
+  return z.pageblockBase + Math.floor(pfn / n) - Math.floor(z.memPfn / n);
+}
