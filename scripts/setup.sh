@@ -26,6 +26,12 @@ done
 
 say() { echo "setup: $*"; }
 
+# Node 20.19 or newer (Vite 8's floor); npm comes with it.
+if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)'; then
+	echo "setup: Node.js 20.19 or newer is needed (found $(node --version 2>/dev/null || echo none))" >&2
+	exit 1
+fi
+
 # Debian packages still missing, as "command:package" pairs.
 missing=()
 need() { command -v "$1" >/dev/null 2>&1 || missing+=("$2"); }
@@ -37,7 +43,6 @@ if [ "$want_test" = 1 ]; then
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
-	say "installing ${missing[*]} with apt"
 	if ! command -v apt-get >/dev/null 2>&1; then
 		echo "setup: apt-get is not available on this machine. Install these yourself, then re-run:" >&2
 		echo "  - make and a C11 compiler (gcc or clang) as 'cc'" >&2
@@ -55,6 +60,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 			exit 1
 		fi
 	fi
+	say "installing ${missing[*]} with apt"
 	export DEBIAN_FRONTEND=noninteractive
 	"${sudo[@]}" apt-get update -qq
 	"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
