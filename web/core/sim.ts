@@ -1,0 +1,422 @@
+/*
+ * sim.ts: one simulation over one arena in the wasm heap. Ops go down (apply, applyOps), events
+ * and state come back (events, proc, trace, the readers of state-reader.ts). Typed-array views over
+ * wasm memory are detached when memory grows, so every read re-acquires its view after any call.
+ */
+import type { SimEvent } from './events';
+import { MAX_NR_ZONES, type MachineConfig } from './machine-config';
+import type { Core } from './module';
+import { SIM_OP_SIZE, type SimOp } from './ops';
+import {
+  readCpus,
+  readFrames,
+  readModelState,
+  readNodes,
+  readPcps,
+  readVmCounters,
+} from './state-reader';
+import type {
+  CpuState,
+  FrameState,
+  ModelState,
+  NodeState,
+  PcpState,
+  VmCounters,
+  ZoneState,
+} from './state';
+
+/** enum proc_file of sim.h */
+export const PROC_FILES = ['buddyinfo', 'pagetypeinfo', 'zoneinfo', 'vmstat'] as const;
+export type ProcFile = (typeof PROC_FILES)[number];
+
+/** enum sim_err of types.h, by value. */
+export const SIM_ERRORS = [
+  'SIM_OK',
+  'SIM_ENOMEM',
+  'SIM_EINVAL',
+  'SIM_EBADCPU',
+  'SIM_EBADHANDLE',
+  'SIM_EBADPAGE',
+  'SIM_ECORRUPT',
+  'SIM_ECONFIG',
+  'SIM_ENOSPACE',
+] as const;
+
+/** Ops copied into the heap per bs_apply_ops call: bounds the scratch buffer. */
+const OPS_PER_CHUNK = 1 << 14;
+
+export class Sim {
+  private ptr: number;
+  private readonly arenaSize: number;
+  private readonly eventsOff: number;
+  private readonly eventSize: number;
+  private scratch = 0;
+  private scratchSize = 0;
+
+  constructor(
+    readonly core: Core,
+    config: MachineConfig,
+  ) {
+    const mod = core.mod;
+    const cfg = mod._bs_config_new();
+    if (!cfg) throw new Error('wasm heap exhausted');
+    try {
+      this.writeConfig(cfg, config);
+      this.ptr = mod._bs_create(cfg);
+    } finally {
+      mod._bs_free(cfg);
+    }
+    if (!this.ptr) {
+      const err = mod._bs_last_error();
+      throw new Error(
+        err === 7
+          ? 'the core refused the machine (SIM_ECONFIG): check nodes, CPUs, orders and zone spans'
+          : `the core could not build the machine (${SIM_ERRORS[err] ?? err})`,
+      );
+    }
+    this.arenaSize = mod._bs_arena_size(this.ptr);
+    this.eventsOff = this.u32('sim.events_off');
+    this.eventSize = core.layout.sizeOf('sim_event');
+  }
+
+  /** Byte address of the arena in the wasm heap (for readers and tests). */
+  get address(): number {
+    this.alive();
+    return this.ptr;
+  }
+
+  /** A DataView over the whole heap, acquired now. */
+  view(): DataView {
+    return new DataView(this.core.mod.HEAPU8.buffer);
+  }
+
+  private alive(): void {
+    if (!this.ptr) throw new Error('this Sim was disposed');
+  }
+
+  private u32(
+    field:
+      | 'sim.events_off'
+      | 'sim.nr_events'
+      | 'sim.events_dropped'
+      | 'sim.frozen'
+      | 'sim.op_seq'
+      | 'sim.nr_cpus',
+  ): number {
+    this.alive();
+    return this.view().getUint32(this.ptr + this.core.layout.off(field), true);
+  }
+
+  private writeConfig(cfg: number, config: MachineConfig): void {
+    const { mod, layout: L } = this.core;
+    const m = config.machine;
+    if (m.kind === 'preset') {
+      const rc = this.core.withCString(m.name, (p) => mod._bs_config_preset(cfg, p));
+      if (rc !== 0) throw new Error(`the core has no machine called "${m.name}"`);
+    }
+    const dv = this.view();
+    const u8 = (field: Parameters<typeof L.off>[0], v: number) =>
+      dv.setUint8(cfg + L.off(field), v);
+    const i32 = (at: number, v: number) => dv.setInt32(at, v, true);
+    if (m.kind === 'explicit') {
+      u8('sim_config.nr_nodes', m.nodes);
+      u8('sim_config.cpus_per_node', m.cpusPerNode);
+      u8('sim_config.max_order', m.maxOrder);
+      u8('sim_config.pageblock_order', m.pageblockOrder);
+      u8('sim_config.thp', m.thp ? 1 : 0);
+      if (m.batch) i32(cfg + L.off('sim_config.pcp_batch'), m.batch);
+      const zc = L.sizeOf('zone_config');
+      m.zones.forEach((zones, nid) =>
+        zones.forEach((z, zid) => {
+          if (nid >= L.size('sim_config.zones') / zc / MAX_NR_ZONES || zid >= MAX_NR_ZONES) return;
+          const at = cfg + L.off('sim_config.zones') + (nid * MAX_NR_ZONES + zid) * zc;
+          dv.setUint32(at + L.off('zone_config.start_pfn'), z.startPfn, true);
+          dv.setUint32(at + L.off('zone_config.spanned'), z.spanned, true);
+          dv.setUint32(at + L.off('zone_config.present'), z.present, true);
+          dv.setUint32(at + L.off('zone_config.managed'), z.managed, true);
+        }),
+      );
+    }
+    const profile = this.core.profileByName(config.profile ?? '6.18');
+    if (profile < 0) throw new Error(`the core has no profile called "${config.profile ?? ''}"`);
+    u8('sim_config.profile', profile);
+    const t = config.tunables ?? {};
+    if (t.minFreeKbytes !== undefined)
+      i32(cfg + L.off('sim_config.min_free_kbytes'), t.minFreeKbytes);
+    if (t.watermarkScaleFactor !== undefined)
+      i32(cfg + L.off('sim_config.watermark_scale_factor'), t.watermarkScaleFactor);
+    if (t.watermarkBoostFactor !== undefined)
+      i32(cfg + L.off('sim_config.watermark_boost_factor'), t.watermarkBoostFactor);
+    if (t.percpuPagelistHighFraction !== undefined) {
+      i32(cfg + L.off('sim_config.percpu_pagelist_high_fraction'), t.percpuPagelistHighFraction);
+    }
+    if (t.zoneReclaimMode !== undefined)
+      i32(cfg + L.off('sim_config.zone_reclaim_mode'), t.zoneReclaimMode);
+    t.lowmemReserveRatio
+      ?.slice(0, MAX_NR_ZONES)
+      .forEach((v, zid) => i32(cfg + L.off('sim_config.lowmem_reserve_ratio') + 4 * zid, v));
+    if (config.seed !== undefined)
+      dv.setBigUint64(cfg + L.off('sim_config.seed'), BigInt.asUintN(64, config.seed), true);
+    if (config.maxHandles !== undefined)
+      dv.setUint32(cfg + L.off('sim_config.max_handles'), config.maxHandles, true);
+    if (config.eventCapacity !== undefined)
+      dv.setUint32(cfg + L.off('sim_config.event_capacity'), config.eventCapacity, true);
+  }
+
+  /** Apply one op; returns enum sim_err (0 = SIM_OK; an error leaves the state unchanged). */
+  apply(op: SimOp): number {
+    this.alive();
+    return this.core.mod._bs_apply(
+      this.ptr,
+      op.kind,
+      op.cpu,
+      op.order,
+      op.gfp >>> 0,
+      op.handle >>> 0,
+      op.arg | 0,
+    );
+  }
+
+  /** Room for n bytes in the heap, reused between calls. */
+  private scratchFor(n: number): number {
+    if (n > this.scratchSize) {
+      if (this.scratch) this.core.mod._free(this.scratch);
+      this.scratch = this.core.mod._malloc(n);
+      if (!this.scratch) throw new Error('wasm heap exhausted');
+      this.scratchSize = n;
+    }
+    return this.scratch;
+  }
+
+  /**
+   * Apply packed struct sim_op records (16 bytes each) in one go; returns how many were applied
+   * (fewer when the state froze). Events accumulate: mind the buffer's capacity, or use runOps.
+   */
+  applyOps(packed: Uint8Array): number {
+    this.alive();
+    const total = Math.floor(packed.length / SIM_OP_SIZE);
+    let done = 0;
+    while (done < total) {
+      const n = Math.min(OPS_PER_CHUNK, total - done);
+      const buf = this.scratchFor(n * SIM_OP_SIZE);
+      this.core.mod.HEAPU8.set(packed.subarray(done * SIM_OP_SIZE, (done + n) * SIM_OP_SIZE), buf);
+      const applied = this.core.mod._bs_apply_ops(this.ptr, buf, n);
+      done += applied;
+      if (applied < n) break;
+    }
+    return done;
+  }
+
+  /**
+   * Apply packed ops one at a time and hand each op's events to onOp before clearing them, as the
+   * native runner does, so no event is lost to a full buffer. Returns the ops applied.
+   */
+  runOps(packed: Uint8Array, onOp: (index: number, err: number) => void): number {
+    this.alive();
+    const total = Math.floor(packed.length / SIM_OP_SIZE);
+    // Read from the caller's bytes, not a heap copy: onOp may call into the core and move the heap.
+    const v = new DataView(packed.buffer, packed.byteOffset, total * SIM_OP_SIZE);
+    for (let i = 0; i < total; i++) {
+      if (this.frozen()) return i;
+      const at = i * SIM_OP_SIZE;
+      const err = this.core.mod._bs_apply(
+        this.ptr,
+        v.getUint8(at),
+        v.getUint16(at + 2, true),
+        v.getUint8(at + 1),
+        v.getUint32(at + 4, true),
+        v.getUint32(at + 8, true),
+        v.getInt32(at + 12, true),
+      );
+      onOp(i, err);
+      this.clearEvents();
+    }
+    return total;
+  }
+
+  /** Events in the buffer (appended since the last clear). */
+  eventCount(): number {
+    return this.u32('sim.nr_events');
+  }
+
+  /** Events lost since the last clear because the buffer was full. */
+  eventsDropped(): number {
+    return this.u32('sim.events_dropped');
+  }
+
+  /** The kind (enum ev_kind) of buffered event i, without decoding the record. */
+  eventKind(i: number): number {
+    this.alive();
+    const at =
+      this.ptr + this.eventsOff + i * this.eventSize + this.core.layout.off('sim_event.kind');
+    return this.core.mod.HEAPU8[at] ?? 0;
+  }
+
+  /** Decode buffered events [from, to). */
+  events(from = 0, to = this.eventCount()): SimEvent[] {
+    this.alive();
+    const L = this.core.layout;
+    const dv = this.view();
+    const o = {
+      seq: L.off('sim_event.seq'),
+      op: L.off('sim_event.op'),
+      pfn: L.off('sim_event.pfn'),
+      a: L.off('sim_event.a'),
+      b: L.off('sim_event.b'),
+      c: L.off('sim_event.c'),
+      cpu: L.off('sim_event.cpu'),
+      kind: L.off('sim_event.kind'),
+      node: L.off('sim_event.node'),
+      zone: L.off('sim_event.zone'),
+      order: L.off('sim_event.order'),
+      mt: L.off('sim_event.mt'),
+      fn: L.off('sim_event.fn'),
+    };
+    const out: SimEvent[] = [];
+    const end = Math.min(to, this.eventCount());
+    for (let i = Math.max(0, from); i < end; i++) {
+      const e = this.ptr + this.eventsOff + i * this.eventSize;
+      out.push({
+        seq: dv.getUint32(e + o.seq, true),
+        op: dv.getUint32(e + o.op, true),
+        pfn: dv.getUint32(e + o.pfn, true),
+        a: dv.getInt32(e + o.a, true),
+        b: dv.getInt32(e + o.b, true),
+        c: dv.getInt32(e + o.c, true),
+        cpu: dv.getUint16(e + o.cpu, true),
+        kind: dv.getUint8(e + o.kind),
+        node: dv.getUint8(e + o.node),
+        zone: dv.getUint8(e + o.zone),
+        order: dv.getUint8(e + o.order),
+        mt: dv.getUint8(e + o.mt),
+        fn: dv.getUint8(e + o.fn),
+      });
+    }
+    return out;
+  }
+
+  /** The raw struct sim_event records of the buffer (a copy), as the native runner writes them. */
+  eventBytes(): Uint8Array {
+    this.alive();
+    const start = this.ptr + this.eventsOff;
+    return this.core.mod.HEAPU8.slice(start, start + this.eventCount() * this.eventSize);
+  }
+
+  /** Forget the buffered events (their seq numbers keep counting). */
+  clearEvents(): void {
+    this.alive();
+    this.core.mod._bs_events_clear(this.ptr);
+  }
+
+  /** Whether a corruption froze the state (every later op is refused). */
+  frozen(): boolean {
+    return this.u32('sim.frozen') !== 0;
+  }
+
+  /** Ops applied so far. */
+  opCount(): number {
+    return this.u32('sim.op_seq');
+  }
+
+  /** sim_check: null when every list, count and tag agrees with the frames, else what is wrong. */
+  check(): string | null {
+    this.alive();
+    if (this.core.mod._bs_check(this.ptr) === 0) return null;
+    return this.core.string(this.core.mod._bs_error(this.ptr)) || 'the state is corrupted';
+  }
+
+  /** Render text with a C renderer that returns the length it needs. */
+  private render(fn: (buf: number, cap: number) => number): string {
+    let cap = 1 << 16;
+    for (;;) {
+      const buf = this.scratchFor(cap);
+      const need = fn(buf, this.scratchSize);
+      if (need < this.scratchSize) return this.core.mod.UTF8ToString(buf, need);
+      cap = need + 1;
+    }
+  }
+
+  /** A /proc file in the kernel's format. */
+  proc(which: ProcFile): string {
+    this.alive();
+    const id = PROC_FILES.indexOf(which);
+    return this.render((buf, cap) => this.core.mod._bs_proc_render(this.ptr, id, buf, cap));
+  }
+
+  /** Buffered events [from, to) as ftrace text lines. */
+  trace(from = 0, to = this.eventCount()): string {
+    this.alive();
+    return this.render((buf, cap) => this.core.mod._bs_trace_render(this.ptr, from, to, buf, cap));
+  }
+
+  /**
+   * A copy of the arena up to the event buffer: the state and nothing else. The buffered events
+   * are not state (a restore clears them), and leaving them out keeps checkpoints small.
+   */
+  snapshot(): Uint8Array {
+    this.alive();
+    return this.core.mod.HEAPU8.slice(this.ptr, this.ptr + this.eventsOff);
+  }
+
+  /** Overwrite the state with a snapshot of this same machine; the event buffer is cleared. */
+  restore(snapshot: Uint8Array): void {
+    this.alive();
+    if (snapshot.length !== this.eventsOff) {
+      throw new Error(
+        `snapshot of ${snapshot.length} bytes does not fit this machine's ${this.eventsOff}`,
+      );
+    }
+    this.core.mod.HEAPU8.set(snapshot, this.ptr);
+    this.clearEvents();
+  }
+
+  /** Bytes of the arena (state, handles and event buffer). */
+  size(): number {
+    return this.arenaSize;
+  }
+
+  /** Everything the views draw, read now. */
+  state(): ModelState {
+    this.alive();
+    return readModelState(this);
+  }
+
+  nodes(): NodeState[] {
+    this.alive();
+    return readNodes(this);
+  }
+
+  zone(node: number, zone: number): ZoneState | undefined {
+    return this.nodes()[node]?.zones.find((z) => z.idx === zone);
+  }
+
+  pcps(): PcpState[] {
+    this.alive();
+    return readPcps(this, this.nodes());
+  }
+
+  cpus(): CpuState[] {
+    this.alive();
+    return readCpus(this);
+  }
+
+  vmCounters(): VmCounters {
+    this.alive();
+    return readVmCounters(this);
+  }
+
+  /** Frame i (struct page), decoded. */
+  frame(i: number): FrameState | undefined {
+    this.alive();
+    return readFrames(this, i);
+  }
+
+  /** Free the arena; the Sim may not be used afterwards. */
+  dispose(): void {
+    if (this.scratch) this.core.mod._free(this.scratch);
+    if (this.ptr) this.core.mod._bs_free(this.ptr);
+    this.scratch = 0;
+    this.scratchSize = 0;
+    this.ptr = 0;
+  }
+}

@@ -1,0 +1,301 @@
+/*
+ * state-reader.ts: the arena read into the plain objects of state.ts. Every offset comes from the
+ * layout the wasm publishes; array lengths come from the field sizes, so a wider array in the C
+ * shows up here without an edit.
+ */
+import { ZONE_NAMES, MAX_NR_ZONES } from './machine-config';
+import type { LayoutField } from './generated/layout';
+import type { Sim } from './sim';
+import type {
+  CpuState,
+  FrameState,
+  ModelState,
+  NodeState,
+  PcpState,
+  VmCounters,
+  ZoneState,
+} from './state';
+
+/** Typed reads at absolute heap addresses through one DataView acquired for this read. */
+class Reader {
+  readonly dv: DataView;
+  readonly u8: Uint8Array;
+
+  constructor(readonly sim: Sim) {
+    this.dv = sim.view();
+    this.u8 = sim.core.mod.HEAPU8;
+  }
+
+  off(f: LayoutField): number {
+    return this.sim.core.layout.off(f);
+  }
+
+  /** Elements of an array field of `width`-byte elements. */
+  len(f: LayoutField, width: number): number {
+    return Math.floor(this.sim.core.layout.size(f) / width);
+  }
+
+  u8At(at: number): number {
+    return this.dv.getUint8(at);
+  }
+  u16(at: number): number {
+    return this.dv.getUint16(at, true);
+  }
+  i16(at: number): number {
+    return this.dv.getInt16(at, true);
+  }
+  u32(at: number): number {
+    return this.dv.getUint32(at, true);
+  }
+  i32(at: number): number {
+    return this.dv.getInt32(at, true);
+  }
+  /** Counters fit 2^53 for any run the limits allow. */
+  u64(at: number): number {
+    return Number(this.dv.getBigUint64(at, true));
+  }
+  i64(at: number): number {
+    return Number(this.dv.getBigInt64(at, true));
+  }
+  i32s(at: number, n: number): number[] {
+    return Array.from({ length: n }, (_, k) => this.i32(at + 4 * k));
+  }
+  u32s(at: number, n: number): number[] {
+    return Array.from({ length: n }, (_, k) => this.u32(at + 4 * k));
+  }
+
+  /** Address of sim.config + one of its fields. */
+  config(f: LayoutField): number {
+    return this.sim.address + this.off('sim.config') + this.off(f);
+  }
+}
+
+function nrNodes(r: Reader): number {
+  return r.u8At(r.config('sim_config.nr_nodes'));
+}
+
+function readZone(
+  r: Reader,
+  nodeAt: number,
+  nid: number,
+  zid: number,
+  maxOrder: number,
+): ZoneState {
+  const L = r.sim.core.layout;
+  const z = nodeAt + r.off('node.zones') + zid * L.sizeOf('zone');
+  const wm = r.i32s(z + r.off('zone._watermark'), r.len('zone._watermark', 4));
+  const lock = z + r.off('zone.lock');
+  const nrTypes = r.len('free_area.count', 4);
+  return {
+    node: nid,
+    idx: zid,
+    name: ZONE_NAMES[zid] ?? `zone ${zid}`,
+    startPfn: r.u32(z + r.off('zone.start_pfn')),
+    spanned: r.u32(z + r.off('zone.spanned')),
+    present: r.u32(z + r.off('zone.present')),
+    managed: r.u32(z + r.off('zone.managed')),
+    memPfn: r.u32(z + r.off('zone.mem_pfn')),
+    frameBase: r.u32(z + r.off('zone.frame_base')),
+    pageblockBase: r.u32(z + r.off('zone.pageblock_base')),
+    nrPageblocks: r.u32(z + r.off('zone.nr_pageblocks')),
+    watermark: { min: wm[0] ?? 0, low: wm[1] ?? 0, high: wm[2] ?? 0, promo: wm[3] ?? 0 },
+    boost: r.i32(z + r.off('zone.watermark_boost')),
+    lowmemReserve: r.i32s(z + r.off('zone.lowmem_reserve'), r.len('zone.lowmem_reserve', 4)),
+    nrFree: r.i64(z + r.off('zone.nr_free_pages')),
+    nrFreeHighatomic: r.i64(z + r.off('zone.nr_free_highatomic')),
+    nrReservedHighatomic: r.i64(z + r.off('zone.nr_reserved_highatomic')),
+    batch: r.i32(z + r.off('zone.pageset_batch')),
+    highMin: r.i32(z + r.off('zone.pageset_high_min')),
+    highMax: r.i32(z + r.off('zone.pageset_high_max')),
+    flags: r.u32(z + r.off('zone.flags')),
+    pgalloc: r.u64(z + r.off('zone.pgalloc')),
+    lock: {
+      acquisitions: r.u64(lock + r.off('zone_lock_stats.acquisitions')),
+      holdNs: r.u64(lock + r.off('zone_lock_stats.hold_ns')),
+      waitNs: r.u64(lock + r.off('zone_lock_stats.wait_ns')),
+      pagesMoved: r.u64(lock + r.off('zone_lock_stats.pages_moved')),
+    },
+    freeArea: Array.from({ length: maxOrder + 1 }, (_, order) => {
+      const fa = z + r.off('zone.free_area') + order * L.sizeOf('free_area');
+      return {
+        nrFree: r.u32(fa + r.off('free_area.nr_free')),
+        count: r.u32s(fa + r.off('free_area.count'), nrTypes),
+      };
+    }),
+  };
+}
+
+function nodesOf(r: Reader): NodeState[] {
+  const L = r.sim.core.layout;
+  const base = r.sim.address;
+  const maxOrder = r.u8At(r.config('sim_config.max_order'));
+  const nodes: NodeState[] = [];
+  for (let nid = 0; nid < nrNodes(r); nid++) {
+    const n = base + r.off('sim.nodes') + nid * L.sizeOf('node');
+    const zonelist: { node: number; zone: number }[] = [];
+    const len = r.u8At(n + r.off('node.zonelist_len'));
+    for (let k = 0; k < len; k++) {
+      const at = n + r.off('node.zonelist') + 2 * k;
+      zonelist.push({ node: r.u8At(at), zone: r.u8At(at + 1) });
+    }
+    const zones: ZoneState[] = [];
+    for (let zid = 0; zid < MAX_NR_ZONES; zid++) {
+      const zone = readZone(r, n, nid, zid, maxOrder);
+      if (zone.managed > 0) zones.push(zone);
+    }
+    nodes.push({
+      id: nid,
+      firstCpu: r.u16(n + r.off('node.first_cpu')),
+      nrCpus: r.u16(n + r.off('node.nr_cpus')),
+      kswapdAwake: r.u8At(n + r.off('node.kswapd_awake')) !== 0,
+      kswapdWakeups: r.u64(n + r.off('node.kswapd_wakeups')),
+      zonelist,
+      zones,
+    });
+  }
+  return nodes;
+}
+
+/** Every node with its populated zones. */
+export function readNodes(sim: Sim): NodeState[] {
+  return nodesOf(new Reader(sim));
+}
+
+/** The pcp of every CPU for every populated zone; struct per_cpu_pages [cpu][node][zone]. */
+export function readPcps(sim: Sim, nodes: NodeState[]): PcpState[] {
+  const r = new Reader(sim);
+  const L = sim.core.layout;
+  const base = sim.address;
+  const nrCpus = r.u32(base + r.off('sim.nr_cpus'));
+  const nodesCount = nrNodes(r);
+  const nrLists = r.u8At(base + r.off('sim.profile') + r.off('sim_profile.nr_pcp_lists'));
+  const pcpAt = base + r.u32(base + r.off('sim.pcp_off'));
+  const out: PcpState[] = [];
+  for (let cpu = 0; cpu < nrCpus; cpu++) {
+    for (const node of nodes) {
+      for (const z of node.zones) {
+        const p =
+          pcpAt + ((cpu * nodesCount + node.id) * MAX_NR_ZONES + z.idx) * L.sizeOf('per_cpu_pages');
+        out.push({
+          cpu,
+          node: node.id,
+          zone: z.idx,
+          count: r.i32(p + r.off('per_cpu_pages.count')),
+          high: r.i32(p + r.off('per_cpu_pages.high')),
+          highMin: r.i32(p + r.off('per_cpu_pages.high_min')),
+          highMax: r.i32(p + r.off('per_cpu_pages.high_max')),
+          batch: r.i32(p + r.off('per_cpu_pages.batch')),
+          freeCount: r.i16(p + r.off('per_cpu_pages.free_count')),
+          allocFactor: r.u8At(p + r.off('per_cpu_pages.alloc_factor')),
+          freeFactor: r.u8At(p + r.off('per_cpu_pages.free_factor')),
+          nrBlocks: r.u32s(p + r.off('per_cpu_pages.nr_blocks'), nrLists),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Every CPU's counters. */
+export function readCpus(sim: Sim): CpuState[] {
+  const r = new Reader(sim);
+  const base = sim.address;
+  const size = sim.core.layout.sizeOf('cpu');
+  const nrCpus = r.u32(base + r.off('sim.nr_cpus'));
+  return Array.from({ length: nrCpus }, (_, id) => {
+    const c = base + r.off('sim.cpus') + id * size;
+    return {
+      id,
+      node: r.u16(c + r.off('cpu.node')),
+      online: r.u8At(c + r.off('cpu.online')) !== 0,
+      clockNs: r.u64(c + r.off('cpu.clock_ns')),
+      pcpHits: r.u64(c + r.off('cpu.pcp_hits')),
+      pcpRefills: r.u64(c + r.off('cpu.pcp_refills')),
+      pcpFrees: r.u64(c + r.off('cpu.pcp_frees')),
+      pcpDrains: r.u64(c + r.off('cpu.pcp_drains')),
+      lockAcquisitions: r.u64(c + r.off('cpu.lock_acquisitions')),
+      lockWaitNs: r.u64(c + r.off('cpu.lock_wait_ns')),
+    };
+  });
+}
+
+/** The machine-wide vm event counters. */
+export function readVmCounters(sim: Sim): VmCounters {
+  const r = new Reader(sim);
+  const v = sim.address + r.off('sim.ev');
+  return {
+    pgalloc: Array.from({ length: r.len('vm_events.pgalloc', 8) }, (_, z) =>
+      r.u64(v + r.off('vm_events.pgalloc') + 8 * z),
+    ),
+    pgfree: r.u64(v + r.off('vm_events.pgfree')),
+    allocFail: r.u64(v + r.off('vm_events.alloc_fail')),
+    pcpHit: r.u64(v + r.off('vm_events.pcp_hit')),
+    pcpRefill: r.u64(v + r.off('vm_events.pcp_refill')),
+    pcpDrainPages: r.u64(v + r.off('vm_events.pcp_drain_pages')),
+    pcpBulkFrees: r.u64(v + r.off('vm_events.pcp_bulk_frees')),
+    extfrag: r.u64(v + r.off('vm_events.extfrag')),
+    pageblockClaimed: r.u64(v + r.off('vm_events.pageblock_claimed')),
+    kswapdWakeups: r.u64(v + r.off('vm_events.kswapd_wakeups')),
+    badPage: r.u64(v + r.off('vm_events.bad_page')),
+  };
+}
+
+/** Frame i (struct page) decoded, or undefined past the last frame. */
+export function readFrames(sim: Sim, i: number): FrameState | undefined {
+  const r = new Reader(sim);
+  const base = sim.address;
+  if (i < 0 || i >= r.u32(base + r.off('sim.nr_frames'))) return undefined;
+  const f = base + r.u32(base + r.off('sim.frames_off')) + i * sim.core.layout.sizeOf('page');
+  return {
+    next: r.u32(f + r.off('page.next')),
+    state: r.u8At(f + r.off('page.state')),
+    order: r.u8At(f + r.off('page.order')),
+    list: r.u8At(f + r.off('page.list')),
+    flags: r.u8At(f + r.off('page.flags')),
+    cpu: r.u16(f + r.off('page.cpu')),
+  };
+}
+
+/** Everything the views draw. Frames and pageblock tags are views over wasm memory, valid until the next call into the core. */
+export function readModelState(sim: Sim): ModelState {
+  const r = new Reader(sim);
+  const L = sim.core.layout;
+  const base = sim.address;
+  const prof = base + r.off('sim.profile');
+  const nodes = nodesOf(r);
+  const nrFrames = r.u32(base + r.off('sim.nr_frames'));
+  const stride = L.sizeOf('page');
+  const framesAt = base + r.u32(base + r.off('sim.frames_off'));
+  const pageblocksAt = base + r.u32(base + r.off('sim.pageblocks_off'));
+  const nrPageblocks = r.u32(base + r.off('sim.nr_pageblocks'));
+  const heap = sim.core.mod.HEAPU8;
+  return {
+    op: r.u32(base + r.off('sim.op_seq')),
+    profile: sim.core.string(prof + r.off('sim_profile.name'), L.size('sim_profile.name')),
+    profileId: r.u8At(prof + r.off('sim_profile.id')),
+    nrPcpLists: r.u8At(prof + r.off('sim_profile.nr_pcp_lists')),
+    maxOrder: r.u8At(r.config('sim_config.max_order')),
+    pageblockOrder: r.u8At(r.config('sim_config.pageblock_order')),
+    pageblockNrPages: r.u32(base + r.off('sim.pageblock_nr_pages')),
+    nrCpus: r.u32(base + r.off('sim.nr_cpus')),
+    nodes,
+    pcps: readPcps(sim, nodes),
+    cpus: readCpus(sim),
+    vm: readVmCounters(sim),
+    frames: {
+      count: nrFrames,
+      bytes: new Uint8Array(heap.buffer, framesAt, nrFrames * stride),
+      stride,
+      off: {
+        state: r.off('page.state'),
+        order: r.off('page.order'),
+        list: r.off('page.list'),
+        cpu: r.off('page.cpu'),
+        flags: r.off('page.flags'),
+      },
+    },
+    pageblocks: new Uint8Array(heap.buffer, pageblocksAt, nrPageblocks),
+    frozen: r.u32(base + r.off('sim.frozen')) !== 0,
+    eventsDropped: r.u32(base + r.off('sim.events_dropped')),
+  };
+}
