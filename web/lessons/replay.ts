@@ -23,6 +23,17 @@ export interface ReplayFailure {
   message: string;
 }
 
+/** One evaluated check, for tools that want to see the model's values (debugging, the player). */
+export interface CheckValue {
+  line: number;
+  check: string;
+  value: unknown;
+}
+
+export interface ReplayOptions {
+  onCheck?: (c: CheckValue) => void;
+}
+
 export interface ReplayReport {
   file: string;
   checks: number; // questions and goals verified
@@ -64,6 +75,7 @@ class Replayer {
   constructor(
     private readonly lesson: Lesson,
     private readonly engine: LessonEngine,
+    private readonly options: ReplayOptions,
   ) {}
 
   private fail(line: number, message: string): void {
@@ -117,6 +129,7 @@ class Replayer {
     const root = this.root();
     if (!root) return;
     const r = evaluateText(q.check, root);
+    if (r.ok) this.options.onCheck?.({ line: q.checkLine, check: q.check, value: r.value });
     if (!r.ok) {
       this.fail(q.checkLine, `question block: check \`${q.check}\`: ${r.message}`);
       return;
@@ -160,6 +173,7 @@ class Replayer {
       const a = snaps[0];
       if (!a) return;
       const r = evaluateText(g.check, expressionRoot(a, snaps[1] ?? null));
+      if (r.ok) this.options.onCheck?.({ line: g.checkLine, check: g.check, value: r.value });
       if (!r.ok) this.fail(g.checkLine, `goal block: check \`${g.check}\`: ${r.message}`);
       else if (r.value !== true) this.fail(g.solutionLine, `goal block: after the solution, \`${g.check}\` is ${showValue(r.value)}, not true`);
     } finally {
@@ -216,8 +230,8 @@ class Replayer {
 }
 
 /** Replay one lesson; never throws for lesson content problems (they become failures). */
-export function replayLesson(lesson: Lesson, engine: LessonEngine): ReplayReport {
-  const r = new Replayer(lesson, engine);
+export function replayLesson(lesson: Lesson, engine: LessonEngine, options: ReplayOptions = {}): ReplayReport {
+  const r = new Replayer(lesson, engine, options);
   r.run();
   return { file: lesson.file, checks: r.checks, failures: r.failures };
 }
