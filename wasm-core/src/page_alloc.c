@@ -434,6 +434,11 @@ void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 		return;
 	/* free_pages_prepare: the tracepoint fires before the block reaches a pcp list or the buddy */
 	ev_emit(s, EV_MM_PAGE_FREE, FN_FREE_PAGES_PREPARE, cpu, z, pfn, order, 0, 0, 0, 0);
+	/*
+	 * PGFREE counts every page once, where it leaves its owner: free_frozen_page_commit (pcp)
+	 * or free_one_page (buddy). Pages a pcp drain later returns to the buddy are not counted.
+	 */
+	s->ev.pgfree += 1u << order;
 	if (pcp_allowed_order(s, order)) {
 		pcp_free(s, z, cpu, pfn, order);
 		return;
@@ -442,5 +447,4 @@ void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 	zone_lock(s, z, cpu);
 	buddy_free_pages_to_buddy(s, z, pfn, order, cpu, FN_FREE_ONE_PAGE);
 	zone_unlock(s, z, cpu, 1, 1 << order);
-	s->ev.pgfree += 1u << order;
 }
