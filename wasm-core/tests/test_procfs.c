@@ -279,3 +279,49 @@ TEST(procfs_vmstat_counts_allocations_and_frees)
 	free(text);
 	free(s);
 }
+
+TEST(procfs_and_trace_render_after_random_workload_every_profile)
+{
+	for (int profile = 0; profile < NR_PROFILES; profile++) {
+		struct sim *s = at_preset("small", profile);
+		char *buf = malloc(PROC_BUF);
+
+		CHECK(s && buf);
+		if (!s || !buf) {
+			free(s);
+			free(buf);
+			continue;
+		}
+		/* a random stream of allocations and frees up to order 4, 40% frees, 256 live blocks */
+		for (int i = 0; i < 2000; i++) {
+			uint32_t gfp = (i % 3 == 0) ? GFP_HIGHUSER_MOVABLE : (i % 3 == 1) ? GFP_KERNEL : GFP_ATOMIC;
+			struct sim_op op = { OP_RANDOM, 4, (uint16_t)(i % 2), gfp, 0, (256 << 7) | 40 };
+			int err = sim_apply(s, &op);
+			CHECK(err == SIM_OK || err == SIM_ENOMEM);
+		}
+		CHECK_EQ(at_check(s), SIM_OK);
+		/* measuring with no buffer gives the length an exact buffer then receives */
+		for (int which = 0; which < NR_PROC_FILES; which++) {
+			size_t need = sim_proc_render(s, which, NULL, 0);
+			CHECK(need > 0 && need < PROC_BUF);
+			CHECK_EQ(sim_proc_render(s, which, buf, need + 1), need);
+			CHECK_EQ(strlen(buf), need);
+		}
+		{
+			size_t need = sim_trace_render(s, 0, s->nr_events, NULL, 0);
+			char *trace = malloc(need + 1);
+			CHECK(trace != NULL);
+			if (trace) {
+				CHECK_EQ(sim_trace_render(s, 0, s->nr_events, trace, need + 1), need);
+				/* one line per event */
+				size_t lines = 0;
+				for (size_t i = 0; i < need; i++)
+					lines += trace[i] == '\n';
+				CHECK_EQ(lines, s->nr_events);
+			}
+			free(trace);
+		}
+		free(buf);
+		free(s);
+	}
+}
