@@ -16,40 +16,27 @@ function row(cells, widths) {
 
 execFileSync('make', ['-s', '-C', join(root, 'wasm-core'), 'native', 'wasm'], { stdio: 'inherit' });
 
-const { native, wasm } = await coreBench(root);
 const rate = (r, key) => r[key] / r.seconds;
 const widths = [34, 14, 14, 10];
-console.log('\nCore: seeded random alloc/free, orders 0..3, 2 CPUs, 1M-page machine, events on');
-console.log(row(['', 'native', 'wasm', 'goal'], widths));
-console.log(
-  row(['ops/s', rate(native, 'ops').toFixed(0), rate(wasm, 'ops').toFixed(0), ''], widths),
+
+/** Print one core benchmark side by side. */
+function printCore(title, { native, wasm }, stateGoal) {
+  console.log(`\n${title}`);
+  console.log(row(['', 'native', 'wasm', 'goal'], widths));
+  console.log(row(['ops/s', rate(native, 'ops').toFixed(0), rate(wasm, 'ops').toFixed(0), ''], widths));
+  console.log(row(['events/s', rate(native, 'events').toFixed(0), rate(wasm, 'events').toFixed(0), '>= 20M'], widths));
+  console.log(row(['wasm / native (ops/s)', '', (rate(wasm, 'ops') / rate(native, 'ops')).toFixed(2) + 'x', '>= 0.8x'], widths));
+  console.log(row(['state (MiB)', (native.state_bytes / MiB).toFixed(1), (wasm.state_bytes / MiB).toFixed(1), stateGoal], widths));
+  console.log(row(['events per run (determinism)', native.events, wasm.events, 'equal'], widths));
+}
+
+printCore(
+  'Core: seeded random alloc/free, orders 0..3, 2 CPUs, 1M-page machine, events on',
+  await coreBench(root, { preset: 'bench1m', cpus: 2, steps: 2_000_000, capacity: 100_000, maxOrder: 3 }),
+  '<= 32',
 );
-console.log(
-  row(
-    ['events/s', rate(native, 'events').toFixed(0), rate(wasm, 'events').toFixed(0), '>= 20M'],
-    widths,
-  ),
+printCore(
+  'Core, many CPUs: 8 CPUs interleaved on the 16 GiB laptop machine, orders 0..3, events on',
+  await coreBench(root, { preset: 'laptop', cpus: 8, steps: 2_000_000, capacity: 25_000, maxOrder: 3 }),
+  '',
 );
-console.log(
-  row(
-    [
-      'wasm / native (ops/s)',
-      '',
-      (rate(wasm, 'ops') / rate(native, 'ops')).toFixed(2) + 'x',
-      '>= 0.8x',
-    ],
-    widths,
-  ),
-);
-console.log(
-  row(
-    [
-      'state for 1M pages (MiB)',
-      (native.state_bytes / MiB).toFixed(1),
-      (wasm.state_bytes / MiB).toFixed(1),
-      '<= 32',
-    ],
-    widths,
-  ),
-);
-console.log(row(['events per run', native.events, wasm.events, 'equal'], widths));

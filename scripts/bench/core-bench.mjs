@@ -74,22 +74,18 @@ function layoutOffset(m, struct, field) {
   return m.HEAPU32[(m._bs_layout_offsets() >> 2) + index];
 }
 
-/** The core benchmark rows. */
-export async function coreBench(root) {
-  const steps = 2_000_000;
-  const capacity = 100_000;
-  const cpus = 2;
-  const ops = randomStreamOps({ steps, capacity, freePercent: 50, maxOrder: 3, cpus, seed: 42 });
+/** One core benchmark: the same ops natively and in wasm, each after a warm-up run. */
+export async function coreBench(root, { preset, cpus, steps, capacity, maxOrder }) {
+  const ops = randomStreamOps({ steps, capacity, freePercent: 50, maxOrder, cpus, seed: 42 });
   const dir = mkdtempSync(join(tmpdir(), 'buddyscope-bench-'));
   const opsFile = join(dir, 'ops.bin');
   writeFileSync(opsFile, ops);
   const handles = cpus * (capacity + 1);
   try {
-    // one warm-up run each, then the measured run
-    runNative(root, 'bench1m', opsFile, handles);
-    const native = runNative(root, 'bench1m', opsFile, handles);
-    await runWasm(root, 'bench1m', ops, handles);
-    const wasm = await runWasm(root, 'bench1m', ops, handles);
+    runNative(root, preset, opsFile, handles);
+    const native = runNative(root, preset, opsFile, handles);
+    await runWasm(root, preset, ops, handles);
+    const wasm = await runWasm(root, preset, ops, handles);
     return { native, wasm };
   } finally {
     rmSync(dir, { recursive: true, force: true });
