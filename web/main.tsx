@@ -1,14 +1,15 @@
 // The app entry: mounts the React tree into #root.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Home } from './app/Home.tsx';
+import { App } from './app/App.tsx';
 import './app/base.css';
+import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <Home />
+    <App />
   </StrictMode>,
 );

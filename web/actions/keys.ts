@@ -11,10 +11,10 @@ export function chordOf(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 
   if (e.ctrlKey) parts.push('Ctrl');
   if (e.altKey) parts.push('Alt');
   if (e.metaKey) parts.push('Meta');
-  // A printable character already says whether Shift was held ("?" is Shift+/): only named keys
-  // carry Shift in the chord.
+  // A printable character already says whether Shift was held ("?" is Shift+/, "T" is Shift+t):
+  // only named keys carry Shift in the chord.
   if (e.shiftKey && key.length > 1) parts.push('Shift');
-  parts.push(key.length === 1 ? key.toLowerCase() === key.toUpperCase() ? key : key.toLowerCase() : key);
+  parts.push(key);
   return parts.join('+');
 }
 

@@ -12,7 +12,7 @@ describe('chords', () => {
     expect(chordOf(key(' '))).toBe('Space');
     expect(chordOf(key('ArrowRight', true))).toBe('Shift+ArrowRight');
     expect(chordOf(key('?', true))).toBe('?');
-    expect(chordOf(key('T', true))).toBe('t');
+    expect(chordOf(key('T', true))).toBe('T');
     expect(formatChord('Shift+ArrowLeft')).toBe('Shift+←');
   });
 });

@@ -1,96 +1,134 @@
-// The home page: introduces Buddyscope and shows a machine the wasm core simulates, by printing
-// its /proc/buddyinfo as the kernel would. The proper binding lives in web/core/; this page talks
-// to the module directly only until the app is built on that binding.
-import { useEffect, useState } from 'react';
-import createBuddyscope, { type BuddyscopeModule } from '../core/generated/buddyscope.mjs';
+/*
+ * Home.tsx: what Buddyscope is, a live miniature of it (the tiny machine running a short
+ * workload, its memory map and /proc/buddyinfo changing as it goes), and the ways in.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { useResource } from './useResource';
+import { narrate } from '../views/narrate';
+import type { Theme } from '../views/palette';
+import { compileText } from './compile';
+import { routeHref } from './router';
+import { Session } from './session';
+import { useReducedMotion } from './theme';
+import { useCore } from './useCore';
+import { usePlayerVersion } from './usePlayer';
 
-const PROC_BUDDYINFO = 0; // enum proc_file in wasm-core/src/sim.h
+const MemoryMap = lazy(() => import('../views/MemoryMap').then((m) => ({ default: m.MemoryMap })));
 
-/** Copy a JS string into a fresh NUL-terminated buffer on the wasm heap (free with _free). */
-function cString(mod: BuddyscopeModule, text: string): number {
-  const size = new TextEncoder().encode(text).length + 1;
-  const ptr = mod._malloc(size);
-  mod.stringToUTF8(text, ptr, size);
-  return ptr;
+const MINI = `machine tiny
+seed 3
+repeat 3 {
+  cpu 0 alloc a order=1
+  cpu 1 alloc b order=0 GFP_HIGHUSER_MOVABLE
+  cpu 1 alloc b order=2 GFP_HIGHUSER_MOVABLE
 }
+cpu 0 alloc big order=4
+cpu 1 free b *
+cpu 0 free a *
+drain all
+cpu 0 free big
+`;
 
-/** Build the named preset machine and render one of its /proc files. */
-export function renderProc(mod: BuddyscopeModule, preset: string, which: number): string {
-  const cfg = mod._bs_config_new();
-  if (!cfg) throw new Error('bs_config_new: out of memory');
-  let sim = 0;
-  try {
-    const name = cString(mod, preset);
-    const rc = mod._bs_config_preset(cfg, name);
-    mod._free(name);
-    if (rc !== 0) throw new Error(`no machine preset called "${preset}" (error ${rc})`);
-    sim = mod._bs_create(cfg);
-    if (!sim) throw new Error(`bs_create failed (error ${mod._bs_last_error()})`);
-    let cap = 4096;
-    for (;;) {
-      const buf = mod._malloc(cap);
-      try {
-        const needed = mod._bs_proc_render(sim, which, buf, cap);
-        if (needed < cap) return mod.UTF8ToString(buf, needed);
-        cap = needed + 1;
-      } finally {
-        mod._free(buf);
-      }
-    }
-  } finally {
-    if (sim) mod._bs_free(sim);
-    mod._bs_free(cfg);
-  }
-}
-
-type Machine =
-  { state: 'loading' } | { state: 'ready'; buddyinfo: string } | { state: 'failed'; error: string };
-
-export function Home() {
-  const [machine, setMachine] = useState<Machine>({ state: 'loading' });
-
+function Miniature({ theme }: { theme: Theme }) {
+  const core = useCore();
+  const reduced = useReducedMotion();
+  const session = useResource(
+    () => {
+      if (core.state !== 'ready') return null;
+      const out = compileText(MINI);
+      if (!out.ok) return null;
+      const s = new Session(core.core, out.program);
+      s.clock.setSpeed(3);
+      s.clock.setGrain('op');
+      return s;
+    },
+    (s) => s.dispose(),
+    [core],
+  );
   useEffect(() => {
-    let live = true;
-    createBuddyscope()
-      .then((mod) => {
-        if (live)
-          setMachine({ state: 'ready', buddyinfo: renderProc(mod, 'tiny', PROC_BUDDYINFO) });
-      })
-      .catch((err: unknown) => {
-        if (live) setMachine({ state: 'failed', error: String(err) });
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (!session) return;
+    if (reduced) session.player.end();
+    else session.clock.play();
+  }, [session, reduced]);
+  usePlayerVersion(session?.player ?? null);
 
+  if (core.state === 'failed') {
+    return (
+      <p role="alert" className="error">
+        The simulation could not start: {core.error}
+      </p>
+    );
+  }
+  if (!session) return <p role="status">Starting the simulation…</p>;
+  const state = session.state();
+  const event = session.player.currentEvent;
   return (
-    <main>
+    <div className="miniature">
+      <Suspense fallback={<p className="muted">Loading the memory map…</p>}>
+        <MemoryMap state={state} event={event} opEvents={session.player.currentOpEvents} options={{ theme, reducedMotion: reduced }} />
+      </Suspense>
+      <div className="mini-side">
+        <p className="small mini-narration">{event ? narrate(event).text : 'The machine as booted: all memory free.'}</p>
+        <button
+          type="button"
+          onClick={() => {
+            if (session.clock.playing) session.clock.pause();
+            else session.clock.play();
+          }}
+        >
+          {session.clock.playing ? 'Pause' : 'Play again'}
+        </button>
+      </div>
+      <pre className="proc mini-proc" tabIndex={0} aria-label="/proc/buddyinfo of the simulated machine">
+        {session.proc('buddyinfo')}
+      </pre>
+    </div>
+  );
+}
+
+export function Home({ theme }: { theme: Theme }) {
+  return (
+    <main id="main" tabIndex={-1}>
       <h1>Buddyscope</h1>
       <p className="lede">
-        How Linux hands out memory. A model of the kernel&apos;s page allocator runs here, in your
-        browser, and shows every decision it makes: per-CPU lists filling and draining, buddy blocks
-        splitting and merging, watermarks being crossed.
+        How Linux hands out memory. A model of the kernel&apos;s page allocator runs here, in your browser, and shows
+        every decision it makes: per-CPU lists filling and draining, buddy blocks splitting and merging, watermarks
+        being crossed.
       </p>
 
       <section aria-labelledby="machine-heading">
         <h2 id="machine-heading">Your simulated machine</h2>
         <p>
-          A tiny machine, just booted, with all of its memory free. This is its{' '}
-          <code>/proc/buddyinfo</code>: for each zone, how many free blocks of 1, 2, 4, 8, … pages
-          the buddy allocator holds, computed just now by the simulation core.
+          A tiny machine with 256 pages and two CPUs, running a short workload. Each cell is a page frame; colours say
+          who holds it, and <code>/proc/buddyinfo</code> counts the free blocks of 1, 2, 4, 8, … pages, computed by the
+          simulation core as it goes.
         </p>
-        {machine.state === 'loading' && <p role="status">Starting the simulation…</p>}
-        {machine.state === 'failed' && (
-          <p role="alert" className="error">
-            The simulation could not start: {machine.error}
-          </p>
-        )}
-        {machine.state === 'ready' && (
-          <pre className="proc" tabIndex={0} aria-label="/proc/buddyinfo of the simulated machine">
-            {machine.buddyinfo}
-          </pre>
-        )}
+        <Miniature theme={theme} />
+      </section>
+
+      <section aria-labelledby="ways-heading" className="ways">
+        <h2 id="ways-heading">Ways in</h2>
+        <ul className="cards">
+          <li>
+            <a href={routeHref('playground')}>
+              <strong>Playground</strong>
+              <span>Write a workload, pick a machine and a kernel version, and step through every decision.</span>
+            </a>
+          </li>
+          <li>
+            <a href={routeHref('notes')}>
+              <strong>Model notes</strong>
+              <span>Where the model simplifies the kernel, so nothing you learn here is silently different.</span>
+            </a>
+          </li>
+          <li>
+            <a href={routeHref('keys')}>
+              <strong>Keyboard</strong>
+              <span>Everything works from the keyboard: press ? anywhere for the keys.</span>
+            </a>
+          </li>
+        </ul>
+        <p className="small muted">Guided lessons are being written; they will appear here.</p>
       </section>
     </main>
   );

@@ -4,6 +4,7 @@
  * plus lowmem_reserve) and either takes a block there or moves on. The steps come from the
  * EV_WMARK_CHECK and EV_ZONE_FALLBACK events of the op at the cursor, in the order they happened.
  */
+import { useId } from 'react';
 import { EV } from '../player/markers';
 import type { SimEvent } from './model';
 import { narrate } from './narrate';
@@ -24,6 +25,7 @@ function outcomeOf(e: SimEvent): Outcome | null {
 const OUTCOME_WORDS: Record<Outcome, string> = { pass: 'watermark ok', fail: 'below watermark', skip: 'moved on', used: 'block taken' };
 
 export function AllocWalk({ state, event, opEvents }: ViewProps) {
+  const hid = useId();
   const steps = opEvents.filter((e) => STEP_KINDS.has(e.kind));
   const alloc = opEvents.find((e) => e.kind === EV.MM_PAGE_ALLOC);
   const nodes = state.nodes.length;
@@ -41,9 +43,9 @@ export function AllocWalk({ state, event, opEvents }: ViewProps) {
   const label = (n: number, z: number) => (nodes > 1 ? `N${n} ${zoneName(z)}` : zoneName(z));
 
   return (
-    <section className="view alloc-walk" aria-labelledby="walk-h" {...eventAttrs(event)}>
+    <section className="view alloc-walk" aria-labelledby={hid} {...eventAttrs(event)}>
       <header className="view-head">
-        <h3 id="walk-h">Allocation walk</h3>
+        <h3 id={hid}>Allocation walk</h3>
       </header>
       {steps.length === 0 ? (
         <p className="muted">This op made no allocation decision (no watermark check or zone fallback).</p>

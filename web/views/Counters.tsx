@@ -4,6 +4,7 @@
  * Given a second state (compare mode), each figure shows the difference, so two profiles running
  * the same workload can be read side by side.
  */
+import { useId } from 'react';
 import { allZones, type ModelState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 
@@ -39,13 +40,14 @@ export interface CountersOptions {
 }
 
 export function Counters({ state, event, options }: ViewProps<CountersOptions>) {
+  const hid = useId();
   const other = options.compare ?? undefined;
   const zones = allZones(state).filter((z) => z.managed > 0);
   const otherZone = (node: number, idx: number) => other?.nodes[node]?.zones.find((z) => z.idx === idx);
   return (
-    <section className="view counters" aria-labelledby="ctr-h" {...eventAttrs(event)}>
+    <section className="view counters" aria-labelledby={hid} {...eventAttrs(event)}>
       <header className="view-head">
-        <h3 id="ctr-h">Counters</h3>
+        <h3 id={hid}>Counters</h3>
         {other && <p className="muted small">(±n): the other profile minus this one.</p>}
       </header>
       <div className="counter-tables">

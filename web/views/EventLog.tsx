@@ -3,7 +3,7 @@
  * kernel function that made it (linked to its source on elixir). The current event is marked;
  * choosing another moves the cursor there, so the log doubles as a table of contents of the op.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useId } from 'react';
 import type { SimOp } from '../core/ops';
 import { describeOp } from './describe-op';
 import { elixirUrl } from './names';
@@ -20,15 +20,16 @@ export interface EventLogOptions {
 const ERRORS = ['', 'out of memory', 'malformed op', 'unknown or offline CPU', 'bad handle', 'bad page', 'state corrupted'];
 
 export function EventLog({ state, event, opEvents, options }: ViewProps<EventLogOptions>) {
+  const hid = useId();
   const current = useRef<HTMLLIElement>(null);
   useEffect(() => {
     current.current?.scrollIntoView?.({ block: 'nearest', behavior: options.reducedMotion ? 'auto' : 'smooth' });
   }, [event, options.reducedMotion]);
   const nodes = state.nodes.length;
   return (
-    <section className="view event-log" aria-labelledby="log-h" {...eventAttrs(event)}>
+    <section className="view event-log" aria-labelledby={hid} {...eventAttrs(event)}>
       <header className="view-head">
-        <h3 id="log-h">Event log</h3>
+        <h3 id={hid}>Event log</h3>
         <p className="small">
           {options.opIndex < 0 ? (
             'The machine as booted: every managed page is free. Step forward to run the first op.'

@@ -7,7 +7,7 @@
  * Drawing: the frames become one ImageData (memory-map-paint.ts), scaled onto the canvas; the
  * overlays are a few strokes. React owns the canvas element; the effect only paints it.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent, useId } from 'react';
 import { PG } from './model';
 import { frameInfo, mapColors, paintFrames, pageblockIndex, pfnExtent, zoneOfPfn, type MapWindow } from './memory-map-paint';
 import { eventAttrs, type ViewProps } from './options';
@@ -21,12 +21,15 @@ function pow2ceil(n: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 }
 
-/** Columns for `count` frames in a width x height box: square cells, a power of two per row. */
+/** Columns for `count` frames in a width x height box: the power of two giving the largest cells. */
 function layout(count: number, width: number, height: number): { cols: number; rows: number; cell: number } {
-  const cell = Math.sqrt((width * height) / count);
-  const cols = Math.min(count, 2 ** Math.max(0, Math.round(Math.log2(width / cell))));
-  const rows = Math.ceil(count / cols);
-  return { cols, rows, cell: Math.min(width / cols, height / rows) };
+  let best = { cols: count, rows: 1, cell: width / count };
+  for (let cols = 1; cols <= count; cols *= 2) {
+    const rows = Math.ceil(count / cols);
+    const cell = Math.min(width / cols, height / rows);
+    if (cell > best.cell) best = { cols, rows, cell };
+  }
+  return best;
 }
 
 function describe(state: number): string {
@@ -34,6 +37,7 @@ function describe(state: number): string {
 }
 
 export function MemoryMap({ state, event, options }: ViewProps) {
+  const hid = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(640);
   const extent = useMemo(() => pfnExtent(state), [state]);
@@ -209,9 +213,9 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   const shown = `pfn ${win.start}–${win.start + win.count - 1}`;
 
   return (
-    <section className="view memory-map" aria-labelledby="mm-h" {...eventAttrs(event)} data-highlight-pfn={event?.pfn ?? -1}>
+    <section className="view memory-map" aria-labelledby={hid} {...eventAttrs(event)} data-highlight-pfn={event?.pfn ?? -1}>
       <header className="view-head">
-        <h3 id="mm-h">Memory map</h3>
+        <h3 id={hid}>Memory map</h3>
         <div className="toolbar" role="group" aria-label="Memory map zoom">
           <button type="button" onClick={() => zoomBy(0.5)} disabled={count <= MIN_VISIBLE} aria-label="Zoom in">
             +

@@ -3,6 +3,7 @@
  * its high (drain above it) and batch (the refill and drain chunk), the refill scale alloc_factor,
  * and which lists (order, migratetype) hold blocks. The pcp the current event is about is lit.
  */
+import { useId } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { EV } from '../player/markers';
 import { touchesPcp } from './highlight';
@@ -64,11 +65,12 @@ function Pcp({ p, profileId, lit, anim, zoneLabel }: { p: PcpState; profileId: n
 }
 
 export function PcpLists({ state, event }: ViewProps) {
+  const hid = useId();
   const anim = motion(event?.kind);
   return (
-    <section className="view pcp-lists" aria-labelledby="pcp-h" {...eventAttrs(event)}>
+    <section className="view pcp-lists" aria-labelledby={hid} {...eventAttrs(event)}>
       <header className="view-head">
-        <h3 id="pcp-h">Per-CPU lists</h3>
+        <h3 id={hid}>Per-CPU lists</h3>
         <p className="muted small">Bar: pages on the lists; dark tick batch, bright tick high; shaded band high_min–high_max.</p>
       </header>
       <div className="pcp-grid">

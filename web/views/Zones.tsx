@@ -4,6 +4,7 @@
  * kswapd state. An allocation compares free pages with a mark plus that reserve: this is where a
  * reader sees how close a zone is to making the allocator fall back or wake kswapd.
  */
+import { useId } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { touchesZone } from './highlight';
 import { allZones, type ModelState, type ZoneState } from './model';
@@ -38,18 +39,16 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
           {below ? ` · below ${below}` : ' · above high'}
         </span>
       </h4>
-      <svg viewBox={`0 0 ${W} 34`} width="100%" role="img" aria-label={`${name}: ${z.nrFree} free pages; min ${wm.min}, low ${wm.low}, high ${wm.high}`}>
+      <svg viewBox={`0 0 ${W} 28`} width="100%" role="img" aria-label={`${name}: ${z.nrFree} free pages; min ${wm.min}, low ${wm.low}, high ${wm.high}`}>
         <rect x={0} y={8} width={W} height={12} className="track" />
         <rect x={0} y={8} width={at(z.nrFree)} height={12} className={`fill${below === 'min' ? ' danger' : below ? ' warn' : ''}`} />
-        {marks.map(([label, v], i) => (
-          <g key={label}>
-            <line x1={at(v)} x2={at(v)} y1={4} y2={24} className="tick" />
-            <text x={at(v) + (i % 2 ? 3 : -3)} y={33} textAnchor={i % 2 ? 'start' : 'end'} className="axis-label">
-              {label} {v}
-            </text>
-          </g>
+        {marks.map(([label, v]) => (
+          <line key={label} x1={at(v)} x2={at(v)} y1={4} y2={24} className={`tick ${label}`} />
         ))}
       </svg>
+      <p className="small">
+        {marks.map(([label, v]) => `${label} ${v}`).join(' · ')}
+      </p>
       <p className="small muted">
         {z.boost > 0 ? `watermark_boost ${z.boost} · ` : ''}
         {reserves.length > 0 ? `lowmem_reserve ${reserves.map(([i, r]) => `${zoneName(i)} ${r}`).join(', ')} · ` : ''}
@@ -62,10 +61,11 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
 }
 
 export function Zones({ state, event }: ViewProps) {
+  const hid = useId();
   return (
-    <section className="view zones" aria-labelledby="zones-h" {...eventAttrs(event)}>
+    <section className="view zones" aria-labelledby={hid} {...eventAttrs(event)}>
       <header className="view-head">
-        <h3 id="zones-h">Zones and watermarks</h3>
+        <h3 id={hid}>Zones and watermarks</h3>
         <p className="muted small">Free pages (bar, square-root axis) against min, low and high.</p>
       </header>
       {allZones(state)

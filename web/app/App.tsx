@@ -1,0 +1,106 @@
+/*
+ * App.tsx: the shell: skip link, navigation, theme toggle, the keyboard help dialog, the live
+ * region, and the routes (the heavy ones load on demand). Every key press goes to the action
+ * registry first.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ActionsContext, useAction } from '../actions/context';
+import { A } from '../actions/ids';
+import { ActionRegistry } from '../actions/registry';
+import { Home } from './Home';
+import { KeyboardHelpDialog } from './KeyboardHelp';
+import { LiveRegionProvider } from './LiveRegion';
+import { routeHref, useRoute, type Route } from './router';
+import { useTheme } from './theme';
+
+const Playground = lazy(() => import('./Playground'));
+const ModelNotes = lazy(() => import('./ModelNotes'));
+const KeyboardPage = lazy(() => import('./KeyboardHelp'));
+
+const NAV: [Route, string][] = [
+  ['home', 'Home'],
+  ['playground', 'Playground'],
+  ['notes', 'Model notes'],
+  ['keys', 'Keyboard'],
+];
+
+const TITLES: Record<Route, string> = {
+  home: 'Buddyscope: how Linux hands out memory',
+  playground: 'Playground · Buddyscope',
+  notes: 'Model notes · Buddyscope',
+  keys: 'Keyboard · Buddyscope',
+};
+
+function Shell() {
+  const route = useRoute();
+  const { theme, choice, cycle } = useTheme();
+  const [help, setHelp] = useState(false);
+  useAction({ id: A.theme, label: 'Switch theme (system, light, dark)', group: 'app', keys: ['T'], run: cycle });
+  useAction({ id: A.help, label: 'Show keyboard shortcuts', group: 'app', keys: ['?'], run: () => setHelp(true) });
+
+  useEffect(() => {
+    document.title = TITLES[route];
+    window.scrollTo?.(0, 0);
+  }, [route]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main" onClick={(e) => {
+        e.preventDefault();
+        document.getElementById('main')?.focus();
+      }}>
+        Skip to content
+      </a>
+      <header className="site-header">
+        <a className="brand" href={routeHref('home')}>
+          Buddyscope
+        </a>
+        <nav aria-label="Site">
+          <ul>
+            {NAV.map(([r, label]) => (
+              <li key={r}>
+                <a href={routeHref(r)} aria-current={route === r ? 'page' : undefined}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header-tools">
+          <button type="button" onClick={cycle} title="Switch theme (Shift+T)" aria-label={`Theme: ${choice}. Switch theme`}>
+            {choice === 'system' ? `Auto (${theme})` : choice === 'light' ? 'Light' : 'Dark'}
+          </button>
+          <button type="button" onClick={() => setHelp(true)} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
+            ?
+          </button>
+        </div>
+      </header>
+      <Suspense fallback={<p role="status" className="loading">Loading…</p>}>
+        {route === 'home' && <Home theme={theme} />}
+        {route === 'playground' && <Playground theme={theme} />}
+        {route === 'notes' && <ModelNotes />}
+        {route === 'keys' && <KeyboardPage />}
+      </Suspense>
+      <KeyboardHelpDialog open={help} onClose={() => setHelp(false)} />
+    </>
+  );
+}
+
+export function App() {
+  const [registry] = useState(() => new ActionRegistry());
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (document.querySelector('dialog[open]')) return; // the dialog handles its own keys
+      registry.handleKey(e);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [registry]);
+  return (
+    <ActionsContext.Provider value={registry}>
+      <LiveRegionProvider>
+        <Shell />
+      </LiveRegionProvider>
+    </ActionsContext.Provider>
+  );
+}
