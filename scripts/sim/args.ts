@@ -1,0 +1,139 @@
+/*
+ * args.ts: the runner's command line. Bad arguments are user errors: a message and exit code 2,
+ * never a stack trace.
+ */
+import {
+  isPresetName,
+  isProfileName,
+  type PresetName,
+  type ProfileName,
+} from '../../web/core/machine-config';
+
+export const PRINTS = [
+  'zoneinfo',
+  'buddyinfo',
+  'pagetypeinfo',
+  'vmstat',
+  'events',
+  'stats',
+] as const;
+export type PrintKind = (typeof PRINTS)[number];
+
+export interface SimArgs {
+  file: string | null; // workload file, "-" for stdin
+  prints: PrintKind[];
+  zoneinfo: string | null; // --machine-from-zoneinfo
+  machine: PresetName | null; // --machine
+  profile: ProfileName | null; // --profile
+  importTrace: string | null;
+  compareTrace: string | null;
+  help: boolean;
+}
+
+export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
+       npm run --silent sim -- --machine-from-zoneinfo ZONEINFO [FILE] [--print WHAT]...
+       npm run --silent sim -- --import-trace TRACE[.gz]
+       npm run --silent sim -- --compare-trace TRACE[.gz] [--machine-from-zoneinfo ZONEINFO]
+
+  FILE                       a workload (docs/workload-language.md); "-" reads stdin
+  --print WHAT               zoneinfo | buddyinfo | pagetypeinfo | vmstat | events | stats
+                             (repeatable; default buddyinfo). events: ftrace text of every event;
+                             stats: JSON counters per zone, per CPU and machine-wide
+  --machine-from-zoneinfo F  simulate the machine a real /proc/zoneinfo describes (the workload's
+                             own machine line is then ignored)
+  --machine PRESET           tiny | small | laptop | server2 | bench1m, instead of the workload's
+  --profile NAME             6.18 | 6.6 | 5.14 | 5.13 | 2016-v5 | 2016-prefix, instead of the workload's
+  --import-trace F           kernel trace text to a workload on stdout (summary on stderr)
+  --compare-trace F          run the imported trace and print real vs simulated pcp refill and
+                             drain run lengths per CPU and order
+Exit codes: 0 done, 2 bad input, 1 internal error.`;
+
+export class UsageError extends Error {}
+
+/** Parse argv (without node and the script). */
+export function parseArgs(argv: string[]): SimArgs {
+  const a: SimArgs = {
+    file: null,
+    prints: [],
+    zoneinfo: null,
+    machine: null,
+    profile: null,
+    importTrace: null,
+    compareTrace: null,
+    help: false,
+  };
+  const value = (i: number, opt: string): string => {
+    const v = argv[i + 1];
+    if (v === undefined || (v.startsWith('--') && v !== '-'))
+      throw new UsageError(`${opt} needs a value`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    // --opt=value is the same as --opt value
+    if (eq > 0) {
+      argv = [...argv.slice(0, i), arg.slice(0, eq), arg.slice(eq + 1), ...argv.slice(i + 1)];
+    }
+    const opt = argv[i] ?? '';
+    switch (opt) {
+      case '--help':
+      case '-h':
+        a.help = true;
+        break;
+      case '--print': {
+        const v = value(i++, opt);
+        if (!(PRINTS as readonly string[]).includes(v)) {
+          throw new UsageError(`--print ${v}: expected one of ${PRINTS.join(', ')}`);
+        }
+        a.prints.push(v as PrintKind);
+        break;
+      }
+      case '--machine-from-zoneinfo':
+        a.zoneinfo = value(i++, opt);
+        break;
+      case '--machine': {
+        const v = value(i++, opt);
+        if (!isPresetName(v))
+          throw new UsageError(`--machine ${v}: expected tiny, small, laptop, server2 or bench1m`);
+        a.machine = v;
+        break;
+      }
+      case '--profile': {
+        const v = value(i++, opt);
+        if (!isProfileName(v))
+          throw new UsageError(
+            `--profile ${v}: expected 6.18, 6.6, 5.14, 5.13, 2016-v5 or 2016-prefix`,
+          );
+        a.profile = v;
+        break;
+      }
+      case '--import-trace':
+        a.importTrace = value(i++, opt);
+        break;
+      case '--compare-trace':
+        a.compareTrace = value(i++, opt);
+        break;
+      default:
+        if (opt.startsWith('--') || (opt.startsWith('-') && opt !== '-'))
+          throw new UsageError(`unknown option ${opt}`);
+        if (a.file !== null)
+          throw new UsageError(`one workload file only (got ${a.file} and ${opt})`);
+        a.file = opt;
+    }
+  }
+  if (a.help) return a;
+  if (a.importTrace && a.compareTrace)
+    throw new UsageError('--import-trace and --compare-trace are separate runs: give one');
+  if (a.importTrace && (a.file || a.prints.length || a.zoneinfo || a.machine || a.profile)) {
+    throw new UsageError('--import-trace takes only the trace file');
+  }
+  if (a.compareTrace && (a.file || a.prints.length))
+    throw new UsageError('--compare-trace runs the trace itself: give no workload file or --print');
+  if (a.zoneinfo && a.machine)
+    throw new UsageError('--machine-from-zoneinfo and --machine both choose the machine: give one');
+  if (!a.importTrace && !a.compareTrace && !a.file && !a.zoneinfo)
+    throw new UsageError('no workload file given');
+  if (a.prints.length === 0) a.prints.push('buddyinfo');
+  return a;
+}

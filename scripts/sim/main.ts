@@ -1,0 +1,235 @@
+/*
+ * main.ts: the command-line runner (scripts/sim.mjs starts it). Runs a workload on the wasm core
+ * and prints /proc files, trace text or counters; builds a machine from a real /proc/zoneinfo;
+ * imports kernel traces as workloads and compares their refill and drain runs with the model's.
+ * User errors print `sim: FILE:LINE:COL: message` and exit 2; only bugs exit 1.
+ */
+import { EvKind } from '../../web/core/events';
+import type { ExplicitMachine, PresetMachine } from '../../web/core/machine-config';
+import { loadCore } from '../../web/core/module';
+import { SIM_ERRORS, type Sim } from '../../web/core/sim';
+import type { Workload } from '../../web/workload/ast';
+import { compileWorkload, type CompiledWorkload } from '../../web/workload/compiler';
+import { formatError, type WorkloadError } from '../../web/workload/errors';
+import { parseTraceLine, traceNumber } from '../../web/workload/ftrace';
+import { parseWorkload } from '../../web/workload/parser';
+import { printWorkload } from '../../web/workload/printer';
+import { describeImport, importTrace } from '../../web/workload/trace-import';
+import { compareRunsTable, RunCounter, type RunLengths } from '../../web/workload/trace-runs';
+import { machineFromZoneinfo, parseZoneinfo } from '../../web/workload/zoneinfo-machine';
+import { parseArgs, USAGE, UsageError, type PrintKind, type SimArgs } from './args';
+import { InputError, readText } from './input';
+import { note, Output } from './output';
+import { statsJson, type RunSummary } from './stats';
+
+/** A user error: printed as is, exit code 2. */
+class BadInput extends Error {}
+
+function positioned(file: string, e: WorkloadError): BadInput {
+  return new BadInput(`${file}:${formatError(e)}`);
+}
+
+/** Events the CLI's Sims keep between clears: one op's worth, even a drain of a big machine. */
+const EVENT_CAPACITY = 1 << 18;
+
+export async function main(argv: string[]): Promise<number> {
+  let args: SimArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`sim: ${e.message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (args.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const out = new Output();
+  try {
+    if (args.importTrace) runImport(args.importTrace, out);
+    else if (args.compareTrace) await runCompare(args, args.compareTrace, out);
+    else await runWorkload(args, out);
+    await out.end();
+    return 0;
+  } catch (e) {
+    await out.end();
+    if (e instanceof BadInput || e instanceof InputError) {
+      process.stderr.write(`sim: ${e.message}\n`);
+      return 2;
+    }
+    const err = e instanceof Error ? e : new Error(String(e));
+    process.stderr.write(`sim: internal error: ${err.message}\n`);
+    if (process.env.BUDDYSCOPE_DEBUG) process.stderr.write(`${err.stack ?? ''}\n`);
+    return 1;
+  }
+}
+
+/** The machine of --machine-from-zoneinfo. */
+function zoneinfoMachine(path: string): ExplicitMachine {
+  const parsed = parseZoneinfo(readText(path));
+  if (!parsed.ok) throw positioned(path, parsed.error);
+  const m = machineFromZoneinfo(parsed.zones);
+  if (!m.ok) throw positioned(path, m.error);
+  return m.machine;
+}
+
+/** The machine chosen on the command line, if any. */
+function machineOverride(args: SimArgs): PresetMachine | ExplicitMachine | undefined {
+  if (args.zoneinfo) return zoneinfoMachine(args.zoneinfo);
+  if (args.machine) return { kind: 'preset', name: args.machine };
+  return undefined;
+}
+
+function compileOrFail(
+  file: string,
+  w: Workload,
+  args: SimArgs,
+  positions?: WeakMap<object, { line: number; col: number }>,
+  fallback?: PresetMachine,
+): CompiledWorkload {
+  const machine = machineOverride(args) ?? fallback;
+  if (machine && w.machine) {
+    note(
+      `${file}: its machine line is ignored: the machine comes from ${args.zoneinfo ?? `--machine ${args.machine ?? ''}`}`,
+    );
+  }
+  const profiled: Workload = args.profile ? { ...w, profile: args.profile } : w;
+  const c = compileWorkload(
+    profiled,
+    machine ? { machine, ...(positions ? { positions } : {}) } : positions ? { positions } : {},
+  );
+  if (!c.ok) throw positioned(file, c.error);
+  return c.program;
+}
+
+/** Run every op, one at a time; onOp sees each op's events before they are cleared. */
+function run(sim: Sim, program: CompiledWorkload, onOp?: (index: number) => void): RunSummary {
+  const summary: RunSummary = { ops: 0, refused: new Map(), events: 0, eventsDropped: 0 };
+  summary.ops = sim.runOps(program.ops, (index, err) => {
+    // SIM_ENOMEM is the allocator saying no, not a refused op: it shows in the events.
+    if (err !== 0 && err !== 1) {
+      const name = SIM_ERRORS[err] ?? `error ${err}`;
+      summary.refused.set(name, (summary.refused.get(name) ?? 0) + 1);
+    }
+    summary.events += sim.eventCount();
+    summary.eventsDropped += sim.eventsDropped();
+    onOp?.(index);
+  });
+  return summary;
+}
+
+function reportRun(summary: RunSummary, sim: Sim): void {
+  if (summary.refused.size) {
+    note(`refused ops: ${[...summary.refused.entries()].map(([k, v]) => `${k} ×${v}`).join(', ')}`);
+  }
+  if (summary.eventsDropped) note(`${summary.eventsDropped} events were dropped (buffer full)`);
+  if (sim.frozen()) note(`the state froze: ${sim.check() ?? 'corrupted'}`);
+}
+
+async function runWorkload(args: SimArgs, out: Output): Promise<void> {
+  const file = args.file ?? '(no workload)';
+  const text = args.file ? readText(args.file) : '';
+  const parsed = parseWorkload(text);
+  if (!parsed.ok) throw positioned(file, parsed.error);
+  const program = compileOrFail(file, parsed.workload, args, parsed.positions);
+  const core = await loadCore();
+  let sim: Sim;
+  try {
+    sim = core.createSim({ ...program.config, eventCapacity: EVENT_CAPACITY });
+  } catch (e) {
+    throw new BadInput(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const printEvents = args.prints.includes('events');
+  const summary = run(sim, program, printEvents ? () => out.write(sim.trace()) : undefined);
+  reportRun(summary, sim);
+  for (const what of args.prints) printAfterRun(what, sim, summary, out);
+  sim.dispose();
+}
+
+function printAfterRun(what: PrintKind, sim: Sim, summary: RunSummary, out: Output): void {
+  switch (what) {
+    case 'events':
+      return; // printed while running
+    case 'stats':
+      out.write(statsJson(sim, summary));
+      return;
+    default:
+      out.write(sim.proc(what));
+  }
+}
+
+function importOrFail(path: string) {
+  const imported = importTrace(readText(path));
+  if (!imported.ok) throw positioned(path, imported.error);
+  return imported;
+}
+
+function runImport(path: string, out: Output): void {
+  const imported = importOrFail(path);
+  out.write(`# imported from a kernel trace by npm run sim -- --import-trace\n`);
+  out.write(printWorkload(imported.workload));
+  note(describeImport(imported.stats));
+}
+
+/** Refill and drain runs of a real trace, from its lines. */
+function realRuns(text: string): RunLengths {
+  const runs = new RunCounter();
+  for (const line of text.split('\n')) {
+    const t = parseTraceLine(line);
+    if (t.kind !== 'record') continue;
+    const r = t.record;
+    const order = traceNumber(r.fields.get('order')) ?? 0;
+    if (r.event === 'mm_page_alloc_zone_locked' && r.fields.get('percpu_refill') === '1') {
+      runs.add({ cpu: r.cpu, kind: 'refill', order });
+    } else if (r.event === 'mm_page_pcpu_drain') {
+      runs.add({ cpu: r.cpu, kind: 'drain', order });
+    } else {
+      runs.add({ cpu: r.cpu, kind: 'other', order });
+    }
+  }
+  return runs.finish();
+}
+
+async function runCompare(args: SimArgs, path: string, out: Output): Promise<void> {
+  const text = readText(path);
+  const imported = importTrace(text);
+  if (!imported.ok) throw positioned(path, imported.error);
+  note(describeImport(imported.stats));
+  if (!args.zoneinfo && !args.machine)
+    note('no --machine-from-zoneinfo: running on the laptop machine');
+  const program = compileOrFail(path, imported.workload, args, undefined, {
+    kind: 'preset',
+    name: 'laptop',
+  });
+  const core = await loadCore();
+  const sim = core.createSim({ ...program.config, eventCapacity: EVENT_CAPACITY });
+  const runs = new RunCounter();
+  const summary = run(sim, program, () => {
+    // Only the model's events that are kernel tracepoints: the real trace has nothing else.
+    for (const e of sim.events()) {
+      if (e.kind === EvKind.MM_PAGE_ALLOC_ZONE_LOCKED && e.a === 1)
+        runs.add({ cpu: e.cpu, kind: 'refill', order: e.order });
+      else if (e.kind === EvKind.MM_PAGE_PCPU_DRAIN)
+        runs.add({ cpu: e.cpu, kind: 'drain', order: e.order });
+      else if (e.kind >= EvKind.MM_PAGE_ALLOC && e.kind <= EvKind.MM_PAGE_ALLOC_EXTFRAG)
+        runs.add({ cpu: e.cpu, kind: 'other', order: e.order });
+    }
+  });
+  reportRun(summary, sim);
+  const real = realRuns(text);
+  const state = sim.state();
+  out.write(`trace: ${path}\n`);
+  out.write(
+    `model: profile ${state.profile}, ${state.nrCpus} CPUs, ${state.nodes.reduce((n, node) => n + node.zones.reduce((m, z) => m + z.managed, 0), 0)} managed pages\n\n`,
+  );
+  const nothingReal = real.refill.size === 0 && real.drain.size === 0;
+  if (nothingReal)
+    out.write(
+      '(the trace has no mm_page_alloc_zone_locked percpu_refill=1 or mm_page_pcpu_drain lines: its pcp lists never refilled or drained while tracing, or those events were not enabled)\n\n',
+    );
+  out.write(compareRunsTable(real, runs.finish()));
+  sim.dispose();
+}

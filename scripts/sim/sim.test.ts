@@ -1,0 +1,179 @@
+/*
+ * The command-line runner end to end: the zoneinfo acceptance check (the model reproduces a real
+ * machine's watermarks, spans, protection and pcp limits), trace import and comparison, printing,
+ * and user errors that exit 2 with a positioned message and no stack trace.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseWorkload } from '../../web/workload/parser';
+import { comparedLines, parseZoneinfo } from '../../web/workload/zoneinfo-machine';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const shared = resolve(repo, process.env.BUDDYSCOPE_SHARED ?? '../shared');
+const traces = join(shared, 'traces');
+const dir = mkdtempSync(join(tmpdir(), 'buddyscope-sim-'));
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function sim(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(repo, 'scripts/sim.mjs'), ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    timeout: 120_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('--machine-from-zoneinfo', () => {
+  it('reproduces the real zoneinfo: min, low, high, promo, spans, protection, pcp batch and high limits', () => {
+    const real = join(traces, 'zoneinfo-at-capture.txt');
+    const r = sim('--machine-from-zoneinfo', real, '--print', 'zoneinfo');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const want = parseZoneinfo(readFile(real));
+    const got = parseZoneinfo(r.stdout);
+    if (!want.ok || !got.ok) throw new Error('zoneinfo did not parse');
+    expect(comparedLines(got.zones)).toEqual(comparedLines(want.zones));
+    expect(comparedLines(want.zones).length).toBeGreaterThan(40);
+  }, 60_000);
+
+  it('notes that the workload machine line is ignored', () => {
+    const w = file('with-machine.wl', 'machine tiny\ncpu 1 alloc a order=3\n');
+    const r = sim(
+      '--machine-from-zoneinfo',
+      join(traces, 'zoneinfo-at-capture.txt'),
+      w,
+      '--print',
+      'buddyinfo',
+    );
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/machine line is ignored/);
+    expect(r.stdout).toMatch(/^Node 0, zone {6}DMA/m);
+  }, 60_000);
+});
+
+function readFile(path: string): string {
+  return spawnSync('cat', [path], { encoding: 'utf8' }).stdout;
+}
+
+describe('running a workload', () => {
+  it('prints /proc files, events as ftrace text and stats as JSON', () => {
+    const w = file(
+      'run.wl',
+      'machine tiny\nrepeat 4 {\n cpu 1 alloc a order=1\n}\ncpu 1 free a *\ncpu 0 free_pfn 0x1000\n',
+    );
+    const r = sim(w, '--print', 'events', '--print', 'stats', '--print', 'vmstat');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(
+      /\[001\] .* mm_page_alloc: page=\S+ pfn=0x[0-9a-f]+ order=1 migratetype=0 gfp_flags=GFP_KERNEL/,
+    );
+    const json = r.stdout.slice(r.stdout.indexOf('\n{') + 1, r.stdout.indexOf('\n}\n') + 2);
+    const stats = JSON.parse(json) as {
+      ops: number;
+      refused: Record<string, number>;
+      cpus: { pcp_refills: number }[];
+      zones: { pgalloc: number }[];
+    };
+    expect(stats.ops).toBe(9);
+    expect(stats.refused).toEqual({ SIM_EBADPAGE: 1 });
+    expect(stats.zones[0]?.pgalloc).toBe(8);
+    expect(stats.cpus[1]?.pcp_refills).toBeGreaterThan(0);
+    expect(r.stdout).toMatch(/^pgfree 8$/m);
+    expect(r.stderr).toMatch(/refused ops: SIM_EBADPAGE ×1/);
+  }, 60_000);
+
+  it.each<[[string, string], RegExp]>([
+    [
+      ['bad.wl', 'machine tiny\n\ncpu 0 alloc a GFP_KERNAL\n'],
+      /bad\.wl:3:15: unknown gfp flag "GFP_KERNAL" \(did you mean GFP_KERNEL\?\)/,
+    ],
+    [
+      ['cpu.wl', 'machine tiny\ncpu 7 drain\n'],
+      /cpu\.wl:2:1: cpu 7 does not exist: machine tiny has CPUs 0-1/,
+    ],
+    [
+      ['limit.wl', 'repeat 2000000 {\n tick\n tick\n}\n'],
+      /limit\.wl:2:2: the workload expands to more than 2,000,000 ops \(the limit\)/,
+    ],
+  ])(
+    'reports %j with its position and exit code 2',
+    ([name, text], message) => {
+      const r = sim(file(name, text));
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    },
+    60_000,
+  );
+
+  it.each([
+    [['/no/such/file'], /cannot read \/no\/such\/file: no such file/],
+    [['--print', 'zoneinfo'], /no workload file given/],
+    [['x.wl', '--print', 'meminfo'], /--print meminfo: expected one of zoneinfo, buddyinfo/],
+    [
+      ['--machine-from-zoneinfo', '/etc/hostname'],
+      /\/etc\/hostname:1:1: expected a "Node N, zone NAME" line first/,
+    ],
+    [['--frobnicate'], /unknown option --frobnicate/],
+  ])(
+    'refuses %j with exit code 2',
+    (args, message) => {
+      const r = sim(...args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(message);
+    },
+    60_000,
+  );
+});
+
+describe('kernel traces', () => {
+  it('imports a trace as a workload that parses back', () => {
+    const r = sim('--import-trace', join(traces, 'touch8-cpu0.trace.gz'));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(
+      /^cpu 1 alloc h1961b8 order=0 GFP_KERNEL_ACCOUNT\|__GFP_ZERO\|__GFP_COMP$/m,
+    );
+    expect(r.stdout).toMatch(/^cpu 0 free h[0-9a-f]+$/m);
+    expect(r.stderr).toMatch(
+      /imported 2231 allocs and \d+ frees; skipped \d+ frees of pages not allocated in the trace/,
+    );
+    const parsed = parseWorkload(r.stdout);
+    expect(parsed.ok).toBe(true);
+  }, 60_000);
+
+  it('gives file:line for a malformed trace line', () => {
+    const t = file(
+      'bad.trace',
+      '# tracer: nop\n   a-1 [000] ..... 1.0: mm_page_alloc: page=x pfn=0x10 order=0 migratetype=0 gfp_flags=GFP_KERNEL\nnot a trace line\n',
+    );
+    const r = sim('--import-trace', t);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/bad\.trace:3:1: expected a trace line/);
+  }, 60_000);
+
+  it('compares refill and drain runs with the model on the zoneinfo machine', () => {
+    const r = sim(
+      '--compare-trace',
+      join(traces, 'tcp-loopback-8m.trace.gz'),
+      '--machine-from-zoneinfo',
+      join(traces, 'zoneinfo-at-capture.txt'),
+    );
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(
+      /refill runs \(mm_page_alloc_zone_locked percpu_refill=1\), per CPU and order:/,
+    );
+    expect(r.stdout).toMatch(/^\s+0\s+0\s+\d+\s+\S+\s+\S+.*\s+\d+\s+\d+\.\d\s+\d+×\d+/m);
+    expect(r.stdout).toMatch(/drain runs \(mm_page_pcpu_drain\)/);
+  }, 120_000);
+});

@@ -1,0 +1,169 @@
+/*
+ * trace-import.ts: kernel trace text to a workload. Each mm_page_alloc becomes
+ * `cpu N alloc hPFN order=K FLAGS` (the gfp names as the kernel printed them, so the request's
+ * migratetype is the same), each mm_page_free / mm_page_free_batched of a page allocated earlier
+ * in the trace becomes `cpu N free hPFN`. Handle groups are named after the pfn, so a free finds
+ * the block its allocation made. Frees of pages the trace never saw allocated are skipped and
+ * counted; so are failed allocations and every other event.
+ */
+import { GFP_NAMES, gfpMigratetype } from '../core/gfp';
+import { MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
+import type { OpStmt, Workload } from './ast';
+import { gfpMask } from './compiler';
+import { didYouMean, type WorkloadError } from './errors';
+import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
+import { formatCount, MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
+
+export interface TraceImportStats {
+  lines: number;
+  allocs: number; // imported mm_page_alloc
+  frees: number; // imported frees
+  failedAllocs: number; // mm_page_alloc with no page (pfn 0): nothing to replay
+  unmatchedFrees: number; // frees of pages the trace never allocated (or freed twice)
+  batchedRepeats: number; // mm_page_free_batched of a page whose mm_page_free came just before
+  migratetypeMismatches: number; // migratetype= that the gfp flags would not give
+  lostEvents: number; // "[LOST n EVENTS]" lines
+  skipped: Map<string, number>; // other events by name
+  maxCpu: number;
+}
+
+export type TraceImportResult =
+  { ok: true; workload: Workload; stats: TraceImportStats } | { ok: false; error: WorkloadError };
+
+/** The handle group of a pfn: `h` and its hex digits. */
+export function pfnGroup(pfn: number): string {
+  return 'h' + pfn.toString(16);
+}
+
+/** The gfp_flags= text as workload flags: `none` is 0; names must be the kernel's. */
+function gfpFlags(text: string): string[] | string {
+  if (text === 'none' || text === '0') return ['0'];
+  const flags = text.split('|');
+  for (const f of flags) {
+    if (!GFP_NAMES.has(f) && !/^0x[0-9a-fA-F]{1,8}$/.test(f)) {
+      return `unknown gfp flag "${f}" in gfp_flags=${text}${didYouMean(f, GFP_NAMES.keys())}`;
+    }
+  }
+  return flags;
+}
+
+export function importTrace(text: string): TraceImportResult {
+  const stats: TraceImportStats = {
+    lines: 0,
+    allocs: 0,
+    frees: 0,
+    failedAllocs: 0,
+    unmatchedFrees: 0,
+    batchedRepeats: 0,
+    migratetypeMismatches: 0,
+    lostEvents: 0,
+    skipped: new Map(),
+    maxCpu: -1,
+  };
+  const ops: OpStmt[] = [];
+  const live = new Map<number, number>(); // pfn -> live blocks allocated there
+  // free_unref_folios() traces mm_page_free (in free_pages_prepare) and then mm_page_free_batched
+  // for the same page: the second is the same free, not another one.
+  const freedByMmPageFree = new Set<number>();
+  let liveTotal = 0;
+  const lines = text.split('\n');
+  const error = (line: number, message: string): TraceImportResult => ({
+    ok: false,
+    error: { line, col: 1, message },
+  });
+  const field = (r: TraceRecord, key: string): string | undefined => r.fields.get(key);
+
+  for (let i = 0; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const parsed = parseTraceLine(lines[i] ?? '');
+    stats.lines = lineNo;
+    if (parsed.kind === 'skip') continue;
+    if (parsed.kind === 'lost') {
+      stats.lostEvents += parsed.count;
+      continue;
+    }
+    if (parsed.kind === 'malformed') return error(lineNo, `expected ${parsed.expected}`);
+    const r = parsed.record;
+    if (
+      r.event !== 'mm_page_alloc' &&
+      r.event !== 'mm_page_free' &&
+      r.event !== 'mm_page_free_batched'
+    ) {
+      stats.skipped.set(r.event, (stats.skipped.get(r.event) ?? 0) + 1);
+      continue;
+    }
+    const pfn = traceNumber(field(r, 'pfn'));
+    const order = traceNumber(field(r, 'order'));
+    if (pfn === null)
+      return error(lineNo, `expected pfn=0x... in ${r.event}, found ${field(r, 'pfn') ?? 'none'}`);
+    if (order === null || order > MAX_PAGE_ORDER_LIMIT) {
+      return error(
+        lineNo,
+        `expected order=0..${MAX_PAGE_ORDER_LIMIT} in ${r.event}, found ${field(r, 'order') ?? 'none'}`,
+      );
+    }
+    if (ops.length >= MAX_OPS)
+      return error(lineNo, `the trace gives more than ${formatCount(MAX_OPS)} ops (the limit)`);
+    stats.maxCpu = Math.max(stats.maxCpu, r.cpu);
+    if (r.event === 'mm_page_alloc') {
+      const gfpText = field(r, 'gfp_flags');
+      if (gfpText === undefined) return error(lineNo, 'expected gfp_flags= in mm_page_alloc');
+      const gfp = gfpFlags(gfpText);
+      if (typeof gfp === 'string') return error(lineNo, gfp);
+      if (pfn === 0) {
+        stats.failedAllocs++;
+        continue;
+      }
+      const mt = traceNumber(field(r, 'migratetype'));
+      if (mt !== null && mt !== gfpMigratetype(gfpMask(gfp))) stats.migratetypeMismatches++;
+      if (liveTotal >= MAX_LIVE_BLOCKS) {
+        return error(
+          lineNo,
+          `the trace holds more than ${formatCount(MAX_LIVE_BLOCKS)} live blocks (the limit)`,
+        );
+      }
+      ops.push({ kind: 'alloc', cpu: r.cpu, group: pfnGroup(pfn), order, gfp });
+      live.set(pfn, (live.get(pfn) ?? 0) + 1);
+      freedByMmPageFree.delete(pfn);
+      liveTotal++;
+      stats.allocs++;
+    } else {
+      const n = live.get(pfn) ?? 0;
+      if (n === 0) {
+        if (r.event === 'mm_page_free_batched' && freedByMmPageFree.delete(pfn)) {
+          stats.batchedRepeats++;
+        } else {
+          stats.unmatchedFrees++;
+          if (r.event === 'mm_page_free') freedByMmPageFree.add(pfn);
+        }
+        continue;
+      }
+      if (r.event === 'mm_page_free') freedByMmPageFree.add(pfn);
+      if (n === 1) live.delete(pfn);
+      else live.set(pfn, n - 1);
+      liveTotal--;
+      ops.push({ kind: 'free', cpu: r.cpu, group: pfnGroup(pfn), all: false });
+      stats.frees++;
+    }
+  }
+  return { ok: true, workload: { machine: null, profile: null, sets: [], seed: null, ops }, stats };
+}
+
+/** The importer's summary, one line (for stderr and the editor's status). */
+export function describeImport(s: TraceImportStats): string {
+  const skipped = [...s.skipped.entries()].map(([name, n]) => `${name} ${n}`).join(', ');
+  const parts = [
+    `imported ${s.allocs} allocs and ${s.frees} frees`,
+    `skipped ${s.unmatchedFrees} frees of pages not allocated in the trace`,
+  ];
+  if (s.batchedRepeats)
+    parts.push(`${s.batchedRepeats} mm_page_free_batched repeating their mm_page_free`);
+  if (s.failedAllocs) parts.push(`${s.failedAllocs} failed allocations`);
+  if (skipped) parts.push(`other events: ${skipped}`);
+  if (s.lostEvents) parts.push(`the trace lost ${s.lostEvents} events`);
+  if (s.migratetypeMismatches)
+    parts.push(
+      `${s.migratetypeMismatches} allocations whose migratetype= differs from their gfp flags`,
+    );
+  return parts.join('; ');
+}
