@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { parseTraceLine } from './ftrace';
+import { printWorkload } from './printer';
+import { describeImport, importTrace } from './trace-import';
+import { compareRunsTable, RunCounter } from './trace-runs';
+import { comparedLines, machineFromZoneinfo, parseZoneinfo } from './zoneinfo-machine';
+
+const line = (cpu: number, event: string, fields: string) =>
+  `           touch-6588    [00${cpu}] .....   192.073750: ${event}: ${fields}`;
+
+describe('parseTraceLine', () => {
+  it('splits task, pid, cpu, timestamp, event and fields; task names may hold spaces and dashes', () => {
+    const t = parseTraceLine(
+      '  Web Content-my-12 (   12) [003] d..2.  5.000001: mm_page_free: page=0000 pfn=0x10 order=2',
+    );
+    expect(t).toEqual({
+      kind: 'record',
+      record: {
+        task: 'Web Content-my',
+        pid: 12,
+        cpu: 3,
+        timestamp: '5.000001',
+        event: 'mm_page_free',
+        fields: new Map([
+          ['page', '0000'],
+          ['pfn', '0x10'],
+          ['order', '2'],
+        ]),
+      },
+    });
+    expect(parseTraceLine('# tracer: nop')).toEqual({ kind: 'skip' });
+    expect(parseTraceLine('CPU:1 [LOST 42 EVENTS]')).toEqual({ kind: 'lost', count: 42 });
+    expect(parseTraceLine('garbage').kind).toBe('malformed');
+  });
+});
+
+describe('importTrace', () => {
+  it('turns allocs and frees into ops on pfn-named groups and skips the rest', () => {
+    const text = [
+      '# tracer: nop',
+      line(
+        1,
+        'mm_page_alloc',
+        'page=1 pfn=0x1961b8 order=0 migratetype=0 gfp_flags=GFP_KERNEL_ACCOUNT|__GFP_ZERO',
+      ),
+      line(
+        0,
+        'mm_page_alloc',
+        'page=2 pfn=0x20 order=3 migratetype=1 gfp_flags=GFP_HIGHUSER_MOVABLE|__GFP_COMP',
+      ),
+      line(0, 'mm_page_alloc', 'page=(null) pfn=0 order=9 migratetype=1 gfp_flags=GFP_TRANSHUGE'),
+      line(0, 'mm_page_free', 'page=1 pfn=0x1961b8 order=0'),
+      line(0, 'mm_page_free_batched', 'page=1 pfn=0x1961b8 order=0'),
+      line(1, 'mm_page_free', 'page=3 pfn=0x999 order=0'),
+      line(1, 'percpu_alloc_percpu', 'call_site=x reserved=0'),
+      line(1, 'mm_page_free_batched', 'page=2 pfn=0x20 order=0'),
+      '',
+    ].join('\n');
+    const r = importTrace(text);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(printWorkload(r.workload)).toBe(
+      [
+        'cpu 1 alloc h1961b8 order=0 GFP_KERNEL_ACCOUNT|__GFP_ZERO',
+        'cpu 0 alloc h20 order=3 GFP_HIGHUSER_MOVABLE|__GFP_COMP',
+        'cpu 0 free h1961b8',
+        'cpu 1 free h20',
+        '',
+      ].join('\n'),
+    );
+    expect(r.stats).toMatchObject({
+      allocs: 2,
+      frees: 2,
+      failedAllocs: 1,
+      unmatchedFrees: 1,
+      batchedRepeats: 1,
+      maxCpu: 1,
+    });
+    expect(describeImport(r.stats)).toMatch(
+      /imported 2 allocs and 2 frees; skipped 1 frees of pages not allocated in the trace; 1 mm_page_free_batched repeating their mm_page_free; 1 failed allocations; other events: percpu_alloc_percpu 1/,
+    );
+  });
+
+  it.each([
+    [
+      line(0, 'mm_page_alloc', 'pfn=0x1 order=0 migratetype=0 gfp_flags=GFP_KERNAL'),
+      /^1:1: unknown gfp flag "GFP_KERNAL" in gfp_flags=GFP_KERNAL \(did you mean GFP_KERNEL\?\)$/,
+    ],
+    [
+      line(0, 'mm_page_alloc', 'pfn=0x1 order=12 migratetype=0 gfp_flags=GFP_KERNEL'),
+      /^1:1: expected order=0\.\.10 in mm_page_alloc, found 12$/,
+    ],
+    [
+      line(0, 'mm_page_free', 'order=0'),
+      /^1:1: expected pfn=0x\.\.\. in mm_page_free, found none$/,
+    ],
+    ['\n\nhello', /^3:1: expected a trace line/],
+  ])('reports %j with its line', (text, message) => {
+    const r = importTrace(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(`${r.error.line}:${r.error.col}: ${r.error.message}`).toMatch(message);
+  });
+});
+
+describe('RunCounter', () => {
+  it('counts runs per CPU and order, ended by another event on the same CPU', () => {
+    const runs = new RunCounter();
+    for (let i = 0; i < 3; i++) runs.add({ cpu: 0, kind: 'refill', order: 0 });
+    runs.add({ cpu: 1, kind: 'other', order: 0 }); // another CPU: the run goes on
+    runs.add({ cpu: 0, kind: 'refill', order: 0 });
+    runs.add({ cpu: 0, kind: 'other', order: 0 });
+    runs.add({ cpu: 0, kind: 'refill', order: 0 });
+    runs.add({ cpu: 0, kind: 'refill', order: 3 }); // order change ends it
+    runs.add({ cpu: 1, kind: 'drain', order: 0 });
+    const t = runs.finish();
+    expect(t.refill).toEqual(
+      new Map([
+        [
+          '0/0',
+          new Map([
+            [4, 1],
+            [1, 1],
+          ]),
+        ],
+        ['0/3', new Map([[1, 1]])],
+      ]),
+    );
+    expect(t.drain).toEqual(new Map([['1/0', new Map([[1, 1]])]]));
+    expect(compareRunsTable(t, t)).toMatch(/^\s+0\s+0\s+2\s+2\.5\s+4×1 1×1\s+2\s+2\.5\s+4×1 1×1$/m);
+  });
+});
+
+describe('zoneinfo', () => {
+  const text = [
+    'Node 0, zone      DMA',
+    '  pages free     3840',
+    '        min      43',
+    '        low      53',
+    '        high     63',
+    '        promo    73',
+    '        spanned  4095',
+    '        present  3998',
+    '        managed  3840',
+    '        protection: (0, 3019, 5835, 5835, 5835)',
+    '  pagesets',
+    '    cpu: 0',
+    '              count:    0',
+    '              high:     0',
+    '              batch:    1',
+    '              high_min: 26',
+    '              high_max: 240',
+    '    cpu: 1',
+    '              batch:    1',
+    '  start_pfn:           1',
+    'Node 0, zone  Movable',
+    '        spanned  0',
+    '        present  0',
+    '        managed  0',
+    '        protection: (0, 0, 0, 0, 0)',
+  ].join('\n');
+
+  it('reads zones, figures and pagesets, and builds the machine', () => {
+    const z = parseZoneinfo(text);
+    if (!z.ok) throw new Error(z.error.message);
+    expect(comparedLines(z.zones).slice(0, 8)).toEqual([
+      'Node 0, zone DMA: min 43',
+      'Node 0, zone DMA: low 53',
+      'Node 0, zone DMA: high 63',
+      'Node 0, zone DMA: promo 73',
+      'Node 0, zone DMA: spanned 4095',
+      'Node 0, zone DMA: present 3998',
+      'Node 0, zone DMA: managed 3840',
+      'Node 0, zone DMA: protection (0, 3019, 5835, 5835, 5835)',
+    ]);
+    const m = machineFromZoneinfo(z.zones);
+    if (!m.ok) throw new Error(m.error.message);
+    expect(m.cpus).toBe(2);
+    expect(m.machine).toMatchObject({
+      nodes: 1,
+      cpusPerNode: 2,
+      maxOrder: 10,
+      pageblockOrder: 9,
+      thp: true,
+    });
+    expect(m.machine.zones[0]?.[0]).toEqual({
+      startPfn: 1,
+      spanned: 4095,
+      present: 3998,
+      managed: 3840,
+    });
+    expect(m.machine.zones[0]?.[3]).toEqual({ startPfn: 0, spanned: 0, present: 0, managed: 0 });
+  });
+
+  it('says what is missing', () => {
+    const noStart = parseZoneinfo(text.replace('  start_pfn:           1', ''));
+    if (!noStart.ok) throw new Error('parse');
+    const m = machineFromZoneinfo(noStart.zones);
+    expect(m.ok ? '' : `${m.error.line}: ${m.error.message}`).toBe(
+      '1: zone DMA of node 0 has pages but no start_pfn line',
+    );
+    const bad = parseZoneinfo('Node 0, zone Highmem\n');
+    expect(bad.ok ? '' : bad.error.message).toBe(
+      'unknown zone "Highmem": expected DMA, DMA32, Normal, Movable, Device',
+    );
+  });
+});
