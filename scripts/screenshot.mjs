@@ -56,7 +56,8 @@ try {
     }
   }
   await page.getByRole('heading', { name: 'Your simulated machine' }).waitFor();
-  await page.locator('pre.proc').waitFor();
+  await page.getByLabel('/proc/buddyinfo of the simulated machine').waitFor();
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: out });
   console.log(`screenshot: wrote docs/screenshot.png from ${url}`);
 } finally {
