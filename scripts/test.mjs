@@ -303,7 +303,8 @@ async function main() {
       bin('vite'),
       ['build'],
       {
-        env: { BUDDYSCOPE_BASE: BASE },
+        // VITE_TEST_API=1: the e2e build exposes window.__buddyscope so tests assert on the model.
+        env: { BUDDYSCOPE_BASE: BASE, VITE_TEST_API: '1' },
       },
     );
     await e2e(built);

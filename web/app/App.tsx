@@ -8,14 +8,13 @@ import { ActionsContext, useAction } from '../actions/context';
 import { A } from '../actions/ids';
 import { ActionRegistry } from '../actions/registry';
 import { Home } from './Home';
-import { KeyboardHelpDialog } from './KeyboardHelp';
+import KeyboardPage, { KeyboardHelpDialog } from './KeyboardHelp';
 import { LiveRegionProvider } from './LiveRegion';
 import { routeHref, useRoute, type Route } from './router';
 import { useTheme } from './theme';
 
 const Playground = lazy(() => import('./Playground'));
 const ModelNotes = lazy(() => import('./ModelNotes'));
-const KeyboardPage = lazy(() => import('./KeyboardHelp'));
 
 const NAV: [Route, string][] = [
   ['home', 'Home'],

@@ -35,7 +35,7 @@ export function OpButtons({ cpus, maxOrder, append }: { cpus: number; maxOrder: 
       <div className="row">
         <label>
           CPU{' '}
-          <select value={c} onChange={(e) => setCpu(Number(e.target.value))}>
+          <select aria-label="CPU" value={c} onChange={(e) => setCpu(Number(e.target.value))}>
             {Array.from({ length: cpus }, (_, i) => (
               <option key={i} value={i}>
                 {i}
@@ -45,7 +45,7 @@ export function OpButtons({ cpus, maxOrder, append }: { cpus: number; maxOrder: 
         </label>
         <label>
           Order{' '}
-          <select value={order} onChange={(e) => setOrder(Number(e.target.value))}>
+          <select aria-label="Order" value={order} onChange={(e) => setOrder(Number(e.target.value))}>
             {Array.from({ length: maxOrder + 1 }, (_, i) => (
               <option key={i} value={i}>
                 {i} ({2 ** i} {i === 0 ? 'page' : 'pages'})
@@ -55,14 +55,14 @@ export function OpButtons({ cpus, maxOrder, append }: { cpus: number; maxOrder: 
         </label>
         <label>
           GFP{' '}
-          <select value={gfp} onChange={(e) => setGfp(e.target.value)}>
+          <select aria-label="GFP" value={gfp} onChange={(e) => setGfp(e.target.value)}>
             {GFP_CHOICES.map((g) => (
               <option key={g}>{g}</option>
             ))}
           </select>
         </label>
         <label>
-          Group <input value={group} onChange={(e) => setGroup(e.target.value)} size={8} />
+          Group <input aria-label="Group" value={group} onChange={(e) => setGroup(e.target.value)} size={8} />
         </label>
       </div>
       <div className="row">

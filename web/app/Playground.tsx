@@ -74,7 +74,14 @@ export default function Playground({ theme }: { theme: Theme }) {
       return out.ok ? new Session(core.core, out.program) : null;
     },
     (s) => s.dispose(),
-    [core, compareProfile, session, session?.player.length, session?.player.activeBranch, session?.config],
+    [
+      core,
+      compareProfile,
+      session,
+      session?.player.length,
+      session?.player.activeBranch,
+      session?.config,
+    ],
   );
 
   const version = usePlayerVersion(session?.player ?? null);
@@ -93,8 +100,12 @@ export default function Playground({ theme }: { theme: Theme }) {
     const p = session.player;
     const e = p.currentEvent;
     const nodes = session.state().nodes.length;
-    if (e) announce(`Event ${p.position.event + 1} of ${p.currentOpEvents.length}: ${narrate(e, nodes).text}`);
-    else if (p.position.op > 0) announce(`Op ${p.position.op}: ${describeOp(p.ops[p.position.op - 1])}. No events.`);
+    if (e)
+      announce(
+        `Event ${p.position.event + 1} of ${p.currentOpEvents.length}: ${narrate(e, nodes).text}`,
+      );
+    else if (p.position.op > 0)
+      announce(`Op ${p.position.op}: ${describeOp(p.ops[p.position.op - 1])}. No events.`);
     else announce('The machine as booted.');
   }, [session, version, announce]);
 
@@ -137,7 +148,10 @@ export default function Playground({ theme }: { theme: Theme }) {
   const state = session?.state();
   const cpus = state?.nrCpus ?? 2;
   const maxOrder = state?.maxOrder ?? 6;
-  const line = session && session.player.position.op > 0 ? (session.lines[session.player.position.op - 1] ?? 0) : 0;
+  const line =
+    session && session.player.position.op > 0
+      ? (session.lines[session.player.position.op - 1] ?? 0)
+      : 0;
   const wsf = sysctlValue(text, 'watermark_scale_factor') ?? '10';
   const mfk = sysctlValue(text, 'min_free_kbytes') ?? '';
   const compareState = useMemo(() => (compare ? compare.state() : null), [compare, version]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -151,96 +165,151 @@ export default function Playground({ theme }: { theme: Theme }) {
           The simulation could not start: {core.error}
         </p>
       )}
-      <div className="setup">
-        <div className="machine-setup">
-          <label>
-            Machine{' '}
-            <select value={machine} onChange={(e) => setAndRun(setHeader(text, 'machine', e.target.value))}>
-              {MACHINES.map((m) => (
-                <option key={m.name} value={m.name}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Kernel{' '}
-            <select value={profile} onChange={(e) => setAndRun(setHeader(text, 'profile', e.target.value))}>
-              {PROFILES.map((p) => (
-                <option key={p.name} value={p.name}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            watermark_scale_factor{' '}
-            <input
-              type="number"
-              min={1}
-              max={3000}
-              defaultValue={wsf}
-              key={`wsf-${wsf}`}
-              onBlur={(e) => e.target.value !== wsf && setAndRun(setSysctl(text, 'watermark_scale_factor', e.target.value))}
-            />
-          </label>
-          <label>
-            min_free_kbytes{' '}
-            <input
-              type="number"
-              min={0}
-              placeholder="kernel default"
-              defaultValue={mfk}
-              key={`mfk-${mfk}`}
-              onBlur={(e) => e.target.value !== mfk && e.target.value !== '' && setAndRun(setSysctl(text, 'min_free_kbytes', e.target.value))}
-            />
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={!!compareProfile}
-              onChange={() => registry.dispatch(A.compare, undefined, 'button')}
-            />{' '}
-            Compare with
-          </label>
-          {compareProfile && (
-            <select aria-label="Profile to compare with" value={compareProfile} onChange={(e) => setCompareProfile(e.target.value as ProfileName)}>
-              {PROFILES.map((p) => (
-                <option key={p.name} value={p.name}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
+      <div className="pg-layout">
+        <div className="setup">
+          <div className="machine-setup">
+            <label>
+              Machine{' '}
+              <select
+                aria-label="Machine"
+                value={machine}
+                onChange={(e) => setAndRun(setHeader(text, 'machine', e.target.value))}
+              >
+                {MACHINES.map((m) => (
+                  <option key={m.name} value={m.name}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Kernel{' '}
+              <select
+                aria-label="Kernel"
+                value={profile}
+                onChange={(e) => setAndRun(setHeader(text, 'profile', e.target.value))}
+              >
+                {PROFILES.map((p) => (
+                  <option key={p.name} value={p.name}>
+                    {p.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              watermark_scale_factor{' '}
+              <input
+                type="number"
+                min={1}
+                max={3000}
+                defaultValue={wsf}
+                key={`wsf-${wsf}`}
+                onBlur={(e) =>
+                  e.target.value !== wsf &&
+                  setAndRun(setSysctl(text, 'watermark_scale_factor', e.target.value))
+                }
+              />
+            </label>
+            <label>
+              min_free_kbytes{' '}
+              <input
+                type="number"
+                min={0}
+                placeholder="kernel default"
+                defaultValue={mfk}
+                key={`mfk-${mfk}`}
+                onBlur={(e) =>
+                  e.target.value !== mfk &&
+                  e.target.value !== '' &&
+                  setAndRun(setSysctl(text, 'min_free_kbytes', e.target.value))
+                }
+              />
+            </label>
+            <div className="compare-toggle">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={!!compareProfile}
+                  onChange={() => registry.dispatch(A.compare, undefined, 'button')}
+                />{' '}
+                Compare with
+              </label>
+              {compareProfile && (
+                <select
+                  aria-label="Profile to compare with"
+                  value={compareProfile}
+                  onChange={(e) => setCompareProfile(e.target.value as ProfileName)}
+                >
+                  {PROFILES.map((p) => (
+                    <option key={p.name} value={p.name}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </div>
+          </div>
+          <WorkloadEditor
+            text={text}
+            onChange={setText}
+            onRun={() => run(text, false)}
+            error={error}
+            currentLine={line}
+          />
+          <OpButtons cpus={cpus} maxOrder={maxOrder} append={append} />
+        </div>
+        <div className="pg-main">
+          {session && (
+            <>
+              <Transport session={session} />
+              {compare && compareState && state && (
+                <section
+                  className="compare"
+                  aria-labelledby="cmp-h"
+                  data-compare-profile={compareProfile ?? ''}
+                >
+                  <h2 id="cmp-h">
+                    {profile} against {compareProfile}, at op {session.player.position.op}
+                  </h2>
+                  <div className="compare-cols">
+                    <div>
+                      <h3 className="compare-title">{profile}</h3>
+                      <PcpLists
+                        state={state}
+                        event={null}
+                        opEvents={[]}
+                        options={{ theme, reducedMotion }}
+                      />
+                      <Counters
+                        state={state}
+                        event={null}
+                        opEvents={[]}
+                        options={{ theme, reducedMotion, compare: compareState }}
+                      />
+                    </div>
+                    <div>
+                      <h3 className="compare-title">{compareProfile}</h3>
+                      <PcpLists
+                        state={compareState}
+                        event={null}
+                        opEvents={[]}
+                        options={{ theme, reducedMotion }}
+                      />
+                      <Counters
+                        state={compareState}
+                        event={null}
+                        opEvents={[]}
+                        options={{ theme, reducedMotion, compare: state }}
+                      />
+                    </div>
+                  </div>
+                </section>
+              )}
+              <SessionViews session={session} theme={theme} reducedMotion={reducedMotion} />
+            </>
           )}
         </div>
-        <WorkloadEditor text={text} onChange={setText} onRun={() => run(text, false)} error={error} currentLine={line} />
-        <OpButtons cpus={cpus} maxOrder={maxOrder} append={append} />
       </div>
-      {session && (
-        <>
-          <Transport session={session} />
-          {compare && compareState && state && (
-            <section className="compare" aria-labelledby="cmp-h" data-compare-profile={compareProfile ?? ''}>
-              <h2 id="cmp-h">
-                {profile} against {compareProfile}, at op {session.player.position.op}
-              </h2>
-              <div className="compare-cols">
-                <div>
-                  <h3 className="compare-title">{profile}</h3>
-                  <PcpLists state={state} event={null} opEvents={[]} options={{ theme, reducedMotion }} />
-                  <Counters state={state} event={null} opEvents={[]} options={{ theme, reducedMotion, compare: compareState }} />
-                </div>
-                <div>
-                  <h3 className="compare-title">{compareProfile}</h3>
-                  <PcpLists state={compareState} event={null} opEvents={[]} options={{ theme, reducedMotion }} />
-                  <Counters state={compareState} event={null} opEvents={[]} options={{ theme, reducedMotion, compare: state }} />
-                </div>
-              </div>
-            </section>
-          )}
-          <SessionViews session={session} theme={theme} reducedMotion={reducedMotion} />
-        </>
-      )}
     </main>
   );
 }

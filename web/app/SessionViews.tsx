@@ -26,6 +26,7 @@ export function SessionViews({ session, theme, reducedMotion, compare }: { sessi
   const opIndex = p.position.op - 1;
   return (
     <div className="views">
+      <h2 className="visually-hidden">What the allocator did</h2>
       <div className="views-main">
         <Suspense fallback={<p className="muted">Loading the memory map…</p>}>
           <MemoryMap state={state} event={event} opEvents={opEvents} options={options} />

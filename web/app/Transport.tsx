@@ -62,7 +62,7 @@ export function Transport({ session }: { session: Session }) {
         <Btn id={A.end} label="To the end">▶|</Btn>
         <label className="inline">
           Speed{' '}
-          <select value={clock.speed} onChange={(e) => session.clock.setSpeed(Number(e.target.value))}>
+          <select aria-label="Speed" value={clock.speed} onChange={(e) => session.clock.setSpeed(Number(e.target.value))}>
             {SPEEDS.map((s) => (
               <option key={s} value={s}>
                 {s}/s
@@ -72,7 +72,7 @@ export function Transport({ session }: { session: Session }) {
         </label>
         <label className="inline">
           Play by{' '}
-          <select value={clock.grain} onChange={(e) => session.clock.setGrain(e.target.value === 'event' ? 'event' : 'op')}>
+          <select aria-label="Play by" value={clock.grain} onChange={(e) => session.clock.setGrain(e.target.value === 'event' ? 'event' : 'op')}>
             <option value="op">op</option>
             <option value="event">event</option>
           </select>
@@ -80,7 +80,7 @@ export function Transport({ session }: { session: Session }) {
         {p.branchList.length > 1 && (
           <label className="inline">
             Branch{' '}
-            <select value={p.activeBranch} onChange={(e) => registry.dispatch(A.branch, Number(e.target.value), 'button')}>
+            <select aria-label="Branch" value={p.activeBranch} onChange={(e) => registry.dispatch(A.branch, Number(e.target.value), 'button')}>
               {p.branchList.map((b) => (
                 <option key={b.id} value={b.id}>
                   {b.label}

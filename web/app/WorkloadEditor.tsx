@@ -23,6 +23,7 @@ export function WorkloadEditor({ text, onChange, onRun, error, currentLine }: Wo
         id="workload"
         value={text}
         spellCheck={false}
+        wrap="off"
         rows={14}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {

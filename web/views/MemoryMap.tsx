@@ -226,14 +226,14 @@ export function MemoryMap({ state, event, options }: ViewProps) {
           <button type="button" onClick={() => setZoom(null)} disabled={count >= total}>
             All
           </button>
-          {event && event.pfn > 0 && (
+          {event && event.pfn > 0 && total > 256 && (
             <button type="button" onClick={() => setZoom({ count: Math.min(count, 256), center: event.pfn })}>
               Go to event
             </button>
           )}
         </div>
       </header>
-      <div className="canvas-box" style={{ minHeight: HEIGHT }}>
+      <div className="canvas-box">
         <canvas
           ref={canvas}
           tabIndex={0}

@@ -33,7 +33,7 @@ function Pcp({ p, profileId, lit, anim, zoneLabel }: { p: PcpState; profileId: n
       data-highlighted={lit || undefined}
     >
       <div className="pcp-title">
-        {zoneLabel}: <strong>{p.count}</strong> pages{p.high > 0 ? ` / high ${p.high}` : ' (not used yet)'}
+        {zoneLabel}: <strong>{p.count}</strong> {p.count === 1 ? 'page' : 'pages'}{p.high > 0 ? ` / high ${p.high}` : ' (not used yet)'}
       </div>
       <svg viewBox={`0 0 ${W} 18`} width={W} height={18} aria-hidden="true">
         <rect x={0} y={3} width={W} height={12} className="track" />

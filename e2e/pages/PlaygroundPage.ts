@@ -1,0 +1,89 @@
+// The playground as a test sees it: actions a reader takes, and the model behind the views read
+// through window.__buddyscope (present in builds made with VITE_TEST_API=1).
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface ModelView {
+  op: number;
+  event: number;
+  globalEvent: number;
+  length: number;
+  totalEvents: number;
+  seq: number; // current event's seq, -1 at none
+  kind: number;
+  profile: string;
+  branches: number;
+  compareOp: number | null;
+}
+
+export class PlaygroundPage {
+  readonly editor: Locator;
+  readonly transport: Locator;
+  readonly scrubber: Locator;
+
+  constructor(readonly page: Page) {
+    this.editor = page.getByLabel(/^Workload/);
+    this.transport = page.getByRole('group', { name: 'Timeline' });
+    this.scrubber = page.getByRole('slider', { name: 'Scrub through events' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('./#/playground');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
+    await expect(this.transport).toBeVisible();
+    await this.page.waitForFunction(() => !!window.__buddyscope);
+  }
+
+  /** Replace the workload text and run it. */
+  async run(text: string): Promise<void> {
+    await this.editor.fill(text);
+    await this.page.getByRole('button', { name: 'Run workload' }).click();
+    await expect(this.page.locator('#workload-error')).toHaveCount(0);
+  }
+
+  /** Press a timeline key with focus away from any field (keys in fields type, they do not step). */
+  async key(chord: string, times = 1): Promise<void> {
+    await this.page.locator('h1').click();
+    for (let i = 0; i < times; i++) await this.page.keyboard.press(chord);
+  }
+
+  async model(): Promise<ModelView> {
+    return this.page.evaluate(() => {
+      const api = window.__buddyscope;
+      if (!api) throw new Error('no test API: build with VITE_TEST_API=1');
+      const p = api.player;
+      const e = api.currentEvent();
+      return {
+        op: p.position.op,
+        event: p.position.event,
+        globalEvent: p.eventIndex,
+        length: p.length,
+        totalEvents: p.totalEvents,
+        seq: e ? e.seq : -1,
+        kind: e ? e.kind : 0,
+        profile: api.state().profile,
+        branches: p.branchList.length,
+        compareOp: api.compare ? api.compare.position.op : null,
+      };
+    });
+  }
+
+  /** Every view on the page highlights the core's current event, and the transport shows its position. */
+  async expectViewsInSync(): Promise<ModelView> {
+    const m = await this.model();
+    const views = this.page.locator('.views section.view[data-event-seq]');
+    await expect(views).toHaveCount(8);
+    const seqs = await views.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-event-seq'))));
+    expect(seqs).toEqual(seqs.map(() => m.seq));
+    await expect(this.transport).toHaveAttribute('data-op', String(m.op));
+    await expect(this.transport).toHaveAttribute('data-event', String(m.event));
+    // The event log marks exactly the current event.
+    const lit = this.page.locator('.event-log li[aria-current="step"]');
+    if (m.seq >= 0) await expect(lit).toHaveAttribute('data-seq', String(m.seq));
+    else await expect(lit).toHaveCount(0);
+    return m;
+  }
+
+  view(name: string): Locator {
+    return this.page.locator('.views section.view').filter({ has: this.page.getByRole('heading', { level: 3, name, exact: true }) });
+  }
+}

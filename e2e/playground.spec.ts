@@ -1,0 +1,181 @@
+// The playground end to end: run a workload, walk its timeline at both grains, scrub, branch,
+// switch profile, compare; every view highlights the core's current event at every step; no
+// console errors; no accessibility violations; a screenshot of every view for a human to look at.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { PlaygroundPage } from './pages/PlaygroundPage.ts';
+
+const WORKLOAD = `# e2e: refills, a split, frees, a drain
+machine tiny
+profile 6.18
+seed 5
+repeat 3 {
+  cpu 0 alloc a order=0 GFP_KERNEL
+  cpu 1 alloc b order=1 GFP_HIGHUSER_MOVABLE
+}
+cpu 0 alloc big order=3
+cpu 1 free b *
+drain all
+cpu 0 free a *
+tick 1
+`;
+
+const VIEWS = ['Memory map', 'Event log', 'Allocation walk', 'Free areas', 'Per-CPU lists', 'Zones and watermarks', 'Counters', '/proc'];
+
+test.describe('playground', () => {
+  // Each step checks every view against the core: the walk-through tests take a while.
+  test.describe.configure({ timeout: 120_000 });
+  let problems: string[];
+  test.beforeEach(({ page }) => {
+    problems = [];
+    page.on('console', (msg: ConsoleMessage) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  });
+  test.afterEach(() => {
+    expect(problems).toEqual([]);
+  });
+
+  test('steps by op and by event, forward and back, with every view on the current event', async ({ page }) => {
+    const pg = new PlaygroundPage(page);
+    await pg.goto();
+    await pg.run(WORKLOAD);
+    await pg.key('Home');
+    let m = await pg.expectViewsInSync();
+    expect(m.length).toBe(15); // repeat 3 x 2 allocs, big, 3 frees of b, drain, 3 frees of a, tick
+    expect(m.op).toBe(0);
+
+    // Forward one op at a time to the end, then back.
+    for (let i = 1; i <= m.length; i++) {
+      await pg.key('ArrowRight');
+      m = await pg.expectViewsInSync();
+      expect(m.op).toBe(i);
+    }
+    await pg.key('ArrowRight');
+    expect((await pg.model()).op).toBe(15);
+    for (let i = 14; i >= 10; i--) {
+      await pg.key('ArrowLeft');
+      m = await pg.expectViewsInSync();
+      expect(m.op).toBe(i);
+    }
+
+    // Event grain from the start: global event index advances by one each step.
+    await pg.key('Home');
+    m = await pg.expectViewsInSync();
+    expect(m.globalEvent).toBe(-1);
+    for (let i = 0; i < 25; i++) {
+      await pg.key('Shift+ArrowRight');
+      m = await pg.expectViewsInSync();
+      expect(m.globalEvent).toBe(i);
+      expect(m.seq).toBeGreaterThanOrEqual(0);
+    }
+    for (let i = 23; i >= 20; i--) {
+      await pg.key('Shift+ArrowLeft');
+      m = await pg.expectViewsInSync();
+      expect(m.globalEvent).toBe(i);
+    }
+    await pg.key('End');
+    m = await pg.expectViewsInSync();
+    expect(m.globalEvent).toBe(m.totalEvents - 1);
+  });
+
+  test('scrubs, plays, branches, switches profile and compares', async ({ page }) => {
+    const pg = new PlaygroundPage(page);
+    await pg.goto();
+    await pg.run(WORKLOAD);
+    const total = (await pg.model()).totalEvents;
+
+    // Scrub to a few points of the history.
+    for (const g of [Math.floor(total / 2), 3, total - 1]) {
+      await pg.scrubber.fill(String(g));
+      const m = await pg.expectViewsInSync();
+      expect(m.globalEvent).toBe(g);
+    }
+
+    // Play from the start at the fastest speed until the end.
+    await pg.key('Home');
+    await page.getByLabel('Speed', { exact: true }).selectOption('1000');
+    await pg.key('Space');
+    await expect.poll(async () => (await pg.model()).op, { timeout: 5000 }).toBe(15);
+    await pg.expectViewsInSync();
+
+    // Change an op in the past: a new branch; the old future is still there.
+    await pg.scrubber.fill('5');
+    const before = (await pg.model()).branches;
+    await pg.run(WORKLOAD.replace('cpu 0 alloc big order=3', 'cpu 0 alloc big order=2'));
+    let m = await pg.model();
+    expect(m.branches).toBe(before + 1);
+    const branch = page.getByLabel('Branch', { exact: true });
+    await expect(branch.locator('option')).toHaveCount(before + 1);
+    await branch.selectOption({ index: before - 1 }); // the branch the edit forked from
+    m = await pg.expectViewsInSync();
+    await pg.key('End');
+    m = await pg.expectViewsInSync();
+    expect(m.length).toBe(15);
+    expect(m.op).toBe(15);
+
+    // Switch the kernel profile: a new machine, same workload.
+    await page.getByLabel('Kernel', { exact: true }).selectOption('5.13');
+    await expect.poll(async () => (await pg.model()).profile).toBe('5.13');
+    await pg.key('End');
+    await pg.expectViewsInSync();
+
+    // Compare 5.13 with 6.18: the second machine follows the cursor.
+    await page.getByLabel('Compare with').check();
+    await page.getByLabel('Profile to compare with').selectOption('6.18');
+    const cmp = page.getByRole('region', { name: /5\.13 against 6\.18/ });
+    await expect(cmp).toBeVisible();
+    await pg.key('ArrowLeft', 3);
+    m = await pg.model();
+    expect(m.compareOp).toBe(m.op);
+    await expect(cmp.locator('.diff').first()).toBeVisible();
+    await cmp.screenshot({ path: 'test-results/screenshots/compare.png' });
+  });
+
+  test('keyboard help lists every key and closes with Escape', async ({ page }) => {
+    const pg = new PlaygroundPage(page);
+    await pg.goto();
+    await pg.key('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard' });
+    await expect(dialog).toBeVisible();
+    for (const label of ['Play / pause', 'Forward one op', 'Back one event', 'To the end', 'Show keyboard shortcuts']) {
+      await expect(dialog.getByRole('rowheader', { name: label })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('has no accessibility violations, and every view gets a screenshot', async ({ page }) => {
+    const pg = new PlaygroundPage(page);
+    await pg.goto();
+    await pg.run(WORKLOAD);
+    await pg.key('ArrowRight', 7);
+    await pg.key('Shift+ArrowLeft', 2);
+    await pg.expectViewsInSync();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    for (const name of VIEWS) {
+      const view = pg.view(name);
+      await expect(view).toBeVisible();
+      await view.screenshot({ path: `test-results/screenshots/${name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '').toLowerCase() || 'proc'}.png` });
+    }
+    await pg.transport.screenshot({ path: 'test-results/screenshots/transport.png' });
+    await page.screenshot({ path: 'test-results/screenshots/playground-full.png', fullPage: true });
+  });
+
+  test('dark theme and reduced motion', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    const pg = new PlaygroundPage(page);
+    await pg.goto();
+    await pg.run(WORKLOAD);
+    await pg.key('ArrowRight', 4);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await pg.expectViewsInSync();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.screenshot({ path: 'test-results/screenshots/playground-dark.png', fullPage: true });
+  });
+});
