@@ -45,7 +45,7 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 620 } });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   for (let tries = 0; ; tries++) {
     try {
       await page.goto(url);
