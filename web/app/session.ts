@@ -7,14 +7,15 @@ import type { SimEvent } from '../player/engine';
 import { Clock } from '../player/clock';
 import { Player } from '../player/player';
 import type { ModelState } from '../views/model';
-import type { ProcFile } from '../views/ProcText';
+import type { ProcFile } from '../core/sim';
 import { sameMachine, type Program } from './compile';
-import type { Core, CoreSim } from './core-shim';
+import type { Core } from '../core/module';
+import type { Sim } from '../core/sim';
 
 export class Session {
   readonly player: Player;
   readonly clock: Clock;
-  private sim: CoreSim;
+  private sim: Sim;
   private cached: { version: number; state: ModelState } | null = null;
   private procCache = new Map<string, string>();
 
@@ -22,7 +23,7 @@ export class Session {
     private readonly core: Core,
     private program: Program,
   ) {
-    this.sim = core.create(program.config);
+    this.sim = core.createSim(program.config);
     this.player = new Player(this.sim, program.ops);
     this.clock = new Clock(this.player);
   }
@@ -42,9 +43,9 @@ export class Session {
     if (same) return this.player.setOps(program.ops) ? 'branched' : 'extended';
     this.clock.pause();
     const old = this.sim;
-    this.sim = this.core.create(program.config);
+    this.sim = this.core.createSim(program.config);
     this.player.reset(this.sim, program.ops);
-    old.destroy();
+    old.dispose();
     return 'reset';
   }
 
@@ -52,7 +53,7 @@ export class Session {
   state(): ModelState {
     const v = this.player.version;
     if (!this.cached || this.cached.version !== v) {
-      this.cached = { version: v, state: this.sim.readState(this.player.position.op) };
+      this.cached = { version: v, state: this.sim.state() };
       this.procCache.clear();
     }
     return this.cached.state;
@@ -74,6 +75,6 @@ export class Session {
 
   dispose(): void {
     this.clock.pause();
-    this.sim.destroy();
+    this.sim.dispose();
   }
 }

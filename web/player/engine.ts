@@ -1,27 +1,13 @@
 /*
  * engine.ts: what the player needs from a simulation, and nothing more. The player drives one
- * engine (the wasm Sim in the app and in tests); keeping the contract this narrow lets the
+ * engine (the wasm Sim of web/core in the app and in tests); keeping the contract this narrow lets the
  * timeline stay pure TypeScript: it never reads state, it only applies ops, collects the events
  * each op produced, and copies the arena in and out for checkpoints.
  */
+import type { SimEvent } from '../core/events';
 import type { SimOp } from '../core/ops';
 
-/** One decoded struct sim_event (wasm-core/src/types.h); fields unused by a kind are 0. */
-export interface SimEvent {
-  seq: number; // position in the whole history
-  op: number; // index of the op that caused it
-  pfn: number; // block head, 0 when none
-  a: number;
-  b: number;
-  c: number;
-  cpu: number;
-  kind: number; // enum ev_kind
-  node: number;
-  zone: number; // enum zone_type
-  order: number;
-  mt: number; // migratetype
-  fn: number; // enum ev_fn
-}
+export type { SimEvent };
 
 /** A simulation the player can drive. */
 export interface Engine {

@@ -1,8 +1,7 @@
 // The player on the real core (wasm in Node): replay through checkpoints reproduces the events and
 // the state of a straight run, at every op and event, for a workload with refills and drains.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadCoreShim } from '../app/core-shim';
+import { loadCore } from '../core/module';
 import { readOp, type SimOp } from '../core/ops';
 import { compileWorkload } from '../workload/compiler';
 import { parseWorkload } from '../workload/parser';
@@ -32,18 +31,18 @@ function compile(text: string) {
 }
 
 describe('Player on the wasm core', async () => {
-  const core = await loadCoreShim({ wasmBinary: readFileSync(new URL('../core/generated/buddyscope.wasm', import.meta.url)) });
+  const core = await loadCore();
   const { config, ops } = compile(WORKLOAD);
 
   it('shows, at every op, the events and the buddyinfo of a straight run', () => {
-    const straight = core.create(config);
+    const straight = core.createSim(config);
     const expected: { events: string; proc: string }[] = [];
     for (const op of ops) {
       straight.clearEvents();
       straight.apply(op);
       expected.push({ events: JSON.stringify(straight.events()), proc: straight.proc('buddyinfo') });
     }
-    const engine = core.create(config);
+    const engine = core.createSim(config);
     const p = new Player(engine, ops, { checkpointEvery: 8 });
     expect(p.length).toBe(ops.length);
     expect(p.totalEvents).toBeGreaterThan(ops.length);
@@ -53,12 +52,12 @@ describe('Player on the wasm core', async () => {
       expect(JSON.stringify(p.currentOpEvents)).toBe(expected[i - 1]?.events);
       expect(engine.proc('buddyinfo')).toBe(expected[i - 1]?.proc);
     }
-    straight.destroy();
-    engine.destroy();
+    straight.dispose();
+    engine.dispose();
   });
 
   it('steps event by event through the whole history, with seq increasing by one', () => {
-    const engine = core.create(config);
+    const engine = core.createSim(config);
     const p = new Player(engine, ops, { checkpointEvery: 4 });
     let last = -1;
     let n = 0;
@@ -71,14 +70,14 @@ describe('Player on the wasm core', async () => {
       n++;
     }
     expect(n).toBe(p.totalEvents);
-    engine.destroy();
+    engine.dispose();
   });
 
   it('marks refills and drains', () => {
-    const engine = core.create(config);
+    const engine = core.createSim(config);
     const p = new Player(engine, ops);
     expect(p.markerCounts.refill).toBeGreaterThan(0);
     expect(p.markerCounts.drain).toBeGreaterThan(0);
-    engine.destroy();
+    engine.dispose();
   });
 });

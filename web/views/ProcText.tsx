@@ -7,8 +7,7 @@ import { useId, useState } from 'react';
 import { eventAttrs, type ViewProps } from './options';
 import { zoneName } from './names';
 
-export const PROC_FILES = ['buddyinfo', 'pagetypeinfo', 'zoneinfo', 'vmstat'] as const;
-export type ProcFile = (typeof PROC_FILES)[number];
+import { PROC_FILES, type ProcFile } from '../core/sim';
 
 export interface ProcOptions {
   proc: (file: ProcFile) => string; // the core's rendering at the cursor

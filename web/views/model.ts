@@ -1,127 +1,13 @@
 /*
- * model.ts: the state every view draws, as plain data read from the core after each cursor move.
- * Views are pure functions of (ModelState, current event, options); only the page frames and
- * pageblock tags stay as typed arrays (a million frames are read in place, never copied into
- * objects).
+ * model.ts: what views draw: the binding's ModelState (web/core/state.ts), read once per cursor
+ * move, and small lookups over it. Views import their types from here, so they depend on one file.
  */
-import type { SimEvent } from '../player/engine';
+import type { ModelState, PcpState, ZoneState } from '../core/state';
+import type { SimEvent } from '../core/events';
 
 export type { SimEvent };
-
-export interface FreeAreaState {
-  nrFree: number; // blocks of this order on all lists (buddyinfo)
-  count: number[]; // blocks per migratetype list (pagetypeinfo)
-}
-
-export interface ZoneState {
-  node: number;
-  idx: number; // enum zone_type
-  name: string; // "Normal"
-  startPfn: number;
-  spanned: number;
-  present: number;
-  managed: number;
-  memPfn: number; // first materialised pfn
-  frameBase: number; // index of memPfn's frame in the frame arrays
-  pageblockBase: number;
-  nrPageblocks: number;
-  watermark: { min: number; low: number; high: number; promo: number };
-  boost: number;
-  lowmemReserve: number[]; // protection against allocations that could use zone i
-  nrFree: number; // NR_FREE_PAGES
-  nrFreeHighatomic: number;
-  nrReservedHighatomic: number;
-  batch: number;
-  highMin: number;
-  highMax: number;
-  flags: number; // ZONE_BELOW_HIGH | ZONE_BOOSTED_WATERMARK | ZONE_RECLAIM_ACTIVE
-  pgalloc: number;
-  lock: { acquisitions: number; holdNs: number; waitNs: number; pagesMoved: number };
-  freeArea: FreeAreaState[]; // by order 0..maxOrder
-}
-
-export interface NodeState {
-  id: number;
-  firstCpu: number;
-  nrCpus: number;
-  kswapdAwake: boolean;
-  kswapdWakeups: number;
-  zonelist: { node: number; zone: number }[]; // ZONELIST_FALLBACK order
-  zones: ZoneState[]; // populated zones only, by zone index
-}
-
-export interface PcpState {
-  cpu: number;
-  node: number;
-  zone: number; // enum zone_type
-  count: number; // pages on all lists
-  high: number;
-  highMin: number;
-  highMax: number;
-  batch: number;
-  freeCount: number;
-  allocFactor: number;
-  freeFactor: number;
-  nrBlocks: number[]; // blocks per pindex
-}
-
-export interface CpuState {
-  id: number;
-  node: number;
-  online: boolean;
-  clockNs: number;
-  pcpHits: number;
-  pcpRefills: number;
-  pcpFrees: number;
-  pcpDrains: number;
-  lockAcquisitions: number;
-  lockWaitNs: number;
-}
-
-export interface VmCounters {
-  pgalloc: number[]; // per zone_type
-  pgfree: number;
-  allocFail: number;
-  pcpHit: number;
-  pcpRefill: number;
-  pcpDrainPages: number;
-  pcpBulkFrees: number;
-  extfrag: number;
-  pageblockClaimed: number;
-  kswapdWakeups: number;
-  badPage: number;
-}
-
-/** struct page records in place: frame i is bytes [i * stride, (i + 1) * stride). */
-export interface FrameArrays {
-  count: number;
-  bytes: Uint8Array;
-  stride: number;
-  off: { state: number; order: number; list: number; cpu: number; flags: number };
-}
-
-export interface ModelState {
-  op: number; // ops applied
-  profile: string; // "6.18"
-  profileId: number; // enum profile_id
-  nrPcpLists: number;
-  maxOrder: number;
-  pageblockOrder: number;
-  pageblockNrPages: number;
-  nrCpus: number;
-  nodes: NodeState[];
-  pcps: PcpState[]; // populated zones only
-  cpus: CpuState[];
-  vm: VmCounters;
-  frames: FrameArrays;
-  pageblocks: Uint8Array; // tag per pageblock: migratetype | PB_ISOLATE
-  frozen: boolean;
-  eventsDropped: number;
-}
-
-/** enum page_state */
-export const PG = { TAIL: 0, BUDDY: 1, PCP: 2, ALLOCATED: 3, CORRUPT: 4 } as const;
-export const PB_ISOLATE = 0x80;
+export type { CpuState, FrameArrays, FreeAreaState, ModelState, NodeState, PcpState, VmCounters, ZoneState } from '../core/state';
+export { PB_ISOLATE, PG } from '../core/state';
 
 /** Every zone of every node, in node then zone order. */
 export function allZones(s: ModelState): ZoneState[] {
