@@ -45,6 +45,9 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   const [zoom, setZoom] = useState<{ count: number; center: number } | null>(null);
   const [hover, setHover] = useState<number | null>(null);
   const drag = useRef<{ y: number; x: number; center: number } | null>(null);
+  // One image and one offscreen canvas per map size: a 4M-frame map is 16 MB of pixels, too much
+  // to allocate on every step.
+  const pixels = useRef<{ image: ImageData; canvas: HTMLCanvasElement } | null>(null);
 
   const count = Math.max(MIN_VISIBLE, Math.min(total, zoom?.count ?? total));
   const { cols, rows, cell } = layout(count, width, HEIGHT);
@@ -73,11 +76,16 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     c.style.height = `${h}px`;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
 
-    const image = new ImageData(cols, rows);
+    let px = pixels.current;
+    if (!px || px.image.width !== cols || px.image.height !== rows) {
+      const canvas = document.createElement('canvas');
+      canvas.width = cols;
+      canvas.height = rows;
+      px = { image: new ImageData(cols, rows), canvas };
+      pixels.current = px;
+    }
+    const { image, canvas: off } = px;
     paintFrames(state, win, mapColors(options.theme), new Uint32Array(image.data.buffer));
-    const off = document.createElement('canvas');
-    off.width = cols;
-    off.height = rows;
     off.getContext('2d')?.putImageData(image, 0, 0);
     ctx.imageSmoothingEnabled = cell < 1; // blend when shrinking, crisp cells when magnifying
     ctx.clearRect(0, 0, w, h);

@@ -2,8 +2,8 @@
  * memory-map-paint.ts: the memory map's pixels. One pixel per page frame, pfn-ordered, rows of
  * `cols` frames (a power of two, so naturally aligned blocks and pageblocks never straddle a row
  * boundary); the canvas scales the image to cells. Only block heads say what a block is, so one
- * linear pass carries each head's colour over its 2^order tail frames: a million frames cost one
- * loop and one ImageData write, not a million draw calls.
+ * pass from head to head fills each block's 2^order frames with its head's colour: a million
+ * frames cost one loop over blocks and one ImageData write, not a million draw calls.
  */
 import { PG, type ModelState, type ZoneState } from './model';
 import { ALLOCATED_COLOR, CORRUPT_COLOR, MIGRATETYPE_COLORS, PCP_COLORS, rgb, type Theme } from './palette';
@@ -61,8 +61,7 @@ export function mapColors(theme: Theme): MapColors {
 
 /**
  * Paint window w into out (length w.count). Frames outside managed memory get the hole colour.
- * Cost: O(count + 2^maxOrder) per zone in the window (the pass starts at the first block head
- * that can cover the window's start).
+ * Cost: one step per block in the window (not per frame) plus the fills.
  */
 export function paintFrames(s: ModelState, w: MapWindow, colors: MapColors, out: Uint32Array): void {
   out.fill(colors.hole, 0, w.count);
@@ -80,33 +79,36 @@ export function paintFrames(s: ModelState, w: MapWindow, colors: MapColors, out:
       if (z.managed === 0 || zEnd <= w.start || z.memPfn >= end) continue;
       const from = Math.max(w.start, z.memPfn);
       const to = Math.min(end, zEnd);
-      // Blocks are aligned to their size in pfns: the head covering `from` is at most one
-      // max-order block back.
+      // Blocks are naturally aligned and at most 2^maxOrder pages, so a max-order boundary (or
+      // the zone's first frame) is always a block head. From there, head to head: each head's
+      // order says how far its block reaches, and the tail frames are never read.
       let p = Math.max(z.memPfn, from - (from % maxBlock));
-      let color = colors.hole;
-      let blockEnd = p;
-      for (; p < to; p++) {
+      while (p < to) {
         const at = (z.frameBase + (p - z.memPfn)) * stride;
         const state = bytes[at + oState] ?? 0;
-        if (state !== PG.TAIL) {
-          blockEnd = p + (1 << (bytes[at + oOrder] ?? 0));
-          switch (state) {
-            case PG.BUDDY:
-              color = colors.buddy[bytes[at + oList] ?? 0] ?? colors.hole;
-              break;
-            case PG.PCP:
-              color = colors.pcp[(bytes[at + oCpu] ?? 0) & 1] ?? colors.hole;
-              break;
-            case PG.ALLOCATED:
-              color = colors.allocated;
-              break;
-            default:
-              color = colors.corrupt;
-          }
-        } else if (p >= blockEnd) {
-          color = colors.hole;
+        if (state === PG.TAIL) {
+          p++; // a frame no head covers (a corrupted state): leave it as a hole
+          continue;
         }
-        if (p >= from) out[p - w.start] = color;
+        const size = 1 << (bytes[at + oOrder] ?? 0);
+        let color: number;
+        switch (state) {
+          case PG.BUDDY:
+            color = colors.buddy[bytes[at + oList] ?? 0] ?? colors.hole;
+            break;
+          case PG.PCP:
+            color = colors.pcp[(bytes[at + oCpu] ?? 0) & 1] ?? colors.hole;
+            break;
+          case PG.ALLOCATED:
+            color = colors.allocated;
+            break;
+          default:
+            color = colors.corrupt;
+        }
+        const a = Math.max(p, from);
+        const b = Math.min(p + size, to);
+        if (b > a) out.fill(color, a - w.start, b - w.start);
+        p += size;
       }
     }
   }
