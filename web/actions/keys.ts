@@ -33,7 +33,7 @@ const NAMES: Record<string, string> = {
 export function formatChord(chord: string): string {
   return chord
     .split('+')
-    .map((k) => NAMES[k] ?? (k.length === 1 ? k.toUpperCase() : k))
+    .map((k) => NAMES[k] ?? (k.length === 1 && k !== k.toLowerCase() ? `Shift+${k}` : k.length === 1 ? k.toUpperCase() : k))
     .join('+');
 }
 

@@ -14,6 +14,8 @@ describe('chords', () => {
     expect(chordOf(key('?', true))).toBe('?');
     expect(chordOf(key('T', true))).toBe('T');
     expect(formatChord('Shift+ArrowLeft')).toBe('Shift+←');
+    expect(formatChord('t')).toBe('T');
+    expect(formatChord('T')).toBe('Shift+T');
   });
 });
 

@@ -29,6 +29,9 @@ export interface DispatchRecord {
 
 type Listener = () => void;
 
+/** Elements that give Space a meaning of their own. */
+const CONTROLS = 'button, a[href], input, select, textarea, summary, [role="button"], [role="tab"], [role="checkbox"]';
+
 export class ActionRegistry {
   private readonly actions = new Map<string, AnyAction>();
   private readonly listeners = new Set<Listener>();
@@ -80,8 +83,9 @@ export class ActionRegistry {
     if (e.defaultPrevented || isTypingTarget(e.target)) return false;
     const chord = chordOf(e);
     const a = this.forChord(chord);
-    // Space on a focused button presses that button; arrows in a slider move the slider.
-    if (!a || (chord === 'Space' && e.target instanceof HTMLButtonElement)) return false;
+    // Space on a focused control presses or toggles that control; arrows in a slider move it.
+    if (!a) return false;
+    if (chord === 'Space' && e.target instanceof Element && e.target.closest(CONTROLS)) return false;
     if (e.target instanceof HTMLInputElement && e.target.type === 'range' && chord.includes('Arrow')) return false;
     e.preventDefault();
     this.dispatch(a.id, undefined, 'key');
