@@ -13,6 +13,8 @@ export const A = {
   faster: 'timeline.faster',
   slower: 'timeline.slower',
   scrub: 'timeline.scrub',
+  nextMarker: 'timeline.next-marker',
+  prevMarker: 'timeline.prev-marker',
   grain: 'timeline.grain',
   branch: 'timeline.switch-branch',
   alloc: 'machine.alloc',

@@ -60,6 +60,8 @@ export function Transport({ session }: { session: Session }) {
         <Btn id={A.stepEventForward} label="Forward one event">▶</Btn>
         <Btn id={A.stepOpForward} label="Forward one op">▶▶</Btn>
         <Btn id={A.end} label="To the end">▶|</Btn>
+        <Btn id={A.prevMarker} label="Previous marked event">◆◀</Btn>
+        <Btn id={A.nextMarker} label="Next marked event">▶◆</Btn>
         <label className="inline">
           Speed{' '}
           <select aria-label="Speed" value={clock.speed} onChange={(e) => session.clock.setSpeed(Number(e.target.value))}>

@@ -91,6 +91,28 @@ export function useTimelineActions(session: Session | null): void {
       else p?.seekEvent(g);
     },
   });
+  useAction({
+    id: A.nextMarker,
+    label: 'Next marked event (refill, drain, fallback, claim, failure, bad page)',
+    group: 'timeline',
+    keys: ['n'],
+    enabled: has,
+    run: () => {
+      pause();
+      p?.seekMarker(1);
+    },
+  });
+  useAction({
+    id: A.prevMarker,
+    label: 'Previous marked event',
+    group: 'timeline',
+    keys: ['N'],
+    enabled: has,
+    run: () => {
+      pause();
+      p?.seekMarker(-1);
+    },
+  });
   const shift = (d: number) => {
     if (!clock) return;
     const i = SPEEDS.findIndex((s) => s >= clock.speed);

@@ -144,6 +144,14 @@ describe('Player', () => {
       [3, 2, 'failure'],
     ]);
     expect(p.markerCounts.refill).toBe(2);
+    expect(p.seekMarker(1)).toBe(true);
+    expect(p.eventIndex).toBe(1);
+    p.seekMarker(1);
+    p.seekMarker(1);
+    expect(p.eventIndex).toBe(3);
+    expect(p.seekMarker(1)).toBe(false);
+    p.seekMarker(-1);
+    expect(p.eventIndex).toBe(2);
   });
 
   it('notifies subscribers on every move', () => {

@@ -210,6 +210,24 @@ export class Player {
     this.seekOp(this.length);
   }
 
+  /** To the next (dir 1) or previous (dir -1) marked event; false when there is none. */
+  seekMarker(dir: 1 | -1): boolean {
+    const g = this.eventIndex;
+    const list = this.active.run.markers.list; // in event order: the scan appends as it goes
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid]?.event ?? 0) <= g) lo = mid + 1;
+      else hi = mid;
+    }
+    // lo: first marker after g
+    const target = dir > 0 ? list[lo] : list[lo - 1]?.event === g ? list[lo - 2] : list[lo - 1];
+    if (!target) return false;
+    this.seekEvent(target.event);
+    return true;
+  }
+
   get atEnd(): boolean {
     const p = this.cursor;
     return p.op === this.length && p.event >= eventsOf(this.active.run, p.op) - 1;

@@ -8,7 +8,7 @@
  * overlays are a few strokes. React owns the canvas element; the effect only paints it.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent, useId } from 'react';
-import { PG } from './model';
+import { allZones, PG } from './model';
 import { frameInfo, mapColors, paintFrames, pageblockIndex, pfnExtent, zoneOfPfn, type MapWindow } from './memory-map-paint';
 import { eventAttrs, type ViewProps } from './options';
 import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
@@ -41,6 +41,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(640);
   const extent = useMemo(() => pfnExtent(state), [state]);
+  const zones = allZones(state).filter((z) => z.managed > 0);
   const total = pow2ceil(extent.hi - extent.lo);
   const [zoom, setZoom] = useState<{ count: number; center: number } | null>(null);
   const [hover, setHover] = useState<number | null>(null);
@@ -264,6 +265,22 @@ export function MemoryMap({ state, event, options }: ViewProps) {
         </span>
         {infoText}
       </p>
+      {zones.length > 1 && (
+        <p className="small zone-jumps">
+          Zones:{' '}
+          {zones.map((z) => (
+            <button
+              key={`${z.node}-${z.idx}`}
+              type="button"
+              className="link-like"
+              onClick={() => setZoom({ count: Math.max(MIN_VISIBLE, pow2ceil(z.managed)), center: z.memPfn + z.managed / 2 })}
+            >
+              {state.nodes.length > 1 ? `node ${z.node} ` : ''}
+              {z.name} (pfn {z.memPfn.toLocaleString('en')}–{(z.memPfn + z.managed - 1).toLocaleString('en')})
+            </button>
+          ))}
+        </p>
+      )}
       <MapLegend theme={options.theme} />
     </section>
   );
