@@ -22,8 +22,16 @@ static uint64_t next_random(uint64_t *x)
 }
 
 static const uint32_t gfps[] = {
-	GFP_KERNEL, GFP_USER, GFP_HIGHUSER_MOVABLE, GFP_ATOMIC, GFP_NOWAIT, GFP_DMA, GFP_DMA32,
-	GFP_KERNEL | __GFP_RECLAIMABLE, GFP_ATOMIC | __GFP_NOWARN, GFP_KERNEL | __GFP_COMP | __GFP_ZERO,
+	GFP_KERNEL,
+	GFP_USER,
+	GFP_HIGHUSER_MOVABLE,
+	GFP_ATOMIC,
+	GFP_NOWAIT,
+	GFP_DMA,
+	GFP_DMA32,
+	GFP_KERNEL | __GFP_RECLAIMABLE,
+	GFP_ATOMIC | __GFP_NOWARN,
+	GFP_KERNEL | __GFP_COMP | __GFP_ZERO,
 	__GFP_DMA | __GFP_DMA32, /* an invalid zone combination */
 };
 
@@ -44,7 +52,8 @@ static struct sim_op random_op(const struct sim *s, uint64_t *x, uint32_t handle
 		op.kind = OP_FREE;
 	} else if (dice < 84) {
 		op.kind = OP_FREE_PFN;
-		op.handle = (uint32_t)(next_random(x) % (s->nodes[0].zones[ZONE_NORMAL].mem_pfn + s->nr_frames + 64));
+		op.handle = (uint32_t)(next_random(x) % (s->nodes[0].zones[ZONE_NORMAL].mem_pfn +
+							 s->nr_frames + 64));
 	} else if (dice < 87) {
 		op.kind = OP_DRAIN_CPU;
 	} else if (dice < 89) {
@@ -92,7 +101,8 @@ int main(int argc, char **argv)
 		size = sim_state_size(&cfg);
 		s = aligned_alloc(8, (size + 7) & ~(size_t)7);
 		if (!s || sim_init(s, size, &cfg) || sim_check(s)) {
-			printf("fuzz: iteration %ld: machine did not boot clean: %s\n", it, s ? s->error : "no memory");
+			printf("fuzz: iteration %ld: machine did not boot clean: %s\n", it,
+			       s ? s->error : "no memory");
 			return 1;
 		}
 		int corrupted = 0;
@@ -105,7 +115,8 @@ int main(int argc, char **argv)
 			if (err == SIM_ECORRUPT || s->frozen) {
 				/* a frozen state must say why and refuse every later op */
 				if (!s->error[0] || sim_apply(s, &op) != SIM_ECORRUPT) {
-					printf("fuzz: iteration %ld op %ld: frozen without a report\n", it, i);
+					printf("fuzz: iteration %ld op %ld: frozen without a report\n",
+					       it, i);
 					failures++;
 				}
 				frozen++;
@@ -118,14 +129,16 @@ int main(int argc, char **argv)
 					break;
 				}
 				printf("fuzz: iteration %ld op %ld (kind %d cpu %d order %d handle %u arg %d, profile %s): %s\n",
-				       it, i, op.kind, op.cpu, op.order, op.handle, op.arg, s->profile.name, s->error);
+				       it, i, op.kind, op.cpu, op.order, op.handle, op.arg,
+				       s->profile.name, s->error);
 				failures++;
 				break;
 			}
 		}
 		free(s);
 	}
-	printf("fuzz: %ld iterations, %ld ops, %ld ended frozen by a reported corruption\n", iterations, applied, frozen);
+	printf("fuzz: %ld iterations, %ld ops, %ld ended frozen by a reported corruption\n",
+	       iterations, applied, frozen);
 	printf("fuzz: %d passed, %d failed\n", failures ? 0 : 1, failures ? 1 : 0);
 	return failures ? 1 : 0;
 }

@@ -65,7 +65,9 @@ int main(int argc, char **argv)
 	double start;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: %s PRESET OPS_FILE [--profile NAME] [--handles N] [--events FILE] [--time]\n", argv[0]);
+		fprintf(stderr,
+			"usage: %s PRESET OPS_FILE [--profile NAME] [--handles N] [--events FILE] [--time]\n",
+			argv[0]);
 		return 2;
 	}
 	if (sim_config_preset(&cfg, argv[1])) {

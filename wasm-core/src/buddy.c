@@ -154,9 +154,11 @@ static void del_from_list(struct sim *s, struct zone *z, uint32_t pfn)
 	page->state = PG_TAIL;
 }
 
-void buddy_add_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int to_tail)
+void buddy_add_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt,
+			    int to_tail)
 {
-	if (order < 0 || order > s->config.max_order || mt < 0 || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
+	if (order < 0 || order > s->config.max_order || mt < 0 || mt >= MIGRATE_TYPES ||
+	    !block_in_zone(z, pfn, order))
 		return;
 	add_to_list(s, z, pfn, order, mt, to_tail);
 	account_freepages(z, (int64_t)1 << order, mt);
@@ -167,7 +169,8 @@ void buddy_del_from_free_list(struct sim *s, struct zone *z, uint32_t pfn)
 	struct page *page = zone_page(s, z, pfn);
 	int order = page->order, mt = page->list;
 
-	if (page->state != PG_BUDDY || order > s->config.max_order || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
+	if (page->state != PG_BUDDY || order > s->config.max_order || mt >= MIGRATE_TYPES ||
+	    !block_in_zone(z, pfn, order))
 		return; /* not on a free list: nothing to take off */
 	del_from_list(s, z, pfn);
 	account_freepages(z, -((int64_t)1 << order), mt);
@@ -179,8 +182,8 @@ void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt
 	int order = page->order, old_mt = page->list;
 	struct free_area *area;
 
-	if (page->state != PG_BUDDY || order > s->config.max_order || old_mt >= MIGRATE_TYPES || mt < 0 ||
-	    mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
+	if (page->state != PG_BUDDY || order > s->config.max_order || old_mt >= MIGRATE_TYPES ||
+	    mt < 0 || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
 		return;
 	area = &z->free_area[order];
 	/* move_to_free_list: list_move_tail, so moved pages are not the next ones handed out */
@@ -192,7 +195,8 @@ void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt
 	account_freepages(z, -((int64_t)1 << order), old_mt);
 	account_freepages(z, (int64_t)1 << order, mt);
 	/* only a move into or out of ISOLATE changes whether a big block counts as free blocks */
-	if (order >= s->config.pageblock_order && (old_mt == MIGRATE_ISOLATE) != (mt == MIGRATE_ISOLATE))
+	if (order >= s->config.pageblock_order &&
+	    (old_mt == MIGRATE_ISOLATE) != (mt == MIGRATE_ISOLATE))
 		z->nr_free_pages_blocks += (mt == MIGRATE_ISOLATE ? -1 : 1) * ((int64_t)1 << order);
 }
 
@@ -213,7 +217,8 @@ static int is_free_buddy(const struct sim *s, const struct zone *z, uint32_t bud
  * order+1 block containing it has a free buddy, because freeing the rest of that block would let
  * it grow two orders; blocks at the tail are handed out last. Never for the two largest orders.
  */
-static int merge_likely(const struct sim *s, const struct zone *z, uint32_t pfn, uint32_t buddy_pfn, int order)
+static int merge_likely(const struct sim *s, const struct zone *z, uint32_t pfn, uint32_t buddy_pfn,
+			int order)
 {
 	uint32_t higher_pfn;
 
@@ -233,13 +238,15 @@ static void retag_range(const struct sim *s, const struct zone *z, uint32_t pfn,
 		set_pageblock_migratetype(s, z, pfn + i * s->pageblock_nr_pages, mt);
 }
 
-void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int cpu, int fn)
+void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int cpu,
+			 int fn)
 {
 	const int max_order = s->config.max_order;
 	uint32_t buddy_pfn = 0;
 	int to_tail;
 
-	if (order < 0 || order > max_order || mt < 0 || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
+	if (order < 0 || order > max_order || mt < 0 || mt >= MIGRATE_TYPES ||
+	    !block_in_zone(z, pfn, order))
 		return; /* callers validate; this only keeps a bad call from writing outside the zone */
 
 	/* the freed pages become free now; merged buddies were counted when they were freed */
@@ -259,7 +266,8 @@ void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order,
 			 * page accounting would leak into another type.
 			 */
 			int buddy_mt = get_pageblock_migratetype(s, z, buddy_pfn);
-			if (buddy_mt != mt && (mt >= MIGRATE_PCPTYPES || buddy_mt >= MIGRATE_PCPTYPES))
+			if (buddy_mt != mt &&
+			    (mt >= MIGRATE_PCPTYPES || buddy_mt >= MIGRATE_PCPTYPES))
 				break;
 			/*
 			 * Match the buddy's type so a later expand() puts its halves on the right lists.
@@ -276,7 +284,8 @@ void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order,
 			make_tail(zone_page(s, z, pfn));
 		pfn = combined;
 		order++;
-		ev_emit(s, EV_BUDDY_MERGE, FN___FREE_ONE_PAGE, cpu, z, pfn, order, mt, (int32_t)buddy_pfn, fn, 0);
+		ev_emit(s, EV_BUDDY_MERGE, FN___FREE_ONE_PAGE, cpu, z, pfn, order, mt,
+			(int32_t)buddy_pfn, fn, 0);
 	}
 
 	to_tail = merge_likely(s, z, pfn, buddy_pfn, order);
@@ -284,7 +293,8 @@ void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order,
 	ev_emit(s, EV_BUDDY_ENQUEUE, FN___FREE_ONE_PAGE, cpu, z, pfn, order, mt, to_tail, fn, 0);
 }
 
-void buddy_free_pages_to_buddy(struct sim *s, struct zone *z, uint32_t pfn, int order, int cpu, int fn)
+void buddy_free_pages_to_buddy(struct sim *s, struct zone *z, uint32_t pfn, int order, int cpu,
+			       int fn)
 {
 	int piece = order;
 	uint32_t end;
@@ -306,7 +316,8 @@ void buddy_expand(struct sim *s, struct zone *z, uint32_t pfn, int low, int high
 {
 	int64_t added = 0;
 
-	if (low < 0 || high > s->config.max_order || mt < 0 || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, high))
+	if (low < 0 || high > s->config.max_order || mt < 0 || mt >= MIGRATE_TYPES ||
+	    !block_in_zone(z, pfn, high))
 		return;
 	/* bounded by high - low halvings */
 	while (high > low) {
@@ -350,14 +361,15 @@ uint32_t buddy_rmqueue_smallest(struct sim *s, struct zone *z, int order, int mt
 		buddy_expand(s, z, pfn, order, current_order, mt, cpu);
 		/* the tracepoint's own rule, whether or not a pcp refill is the caller */
 		percpu_refill = pcp_allowed_order(s, order) && mt < MIGRATE_PCPTYPES;
-		ev_emit(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, FN___RMQUEUE_SMALLEST, cpu, z, pfn, order, mt,
-			percpu_refill, 0, 0);
+		ev_emit(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, FN___RMQUEUE_SMALLEST, cpu, z, pfn, order,
+			mt, percpu_refill, 0, 0);
 		return pfn;
 	}
 	return PFN_NONE;
 }
 
-uint32_t buddy_rmqueue(struct sim *s, struct zone *z, int order, int mt, unsigned alloc_flags, int *mode, int cpu)
+uint32_t buddy_rmqueue(struct sim *s, struct zone *z, int order, int mt, unsigned alloc_flags,
+		       int *mode, int cpu)
 {
 	int local_mode = RMQUEUE_NORMAL;
 	uint32_t pfn;
@@ -407,7 +419,8 @@ uint32_t buddy_rmqueue(struct sim *s, struct zone *z, int order, int mt, unsigne
 	return PFN_NONE;
 }
 
-uint32_t buddy_rmqueue_buddy(struct sim *s, struct zone *z, int order, int mt, unsigned alloc_flags, int cpu)
+uint32_t buddy_rmqueue_buddy(struct sim *s, struct zone *z, int order, int mt, unsigned alloc_flags,
+			     int cpu)
 {
 	uint32_t pfn = PFN_NONE;
 

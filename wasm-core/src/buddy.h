@@ -9,7 +9,8 @@
 #include "types.h"
 
 /* Put a free block on free_area[order].free_list[mt], at the tail if to_tail, and count it. */
-void buddy_add_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int to_tail);
+void buddy_add_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt,
+			    int to_tail);
 
 /* Take a free block off its free list and uncount it (the frame says which list). */
 void buddy_del_from_free_list(struct sim *s, struct zone *z, uint32_t pfn);
@@ -18,10 +19,12 @@ void buddy_del_from_free_list(struct sim *s, struct zone *z, uint32_t pfn);
 void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt);
 
 /* __free_one_page: merge a freed block with free buddies and enqueue it (head or tail); mt from the caller. */
-void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int cpu, int fn);
+void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int cpu,
+			 int fn);
 
 /* split_large_buddy + __free_one_page: free a block to the buddy, in pageblock pieces above pageblock_order. */
-void buddy_free_pages_to_buddy(struct sim *s, struct zone *z, uint32_t pfn, int order, int cpu, int fn);
+void buddy_free_pages_to_buddy(struct sim *s, struct zone *z, uint32_t pfn, int order, int cpu,
+			       int fn);
 
 /* expand(): split a block of order high taken off a list down to order low, upper halves go on mt's lists. */
 void buddy_expand(struct sim *s, struct zone *z, uint32_t pfn, int low, int high, int mt, int cpu);
@@ -33,10 +36,12 @@ uint32_t buddy_rmqueue_smallest(struct sim *s, struct zone *z, int order, int mt
 enum rmqueue_mode { RMQUEUE_NORMAL, RMQUEUE_CMA, RMQUEUE_CLAIM, RMQUEUE_STEAL };
 
 /* __rmqueue: own list, then fallback by the profile's rule; *mode carries the 6.18 stage (may be NULL). */
-uint32_t buddy_rmqueue(struct sim *s, struct zone *z, int order, int mt, unsigned alloc_flags, int *mode, int cpu);
+uint32_t buddy_rmqueue(struct sim *s, struct zone *z, int order, int mt, unsigned alloc_flags,
+		       int *mode, int cpu);
 
 /* rmqueue_buddy: one block under the zone lock, with the high-order atomic reserve; PFN_NONE if none. */
-uint32_t buddy_rmqueue_buddy(struct sim *s, struct zone *z, int order, int mt, unsigned alloc_flags, int cpu);
+uint32_t buddy_rmqueue_buddy(struct sim *s, struct zone *z, int order, int mt, unsigned alloc_flags,
+			     int cpu);
 
 /* Hand every materialised frame of z to the buddy as naturally aligned free blocks (memblock_free_all). */
 void buddy_free_all_frames(struct sim *s, struct zone *z);

@@ -11,7 +11,8 @@
 #include "textbuf.h"
 
 /* Record what is wrong in s->error and return SIM_ECORRUPT. */
-static int fail(struct sim *s, const char *what, const struct zone *z, uint32_t pfn, int64_t got, int64_t want)
+static int fail(struct sim *s, const char *what, const struct zone *z, uint32_t pfn, int64_t got,
+		int64_t want)
 {
 	struct textbuf tb;
 
@@ -43,11 +44,14 @@ static int check_free_list(struct sim *s, struct zone *z, int order, int mt, int
 		const struct page *page;
 		if (n > s->nr_frames)
 			return fail(s, "free list cycle", z, pfn, n, area->count[mt]);
-		if (!zone_has_pfn(z, pfn) || (pfn & ((1u << order) - 1)) || !zone_has_pfn(z, pfn + (1u << order) - 1))
-			return fail(s, "free block outside its zone or misaligned", z, pfn, order, 0);
+		if (!zone_has_pfn(z, pfn) || (pfn & ((1u << order) - 1)) ||
+		    !zone_has_pfn(z, pfn + (1u << order) - 1))
+			return fail(s, "free block outside its zone or misaligned", z, pfn, order,
+				    0);
 		page = zone_page(s, z, pfn);
 		if (page->state != PG_BUDDY || page->order != order || page->list != mt)
-			return fail(s, "frame on a free list is not PageBuddy of that order/type", z, pfn, page->state, PG_BUDDY);
+			return fail(s, "frame on a free list is not PageBuddy of that order/type",
+				    z, pfn, page->state, PG_BUDDY);
 		if (page->prev != prev)
 			return fail(s, "free list back link", z, pfn, page->prev, prev);
 		prev = pfn;
@@ -108,7 +112,8 @@ static int check_pcp(struct sim *s, struct zone *z, int cpu, uint64_t *pcp_heads
 		int order = pindex < nr_lists ? pcp_pindex_to_order(s, pindex) : -1;
 
 		if (pindex >= nr_lists && pfn != PFN_NONE && pcp->nr_blocks[pindex])
-			return fail(s, "pcp list beyond the profile's lists", z, pfn, pindex, nr_lists);
+			return fail(s, "pcp list beyond the profile's lists", z, pfn, pindex,
+				    nr_lists);
 		while (pindex < nr_lists && pfn != PFN_NONE) {
 			const struct page *page;
 			if (n > s->nr_frames)
@@ -116,8 +121,12 @@ static int check_pcp(struct sim *s, struct zone *z, int cpu, uint64_t *pcp_heads
 			if (!zone_has_pfn(z, pfn))
 				return fail(s, "pcp block outside its zone", z, pfn, cpu, 0);
 			page = zone_page(s, z, pfn);
-			if (page->state != PG_PCP || page->cpu != cpu || page->list != pindex || page->order != order)
-				return fail(s, "frame on a pcp list is not a pcp block of that cpu/pindex/order", z, pfn, page->state, PG_PCP);
+			if (page->state != PG_PCP || page->cpu != cpu || page->list != pindex ||
+			    page->order != order)
+				return fail(
+					s,
+					"frame on a pcp list is not a pcp block of that cpu/pindex/order",
+					z, pfn, page->state, PG_PCP);
 			if (page->prev != prev)
 				return fail(s, "pcp list back link", z, pfn, page->prev, prev);
 			prev = pfn;
@@ -128,7 +137,8 @@ static int check_pcp(struct sim *s, struct zone *z, int cpu, uint64_t *pcp_heads
 		if (pindex < nr_lists && pcp->tail[pindex] != prev)
 			return fail(s, "pcp list tail", z, prev, pcp->tail[pindex], prev);
 		if (pindex < nr_lists && pcp->nr_blocks[pindex] != n)
-			return fail(s, "pcp list length", z, pcp->head[pindex], pcp->nr_blocks[pindex], n);
+			return fail(s, "pcp list length", z, pcp->head[pindex],
+				    pcp->nr_blocks[pindex], n);
 		*pcp_heads += n;
 	}
 	if (pcp->count != pages)
@@ -147,7 +157,8 @@ static int check_frames(struct sim *s, struct zone *z, uint64_t *buddy_heads, ui
 		if (page->state == PG_TAIL)
 			return fail(s, "frame covered by no block", z, pfn, page->state, PG_BUDDY);
 		if (page->order > s->config.max_order)
-			return fail(s, "block order above MAX_PAGE_ORDER", z, pfn, page->order, s->config.max_order);
+			return fail(s, "block order above MAX_PAGE_ORDER", z, pfn, page->order,
+				    s->config.max_order);
 		size = 1u << page->order;
 		if (pfn & (size - 1) || pfn + size > end)
 			return fail(s, "block misaligned or past the zone", z, pfn, page->order, 0);
@@ -157,11 +168,13 @@ static int check_frames(struct sim *s, struct zone *z, uint64_t *buddy_heads, ui
 			(*pcp_heads)--;
 		for (uint32_t i = 1; i < size; i++)
 			if (zone_page(s, z, pfn + i)->state != PG_TAIL)
-				return fail(s, "a head frame inside another block", z, pfn + i, zone_page(s, z, pfn + i)->state, PG_TAIL);
+				return fail(s, "a head frame inside another block", z, pfn + i,
+					    zone_page(s, z, pfn + i)->state, PG_TAIL);
 		pfn += size;
 	}
 	if (*buddy_heads)
-		return fail(s, "free lists and PageBuddy frames disagree", z, 0, (int64_t)*buddy_heads, 0);
+		return fail(s, "free lists and PageBuddy frames disagree", z, 0,
+			    (int64_t)*buddy_heads, 0);
 	if (*pcp_heads)
 		return fail(s, "pcp lists and pcp frames disagree", z, 0, (int64_t)*pcp_heads, 0);
 	return SIM_OK;
@@ -185,7 +198,8 @@ static int check_handles(struct sim *s)
 			return fail(s, "handle pfn outside its zone", z, hd->pfn, h, 0);
 		page = zone_page(s, z, hd->pfn);
 		if (page->state != PG_ALLOCATED || page->order != hd->order)
-			return fail(s, "handle does not name an allocated block of its order", z, hd->pfn, page->state, PG_ALLOCATED);
+			return fail(s, "handle does not name an allocated block of its order", z,
+				    hd->pfn, page->state, PG_ALLOCATED);
 	}
 	return SIM_OK;
 }

@@ -122,8 +122,8 @@ static uint32_t walk_step(const struct sim *s, const struct page *page)
  * in the pageblock at start. The kernel visits every frame; we hop over whole blocks, which
  * counts the same pages (a movable folio's tails are movable too). At most pageblock_nr_pages steps.
  */
-static void count_pageblock(const struct sim *s, const struct zone *z, uint32_t start, int32_t *free_pages,
-			    int32_t *movable_pages)
+static void count_pageblock(const struct sim *s, const struct zone *z, uint32_t start,
+			    int32_t *free_pages, int32_t *movable_pages)
 {
 	uint32_t end = start + s->pageblock_nr_pages, pfn = start;
 
@@ -146,7 +146,8 @@ static void count_pageblock(const struct sim *s, const struct zone *z, uint32_t 
  * __move_freepages_block + set_pageblock_migratetype: every free block in the pageblock at start
  * moves to new_mt's lists (at the tail) and the pageblock is retagged. Returns pages moved.
  */
-static int32_t move_freepages_block(struct sim *s, struct zone *z, uint32_t start, int new_mt, int *blocks)
+static int32_t move_freepages_block(struct sim *s, struct zone *z, uint32_t start, int new_mt,
+				    int *blocks)
 {
 	uint32_t end = start + s->pageblock_nr_pages, pfn = start;
 	int32_t moved = 0;
@@ -193,8 +194,11 @@ int fallback_boost_watermark(struct sim *s, struct zone *z, int cpu)
 		return 0;
 	if (max_boost < pageblock_nr_pages)
 		max_boost = pageblock_nr_pages;
-	z->watermark_boost = (int32_t)(old + pageblock_nr_pages < max_boost ? old + pageblock_nr_pages : max_boost);
-	ev_emit(s, EV_WMARK_BOOST, FN_BOOST_WATERMARK, cpu, z, 0, 0, 0, (int32_t)old, z->watermark_boost, 0);
+	z->watermark_boost = (int32_t)(old + pageblock_nr_pages < max_boost ?
+					       old + pageblock_nr_pages :
+					       max_boost);
+	ev_emit(s, EV_WMARK_BOOST, FN_BOOST_WATERMARK, cpu, z, 0, 0, 0, (int32_t)old,
+		z->watermark_boost, 0);
 	return 1;
 }
 
@@ -206,13 +210,13 @@ static void emit_extfrag(struct sim *s, struct zone *z, int fn, int cpu, uint32_
 	int change_ownership = start_mt == get_pageblock_migratetype(s, z, pfn);
 
 	s->ev.extfrag++;
-	ev_emit(s, EV_MM_PAGE_ALLOC_EXTFRAG, fn, cpu, z, pfn, order, start_mt, fallback_order, fallback_mt,
-		fragmenting | change_ownership << 1);
+	ev_emit(s, EV_MM_PAGE_ALLOC_EXTFRAG, fn, cpu, z, pfn, order, start_mt, fallback_order,
+		fallback_mt, fragmenting | change_ownership << 1);
 }
 
 /* One claim decision: pfn = pageblock, a = free + alike pages (-1: not countable), c = claimed. */
-static void emit_claim(struct sim *s, struct zone *z, int fn, int cpu, uint32_t pfn, int order, int new_mt,
-		       int old_mt, int32_t pages, int claimed)
+static void emit_claim(struct sim *s, struct zone *z, int fn, int cpu, uint32_t pfn, int order,
+		       int new_mt, int old_mt, int32_t pages, int claimed)
 {
 	if (claimed)
 		s->ev.pageblock_claimed++;
@@ -224,12 +228,13 @@ static void emit_claim(struct sim *s, struct zone *z, int fn, int cpu, uint32_t 
  * it on start_mt's lists (the ">= pageblock_order" branch of try_to_claim_block and
  * steal_suitable_fallback). Returns the allocated head.
  */
-static uint32_t claim_whole(struct sim *s, struct zone *z, uint32_t pfn, int current_order, int order,
-			    int start_mt, int block_mt, int fn, int cpu)
+static uint32_t claim_whole(struct sim *s, struct zone *z, uint32_t pfn, int current_order,
+			    int order, int start_mt, int block_mt, int fn, int cpu)
 {
 	buddy_del_from_free_list(s, z, pfn);
 	change_pageblock_range(s, z, pfn, current_order, start_mt);
-	emit_claim(s, z, fn, cpu, pfn, current_order, start_mt, block_mt, (int32_t)1 << current_order, 1);
+	emit_claim(s, z, fn, cpu, pfn, current_order, start_mt, block_mt,
+		   (int32_t)1 << current_order, 1);
 	buddy_expand(s, z, pfn, order, current_order, start_mt, cpu);
 	return pfn;
 }
@@ -239,15 +244,16 @@ static uint32_t claim_whole(struct sim *s, struct zone *z, uint32_t pfn, int cur
  * block of block_mt: if free + alike pages reach half a pageblock, move its free blocks to
  * start_mt and retag it. Returns 1 if claimed, 0 if not, -1 if the pageblock leaves the zone.
  */
-static int claim_pageblock(struct sim *s, struct zone *z, uint32_t pfn, int order, int start_mt, int block_mt,
-			   int fn, int cpu)
+static int claim_pageblock(struct sim *s, struct zone *z, uint32_t pfn, int order, int start_mt,
+			   int block_mt, int fn, int cpu)
 {
 	uint32_t start = pageblock_in_zone(s, z, pfn);
 	int32_t free_pages, movable_pages, alike_pages;
 	int blocks;
 
 	if (start == PFN_NONE) {
-		emit_claim(s, z, fn, cpu, pfn & ~(s->pageblock_nr_pages - 1), order, start_mt, block_mt, -1, 0);
+		emit_claim(s, z, fn, cpu, pfn & ~(s->pageblock_nr_pages - 1), order, start_mt,
+			   block_mt, -1, 0);
 		return -1;
 	}
 	count_pageblock(s, z, start, &free_pages, &movable_pages);
@@ -262,7 +268,8 @@ static int claim_pageblock(struct sim *s, struct zone *z, uint32_t pfn, int orde
 	/* half a pageblock: 1 << (pageblock_order - 1), written so pageblock_order 0 gives 0 */
 	if (free_pages + alike_pages >= (int32_t)(s->pageblock_nr_pages >> 1)) {
 		move_freepages_block(s, z, start, start_mt, &blocks);
-		emit_claim(s, z, fn, cpu, start, order, start_mt, block_mt, free_pages + alike_pages, 1);
+		emit_claim(s, z, fn, cpu, start, order, start_mt, block_mt,
+			   free_pages + alike_pages, 1);
 		return 1;
 	}
 	emit_claim(s, z, fn, cpu, start, order, start_mt, block_mt, free_pages + alike_pages, 0);
@@ -270,11 +277,13 @@ static int claim_pageblock(struct sim *s, struct zone *z, uint32_t pfn, int orde
 }
 
 /* 6.18 try_to_claim_block: claim the block's pageblock and allocate from start_mt's lists, or PFN_NONE. */
-static uint32_t try_to_claim_block(struct sim *s, struct zone *z, uint32_t pfn, int current_order, int order,
-				   int start_mt, int block_mt, unsigned alloc_flags, int cpu)
+static uint32_t try_to_claim_block(struct sim *s, struct zone *z, uint32_t pfn, int current_order,
+				   int order, int start_mt, int block_mt, unsigned alloc_flags,
+				   int cpu)
 {
 	if (current_order >= s->config.pageblock_order)
-		return claim_whole(s, z, pfn, current_order, order, start_mt, block_mt, FN_TRY_TO_CLAIM_BLOCK, cpu);
+		return claim_whole(s, z, pfn, current_order, order, start_mt, block_mt,
+				   FN_TRY_TO_CLAIM_BLOCK, cpu);
 	/* more reclaim pressure now makes the next fallback less likely; kswapd is woken after the alloc */
 	if (fallback_boost_watermark(s, z, cpu) && (alloc_flags & ALLOC_KSWAPD))
 		z->flags |= ZONE_BOOSTED_WATERMARK;
@@ -292,7 +301,8 @@ static int fallback_min_order(const struct sim *s, int order, unsigned alloc_fla
 	return order;
 }
 
-uint32_t fallback_rmqueue_claim(struct sim *s, struct zone *z, int order, int start_mt, unsigned alloc_flags, int cpu)
+uint32_t fallback_rmqueue_claim(struct sim *s, struct zone *z, int order, int start_mt,
+				unsigned alloc_flags, int cpu)
 {
 	int min_order = fallback_min_order(s, order, alloc_flags);
 
@@ -310,9 +320,11 @@ uint32_t fallback_rmqueue_claim(struct sim *s, struct zone *z, int order, int st
 		if (fallback_mt < 0)
 			continue;
 		pfn = free_list_head(s, z, current_order, fallback_mt);
-		page = try_to_claim_block(s, z, pfn, current_order, order, start_mt, fallback_mt, alloc_flags, cpu);
+		page = try_to_claim_block(s, z, pfn, current_order, order, start_mt, fallback_mt,
+					  alloc_flags, cpu);
 		if (page != PFN_NONE) {
-			emit_extfrag(s, z, FN___RMQUEUE_CLAIM, cpu, page, order, current_order, start_mt, fallback_mt);
+			emit_extfrag(s, z, FN___RMQUEUE_CLAIM, cpu, page, order, current_order,
+				     start_mt, fallback_mt);
 			return page;
 		}
 		/* 6.18: a pageblock not worth claiming is left alone; smaller orders are tried next */
@@ -335,7 +347,8 @@ uint32_t fallback_rmqueue_steal(struct sim *s, struct zone *z, int order, int st
 		/* page_del_and_expand on the lender's lists: the pageblock keeps its type */
 		buddy_del_from_free_list(s, z, pfn);
 		buddy_expand(s, z, pfn, order, current_order, fallback_mt, cpu);
-		emit_extfrag(s, z, FN___RMQUEUE_STEAL, cpu, pfn, order, current_order, start_mt, fallback_mt);
+		emit_extfrag(s, z, FN___RMQUEUE_STEAL, cpu, pfn, order, current_order, start_mt,
+			     fallback_mt);
 		return pfn;
 	}
 	return PFN_NONE;
@@ -345,8 +358,9 @@ uint32_t fallback_rmqueue_steal(struct sim *s, struct zone *z, int order, int st
  * 6.12 steal_suitable_fallback: claim the pageblock when allowed and worth it, then allocate from
  * start_mt's lists; otherwise take exactly the requested piece of this block on its own type.
  */
-static uint32_t steal_suitable_fallback(struct sim *s, struct zone *z, uint32_t pfn, int current_order, int order,
-					int start_mt, unsigned alloc_flags, int whole_block, int cpu)
+static uint32_t steal_suitable_fallback(struct sim *s, struct zone *z, uint32_t pfn,
+					int current_order, int order, int start_mt,
+					unsigned alloc_flags, int whole_block, int cpu)
 {
 	int block_mt = get_pageblock_migratetype(s, z, pfn);
 
@@ -357,8 +371,8 @@ static uint32_t steal_suitable_fallback(struct sim *s, struct zone *z, uint32_t 
 					   FN_STEAL_SUITABLE_FALLBACK, cpu);
 		if (fallback_boost_watermark(s, z, cpu) && (alloc_flags & ALLOC_KSWAPD))
 			z->flags |= ZONE_BOOSTED_WATERMARK;
-		if (whole_block &&
-		    claim_pageblock(s, z, pfn, order, start_mt, block_mt, FN_STEAL_SUITABLE_FALLBACK, cpu) == 1)
+		if (whole_block && claim_pageblock(s, z, pfn, order, start_mt, block_mt,
+						   FN_STEAL_SUITABLE_FALLBACK, cpu) == 1)
 			return buddy_rmqueue_smallest(s, z, order, start_mt, cpu);
 	}
 	/* single_page: the rest of the block goes back on the lender's lists */
@@ -367,7 +381,8 @@ static uint32_t steal_suitable_fallback(struct sim *s, struct zone *z, uint32_t 
 	return pfn;
 }
 
-uint32_t fallback_rmqueue_6_12(struct sim *s, struct zone *z, int order, int start_mt, unsigned alloc_flags, int cpu)
+uint32_t fallback_rmqueue_6_12(struct sim *s, struct zone *z, int order, int start_mt,
+			       unsigned alloc_flags, int cpu)
 {
 	int min_order = fallback_min_order(s, order, alloc_flags);
 	int current_order, fallback_mt = -1, can_steal = 0;
@@ -399,10 +414,12 @@ uint32_t fallback_rmqueue_6_12(struct sim *s, struct zone *z, int order, int sta
 		can_steal = fallback_may_claim(s, current_order, start_mt);
 	}
 	pfn = free_list_head(s, z, current_order, fallback_mt);
-	page = steal_suitable_fallback(s, z, pfn, current_order, order, start_mt, alloc_flags, can_steal, cpu);
+	page = steal_suitable_fallback(s, z, pfn, current_order, order, start_mt, alloc_flags,
+				       can_steal, cpu);
 	if (page == PFN_NONE)
 		return PFN_NONE;
-	emit_extfrag(s, z, FN___RMQUEUE_FALLBACK, cpu, page, order, current_order, start_mt, fallback_mt);
+	emit_extfrag(s, z, FN___RMQUEUE_FALLBACK, cpu, page, order, current_order, start_mt,
+		     fallback_mt);
 	return page;
 }
 
@@ -436,8 +453,8 @@ void highatomic_reserve_pageblock(struct sim *s, struct zone *z, uint32_t pfn, i
 
 	if (limit < 0 || z->nr_reserved_highatomic >= limit)
 		return;
-	if (order < 0 || order > s->config.max_order || (pfn & ((1u << order) - 1)) || !zone_has_pfn(z, pfn) ||
-	    !zone_has_pfn(z, pfn + (1u << order) - 1))
+	if (order < 0 || order > s->config.max_order || (pfn & ((1u << order) - 1)) ||
+	    !zone_has_pfn(z, pfn) || !zone_has_pfn(z, pfn + (1u << order) - 1))
 		return;
 	cpu = lock_cpu(s, cpu);
 	zone_lock(s, z, cpu);
@@ -448,24 +465,28 @@ void highatomic_reserve_pageblock(struct sim *s, struct zone *z, uint32_t pfn, i
 		if (order < s->config.pageblock_order) {
 			uint32_t start = pageblock_in_zone(s, z, pfn);
 			if (start != PFN_NONE) {
-				pages = move_freepages_block(s, z, start, MIGRATE_HIGHATOMIC, &blocks);
+				pages = move_freepages_block(s, z, start, MIGRATE_HIGHATOMIC,
+							     &blocks);
 				z->nr_reserved_highatomic += s->pageblock_nr_pages;
-				ev_emit(s, EV_HIGHATOMIC_RESERVE, FN_RESERVE_HIGHATOMIC_PAGEBLOCK, cpu, z, start, order,
-					MIGRATE_HIGHATOMIC, (int32_t)z->nr_reserved_highatomic, mt, pages);
+				ev_emit(s, EV_HIGHATOMIC_RESERVE, FN_RESERVE_HIGHATOMIC_PAGEBLOCK,
+					cpu, z, start, order, MIGRATE_HIGHATOMIC,
+					(int32_t)z->nr_reserved_highatomic, mt, pages);
 			}
 		} else {
 			/* the allocated block covers whole pageblocks: retag them all */
 			change_pageblock_range(s, z, pfn, order, MIGRATE_HIGHATOMIC);
 			z->nr_reserved_highatomic += (int64_t)1 << order;
-			ev_emit(s, EV_HIGHATOMIC_RESERVE, FN_RESERVE_HIGHATOMIC_PAGEBLOCK, cpu, z, pfn, order,
-				MIGRATE_HIGHATOMIC, (int32_t)z->nr_reserved_highatomic, mt, 0);
+			ev_emit(s, EV_HIGHATOMIC_RESERVE, FN_RESERVE_HIGHATOMIC_PAGEBLOCK, cpu, z,
+				pfn, order, MIGRATE_HIGHATOMIC, (int32_t)z->nr_reserved_highatomic,
+				mt, 0);
 		}
 	}
 	zone_unlock(s, z, cpu, blocks, pages);
 }
 
 /* The unreserve of one zone (lock held): give back the pageblock of its smallest free HIGHATOMIC block; 1 if done. */
-static int unreserve_zone(struct sim *s, struct zone *z, int mt, int cpu, int *blocks, int32_t *moved)
+static int unreserve_zone(struct sim *s, struct zone *z, int mt, int cpu, int *blocks,
+			  int32_t *moved)
 {
 	*blocks = 0;
 	*moved = 0;
@@ -493,14 +514,15 @@ static int unreserve_zone(struct sim *s, struct zone *z, int mt, int cpu, int *b
 			*moved = (int32_t)1 << order;
 			*blocks = 1;
 		}
-		ev_emit(s, EV_HIGHATOMIC_UNRESERVE, FN_UNRESERVE_HIGHATOMIC_PAGEBLOCK, cpu, z, pfn, order, mt,
-			(int32_t)z->nr_reserved_highatomic, MIGRATE_HIGHATOMIC, *moved);
+		ev_emit(s, EV_HIGHATOMIC_UNRESERVE, FN_UNRESERVE_HIGHATOMIC_PAGEBLOCK, cpu, z, pfn,
+			order, mt, (int32_t)z->nr_reserved_highatomic, MIGRATE_HIGHATOMIC, *moved);
 		return 1;
 	}
 	return 0;
 }
 
-int highatomic_unreserve_pageblock(struct sim *s, int nid, int highest_zoneidx, int mt, int force, int cpu)
+int highatomic_unreserve_pageblock(struct sim *s, int nid, int highest_zoneidx, int mt, int force,
+				   int cpu)
 {
 	const struct node *n;
 

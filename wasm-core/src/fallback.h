@@ -14,13 +14,15 @@ int fallback_type(int mt, int i);
 int fallback_may_claim(const struct sim *s, int order, int start_mt);
 
 /* 6.18 __rmqueue_claim: take a whole pageblock of another type, then allocate from it; PFN_NONE if none. */
-uint32_t fallback_rmqueue_claim(struct sim *s, struct zone *z, int order, int start_mt, unsigned alloc_flags, int cpu);
+uint32_t fallback_rmqueue_claim(struct sim *s, struct zone *z, int order, int start_mt,
+				unsigned alloc_flags, int cpu);
 
 /* 6.18 __rmqueue_steal: take a single block of another type without retagging; PFN_NONE if none. */
 uint32_t fallback_rmqueue_steal(struct sim *s, struct zone *z, int order, int start_mt, int cpu);
 
 /* 6.12 and earlier __rmqueue_fallback: largest-first, claim the block or take a piece; PFN_NONE if none. */
-uint32_t fallback_rmqueue_6_12(struct sim *s, struct zone *z, int order, int start_mt, unsigned alloc_flags, int cpu);
+uint32_t fallback_rmqueue_6_12(struct sim *s, struct zone *z, int order, int start_mt,
+			       unsigned alloc_flags, int cpu);
 
 /* boost_watermark: raise the zone's boost by a pageblock; 1 if it boosted. */
 int fallback_boost_watermark(struct sim *s, struct zone *z, int cpu);
@@ -29,6 +31,7 @@ int fallback_boost_watermark(struct sim *s, struct zone *z, int cpu);
 void highatomic_reserve_pageblock(struct sim *s, struct zone *z, uint32_t pfn, int order, int cpu);
 
 /* unreserve_highatomic_pageblock: give one reserved pageblock of the zonelist back to mt; 1 if it did. */
-int highatomic_unreserve_pageblock(struct sim *s, int nid, int highest_zoneidx, int mt, int force, int cpu);
+int highatomic_unreserve_pageblock(struct sim *s, int nid, int highest_zoneidx, int mt, int force,
+				   int cpu);
 
 #endif

@@ -77,7 +77,8 @@ unsigned gfp_fast_alloc_flags(const struct sim *s, uint32_t gfp, const struct zo
 	 * Normal allocations first try not to split a pageblock of another type: DMA32 is assumed to
 	 * be a fallback that can absorb them. On NUMA the node's DMA32 must actually be populated.
 	 */
-	if (s->config.nr_nodes > 1 && !zone_populated(&s->nodes[zone_to_nid(preferred)].zones[ZONE_DMA32]))
+	if (s->config.nr_nodes > 1 &&
+	    !zone_populated(&s->nodes[zone_to_nid(preferred)].zones[ZONE_DMA32]))
 		return flags;
 	return flags | ALLOC_NOFRAGMENT;
 }
@@ -93,7 +94,8 @@ unsigned gfp_to_alloc_flags(const struct sim *s, uint32_t gfp, int order)
 		if (!(gfp & __GFP_NOMEMALLOC)) {
 			flags |= ALLOC_NON_BLOCK;
 			/* 6.18 lets only __GFP_HIGH atomic requests into the high-order atomic reserve */
-			if (order > 0 && (!s->profile.highatomic_needs_min_reserve || (flags & ALLOC_MIN_RESERVE)))
+			if (order > 0 && (!s->profile.highatomic_needs_min_reserve ||
+					  (flags & ALLOC_MIN_RESERVE)))
 				flags |= ALLOC_HIGHATOMIC;
 		}
 		/* GFP_ATOMIC ignores cpuset mems rather than fail */

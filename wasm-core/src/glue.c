@@ -29,11 +29,21 @@ static const uint32_t layout_sizes[] = {
 
 /* Sizes of the structs JS walks as arrays, in this order. */
 static const uint32_t struct_sizes[] = {
-	sizeof(struct sim),	      sizeof(struct sim_config),   sizeof(struct zone_config),
-	sizeof(struct sim_profile),   sizeof(struct node),	   sizeof(struct zone),
-	sizeof(struct zone_lock_stats), sizeof(struct free_area), sizeof(struct per_cpu_pages),
-	sizeof(struct cpu),	      sizeof(struct page),	   sizeof(struct handle),
-	sizeof(struct vm_events),     sizeof(struct sim_event),    sizeof(struct sim_op),
+	sizeof(struct sim),
+	sizeof(struct sim_config),
+	sizeof(struct zone_config),
+	sizeof(struct sim_profile),
+	sizeof(struct node),
+	sizeof(struct zone),
+	sizeof(struct zone_lock_stats),
+	sizeof(struct free_area),
+	sizeof(struct per_cpu_pages),
+	sizeof(struct cpu),
+	sizeof(struct page),
+	sizeof(struct handle),
+	sizeof(struct vm_events),
+	sizeof(struct sim_event),
+	sizeof(struct sim_op),
 };
 
 static int last_error;
@@ -137,7 +147,8 @@ EMSCRIPTEN_KEEPALIVE uint32_t bs_arena_size(const struct sim *s)
 }
 
 /* Apply one op given field by field. */
-EMSCRIPTEN_KEEPALIVE int bs_apply(struct sim *s, int kind, int cpu, int order, uint32_t gfp, uint32_t handle, int32_t arg)
+EMSCRIPTEN_KEEPALIVE int bs_apply(struct sim *s, int kind, int cpu, int order, uint32_t gfp,
+				  uint32_t handle, int32_t arg)
 {
 	struct sim_op op = { (uint8_t)kind, (uint8_t)order, (uint16_t)cpu, gfp, handle, arg };
 	return sim_apply(s, &op);
@@ -189,13 +200,15 @@ EMSCRIPTEN_KEEPALIVE void bs_events_clear(struct sim *s)
 }
 
 /* sim_proc_render into a caller buffer; returns the length needed. */
-EMSCRIPTEN_KEEPALIVE uint32_t bs_proc_render(const struct sim *s, int which, char *buf, uint32_t cap)
+EMSCRIPTEN_KEEPALIVE uint32_t bs_proc_render(const struct sim *s, int which, char *buf,
+					     uint32_t cap)
 {
 	return (uint32_t)sim_proc_render(s, which, buf, cap);
 }
 
 /* sim_trace_render into a caller buffer; returns the length needed. */
-EMSCRIPTEN_KEEPALIVE uint32_t bs_trace_render(const struct sim *s, uint32_t from, uint32_t to, char *buf, uint32_t cap)
+EMSCRIPTEN_KEEPALIVE uint32_t bs_trace_render(const struct sim *s, uint32_t from, uint32_t to,
+					      char *buf, uint32_t cap)
 {
 	return (uint32_t)sim_trace_render(s, from, to, buf, cap);
 }

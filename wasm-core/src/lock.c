@@ -38,7 +38,8 @@ void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, int pages)
 {
 	struct cpu *c = &s->cpus[cpu];
 	struct zone_lock_stats *l = &z->lock;
-	uint64_t hold = COST_LOCK_ACQUIRE_NS + (uint64_t)(blocks > 0 ? blocks : 0) * COST_BUDDY_BLOCK_NS;
+	uint64_t hold =
+		COST_LOCK_ACQUIRE_NS + (uint64_t)(blocks > 0 ? blocks : 0) * COST_BUDDY_BLOCK_NS;
 
 	/* the first acquisition ever has nobody to take the line from */
 	if (l->acquisitions > 1 && l->last_cpu != cpu)

@@ -7,9 +7,9 @@
 
 #include "types.h"
 
-#define COST_PCP_FAST_NS 40      /* a pcp hit or a pcp free, no zone lock */
-#define COST_BUDDY_BLOCK_NS 120  /* one block moved to or from the buddy lists under the lock */
-#define COST_LOCK_ACQUIRE_NS 30  /* an uncontended spin_lock/unlock pair */
+#define COST_PCP_FAST_NS 40	  /* a pcp hit or a pcp free, no zone lock */
+#define COST_BUDDY_BLOCK_NS 120	  /* one block moved to or from the buddy lists under the lock */
+#define COST_LOCK_ACQUIRE_NS 30	  /* an uncontended spin_lock/unlock pair */
 #define COST_LOCK_HANDOVER_NS 250 /* the lock's cache line moving to another CPU */
 
 /* spin_lock(&zone->lock) on cpu at its clock: waits until the lock is free; emits nothing. */

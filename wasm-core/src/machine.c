@@ -121,13 +121,15 @@ static int config_valid(const struct sim_config *cfg, uint64_t *frames, uint64_t
 		return 0;
 	if (cfg->cpus_per_node < 1 || cfg->cpus_per_node > MAX_CPUS_PER_NODE)
 		return 0;
-	if (cfg->max_order < 1 || cfg->max_order > MAX_PAGE_ORDER_LIMIT || cfg->pageblock_order > cfg->max_order)
+	if (cfg->max_order < 1 || cfg->max_order > MAX_PAGE_ORDER_LIMIT ||
+	    cfg->pageblock_order > cfg->max_order)
 		return 0;
 	if (cfg->max_handles < 1 || cfg->max_handles > MAX_HANDLES_LIMIT)
 		return 0;
 	if (cfg->event_capacity < 1 || cfg->event_capacity > MAX_EVENT_CAPACITY)
 		return 0;
-	if (cfg->watermark_scale_factor < 1 || cfg->watermark_scale_factor > 3000 || cfg->watermark_boost_factor < 0)
+	if (cfg->watermark_scale_factor < 1 || cfg->watermark_scale_factor > 3000 ||
+	    cfg->watermark_boost_factor < 0)
 		return 0;
 	if (cfg->percpu_pagelist_high_fraction != 0 && cfg->percpu_pagelist_high_fraction < 8)
 		return 0;
@@ -142,13 +144,15 @@ static int config_valid(const struct sim_config *cfg, uint64_t *frames, uint64_t
 				continue;
 			if (zid == ZONE_DEVICE && zc->managed)
 				return 0; /* ZONE_DEVICE is never given to the buddy */
-			if (zc->managed > zc->present || zc->present > zc->spanned || end >= PFN_NONE)
+			if (zc->managed > zc->present || zc->present > zc->spanned ||
+			    end >= PFN_NONE)
 				return 0;
 			if (zc->start_pfn < prev_end)
 				return 0; /* zones of a node are ordered by pfn and do not overlap */
 			prev_end = end;
 			*frames += zc->managed;
-			*pageblocks += zone_pageblocks((uint32_t)(end - zc->managed), zc->managed, cfg->pageblock_order);
+			*pageblocks += zone_pageblocks((uint32_t)(end - zc->managed), zc->managed,
+						       cfg->pageblock_order);
 		}
 	}
 	return *frames > 0 && *frames <= MAX_FRAMES;
@@ -160,7 +164,8 @@ struct arena_layout {
 };
 
 /* Where each array of a valid config goes. */
-static struct arena_layout arena_layout(const struct sim_config *cfg, uint64_t frames, uint64_t pageblocks)
+static struct arena_layout arena_layout(const struct sim_config *cfg, uint64_t frames,
+					uint64_t pageblocks)
 {
 	struct arena_layout l;
 	size_t nr_pcp = (size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes * MAX_NR_ZONES;
@@ -215,12 +220,14 @@ static void boot_layout(struct sim *s)
 			z->mem_pfn = zc->start_pfn + zc->spanned - zc->managed;
 			z->frame_base = frame;
 			z->pageblock_base = pageblock;
-			z->nr_pageblocks = zone_pageblocks(z->mem_pfn, z->managed, cfg->pageblock_order);
+			z->nr_pageblocks =
+				zone_pageblocks(z->mem_pfn, z->managed, cfg->pageblock_order);
 			frame += z->managed;
 			pageblock += z->nr_pageblocks;
 			for (int order = 0; order <= MAX_PAGE_ORDER_LIMIT; order++)
 				for (int mt = 0; mt < MIGRATE_TYPES; mt++)
-					z->free_area[order].head[mt] = z->free_area[order].tail[mt] = PFN_NONE;
+					z->free_area[order].head[mt] =
+						z->free_area[order].tail[mt] = PFN_NONE;
 		}
 	}
 	for (uint32_t i = 0; i < s->nr_frames; i++)
@@ -259,7 +266,8 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->nr_frames = (uint32_t)frames;
 	s->nr_pageblocks = (uint32_t)pageblocks;
 	s->pageblock_nr_pages = 1u << cfg->pageblock_order;
-	s->nr_pcp = (uint32_t)((size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes * MAX_NR_ZONES);
+	s->nr_pcp = (uint32_t)((size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes *
+			       MAX_NR_ZONES);
 	s->frames_off = (uint32_t)l.frames;
 	s->pageblocks_off = (uint32_t)l.pageblocks;
 	s->pcp_off = (uint32_t)l.pcp;

@@ -25,17 +25,18 @@
 #include "watermark.h"
 
 #define MAX_RECLAIM_RETRIES 16
-#define MAX_WALK_PASSES 5 /* first walk + NOFRAGMENT restart + kswapd retry + NOFRAGMENT retry, with room */
+#define MAX_WALK_PASSES \
+	5 /* first walk + NOFRAGMENT restart + kswapd retry + NOFRAGMENT retry, with room */
 
 /* struct alloc_context: what prepare_alloc_pages works out once per request. */
 struct alloc_context {
 	int cpu;
-	int nid;             /* numa_node_id() of the CPU: whose zonelist is walked */
+	int nid; /* numa_node_id() of the CPU: whose zonelist is walked */
 	int order;
-	int mt;              /* gfp_migratetype */
+	int mt;		     /* gfp_migratetype */
 	int highest_zoneidx; /* gfp_zone */
-	int thisnode;        /* __GFP_THISNODE: the node's NOFALLBACK list (its own zones only) */
-	int preferred;       /* index of the first eligible zoneref, -1 when there is none */
+	int thisnode;	     /* __GFP_THISNODE: the node's NOFALLBACK list (its own zones only) */
+	int preferred;	     /* index of the first eligible zoneref, -1 when there is none */
 	uint32_t gfp;
 };
 
@@ -85,7 +86,8 @@ static int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx
 			continue;
 		managed = 1;
 		/* zone_watermark_ok_safe: no reserve rights, no event (kswapd's own check) */
-		if (zone_watermark_ok(s, z, order, wmark_pages(z, WMARK_HIGH), highest_zoneidx, 0, -1))
+		if (zone_watermark_ok(s, z, order, wmark_pages(z, WMARK_HIGH), highest_zoneidx, 0,
+				      -1))
 			return 1;
 	}
 	return !managed;
@@ -103,7 +105,8 @@ static int pgdat_watermark_boosted(const struct sim *s, int nid, int highest_zon
 }
 
 /* wakeup_kswapd: record what kswapd must balance for, and wake it if it sleeps and has work. */
-static void wakeup_kswapd(struct sim *s, struct zone *z, uint32_t gfp, int order, int highest_zoneidx, int cpu)
+static void wakeup_kswapd(struct sim *s, struct zone *z, uint32_t gfp, int order,
+			  int highest_zoneidx, int cpu)
 {
 	struct node *n = &s->nodes[zone_to_nid(z)];
 	int nid = zone_to_nid(z);
@@ -111,7 +114,8 @@ static void wakeup_kswapd(struct sim *s, struct zone *z, uint32_t gfp, int order
 	if (!zone_populated(z))
 		return;
 	/* kswapd balances for the largest request seen since it last slept */
-	if (n->kswapd_highest_zoneidx >= MAX_NR_ZONES || n->kswapd_highest_zoneidx < highest_zoneidx)
+	if (n->kswapd_highest_zoneidx >= MAX_NR_ZONES ||
+	    n->kswapd_highest_zoneidx < highest_zoneidx)
 		n->kswapd_highest_zoneidx = (uint8_t)highest_zoneidx;
 	if (n->kswapd_order < order)
 		n->kswapd_order = (uint8_t)order;
@@ -121,8 +125,8 @@ static void wakeup_kswapd(struct sim *s, struct zone *z, uint32_t gfp, int order
 	 * A hopeless node (kswapd failed 16 times) is left to direct reclaim; a balanced, unboosted
 	 * one needs no reclaim (the kernel would wake kcompactd for a fragmented one; not modelled).
 	 */
-	if (wmark_node_unreclaimable(n) ||
-	    (pgdat_balanced(s, nid, order, highest_zoneidx) && !pgdat_watermark_boosted(s, nid, highest_zoneidx)))
+	if (wmark_node_unreclaimable(n) || (pgdat_balanced(s, nid, order, highest_zoneidx) &&
+					    !pgdat_watermark_boosted(s, nid, highest_zoneidx)))
 		return;
 	n->kswapd_awake = 1;
 	n->kswapd_wakeups++;
@@ -165,8 +169,8 @@ static void zone_statistics(struct sim *s, struct zone *preferred, struct zone *
 }
 
 /* rmqueue: the CPU's list for pcp orders, else (or when that is empty) the buddy under zone->lock. */
-static uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order, unsigned alloc_flags,
-			int mt, int cpu)
+static uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order,
+			unsigned alloc_flags, int mt, int cpu)
 {
 	uint32_t pfn = PFN_NONE;
 
@@ -204,15 +208,16 @@ static void prep_new_page(struct sim *s, struct zone *z, uint32_t pfn, int order
 }
 
 /* EV_ZONE_FALLBACK: the walk leaves zone z (or restarts) for reason. */
-static void emit_fallback(struct sim *s, const struct alloc_context *ac, struct zone *z, int reason, unsigned flags)
+static void emit_fallback(struct sim *s, const struct alloc_context *ac, struct zone *z, int reason,
+			  unsigned flags)
 {
-	ev_emit(s, EV_ZONE_FALLBACK, FN_GET_PAGE_FROM_FREELIST, ac->cpu, z, 0, ac->order, ac->mt, reason,
-		(int32_t)flags, 0);
+	ev_emit(s, EV_ZONE_FALLBACK, FN_GET_PAGE_FROM_FREELIST, ac->cpu, z, 0, ac->order, ac->mt,
+		reason, (int32_t)flags, 0);
 }
 
 /* get_page_from_freelist: walk the zonelist from the preferred zone; PFN_NONE if no zone gives a block. */
-static uint32_t get_page_from_freelist(struct sim *s, const struct alloc_context *ac, unsigned alloc_flags,
-				       struct zone **zone_out)
+static uint32_t get_page_from_freelist(struct sim *s, const struct alloc_context *ac,
+				       unsigned alloc_flags, struct zone **zone_out)
 {
 	struct zone *preferred;
 	int multi_node = s->config.nr_nodes > 1;
@@ -236,7 +241,8 @@ static uint32_t get_page_from_freelist(struct sim *s, const struct alloc_context
 				continue;
 			z = zoneref_zone(s, ac, i);
 			/* locality beats fragmentation avoidance: never go remote just to avoid a fallback */
-			if (no_fallback && multi_node && z != preferred && zone_to_nid(z) != zone_to_nid(preferred)) {
+			if (no_fallback && multi_node && z != preferred &&
+			    zone_to_nid(z) != zone_to_nid(preferred)) {
 				alloc_flags &= ~(unsigned)ALLOC_NOFRAGMENT;
 				emit_fallback(s, ac, z, ZF_NOFRAG_REMOTE, alloc_flags);
 				restart = 1;
@@ -250,13 +256,14 @@ static uint32_t get_page_from_freelist(struct sim *s, const struct alloc_context
 			}
 			/* 6.7+: passing HIGH is enough; failing it tells the pcp free path to shrink */
 			if (below_high_check && !(z->flags & ZONE_BELOW_HIGH)) {
-				if (zone_watermark_fast(s, z, ac->order, wmark_pages(z, WMARK_HIGH), ac->highest_zoneidx,
-							alloc_flags, ac->cpu))
+				if (zone_watermark_fast(s, z, ac->order, wmark_pages(z, WMARK_HIGH),
+							ac->highest_zoneidx, alloc_flags, ac->cpu))
 					goto try_this_zone;
 				z->flags |= ZONE_BELOW_HIGH;
 			}
 			mark = wmark_pages(z, (int)(alloc_flags & ALLOC_WMARK_MASK));
-			if (!zone_watermark_fast(s, z, ac->order, mark, ac->highest_zoneidx, alloc_flags, ac->cpu) &&
+			if (!zone_watermark_fast(s, z, ac->order, mark, ac->highest_zoneidx,
+						 alloc_flags, ac->cpu) &&
 			    !(alloc_flags & ALLOC_NO_WATERMARKS)) {
 				/*
 				 * node_reclaim (zone_reclaim_mode) would scan this node here; the model has
@@ -370,7 +377,8 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 	 * frees something. (The OOM killer would come next; the model has no tasks to kill.)
 	 */
 	for (int tries = 0; tries < MAX_RECLAIM_RETRIES; tries++) {
-		if (!highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 1, ac->cpu))
+		if (!highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 1,
+						    ac->cpu))
 			break;
 		pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
 		if (pfn != PFN_NONE || s->frozen)
@@ -380,8 +388,8 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 nopage:
 	/* warn_alloc ("page allocation failure: order:%u") unless __GFP_NOWARN; __GFP_NOFAIL fails too */
 	s->ev.alloc_fail++;
-	ev_emit(s, EV_ALLOC_FAIL, FN_WARN_ALLOC, ac->cpu, request_zone(s, ac), 0, ac->order, ac->mt, (int32_t)gfp,
-		!(gfp & __GFP_NOWARN), 0);
+	ev_emit(s, EV_ALLOC_FAIL, FN_WARN_ALLOC, ac->cpu, request_zone(s, ac), 0, ac->order, ac->mt,
+		(int32_t)gfp, !(gfp & __GFP_NOWARN), 0);
 	return PFN_NONE;
 }
 
@@ -410,7 +418,8 @@ uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_o
 	ac.preferred = first_zoneref(s, &ac);
 
 	/* first attempt: LOW watermark, no fragmenting fallbacks if DMA32 can absorb them */
-	alloc_flags = gfp_fast_alloc_flags(s, gfp, ac.preferred >= 0 ? zoneref_zone(s, &ac, ac.preferred) : NULL);
+	alloc_flags = gfp_fast_alloc_flags(
+		s, gfp, ac.preferred >= 0 ? zoneref_zone(s, &ac, ac.preferred) : NULL);
 	pfn = get_page_from_freelist(s, &ac, alloc_flags, &z);
 	if (pfn == PFN_NONE && !s->frozen)
 		pfn = alloc_slowpath(s, &ac, &z);
@@ -419,11 +428,12 @@ uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_o
 
 	/* mm_page_alloc fires for failures too: pfn 0 and a NULL page */
 	if (pfn == PFN_NONE) {
-		ev_emit(s, EV_MM_PAGE_ALLOC, FN___ALLOC_PAGES, cpu, request_zone(s, &ac), 0, order, ac.mt, (int32_t)gfp,
-			0, 0);
+		ev_emit(s, EV_MM_PAGE_ALLOC, FN___ALLOC_PAGES, cpu, request_zone(s, &ac), 0, order,
+			ac.mt, (int32_t)gfp, 0, 0);
 		return PFN_NONE;
 	}
-	ev_emit(s, EV_MM_PAGE_ALLOC, FN___ALLOC_PAGES, cpu, z, pfn, order, ac.mt, (int32_t)gfp, 1, 0);
+	ev_emit(s, EV_MM_PAGE_ALLOC, FN___ALLOC_PAGES, cpu, z, pfn, order, ac.mt, (int32_t)gfp, 1,
+		0);
 	*zone_out = zone_to_nid(z) * MAX_NR_ZONES + zone_idx(z);
 	return pfn;
 }

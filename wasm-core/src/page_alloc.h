@@ -6,8 +6,8 @@
 
 /* Why get_page_from_freelist moved on (EV_ZONE_FALLBACK's a; b = alloc_flags at that moment). */
 enum zone_fallback_reason {
-	ZF_WMARK = 1,     /* below the requested watermark, and no node reclaim to try */
-	ZF_RMQUEUE,       /* the watermark passed but rmqueue found no block */
+	ZF_WMARK = 1, /* below the requested watermark, and no node reclaim to try */
+	ZF_RMQUEUE,   /* the watermark passed but rmqueue found no block */
 	ZF_NOFRAG_REMOTE, /* ALLOC_NOFRAGMENT walk reached another node: restart without it (locality first) */
 	ZF_NOFRAG_RETRY,  /* the whole walk failed with ALLOC_NOFRAGMENT: walk again without it */
 	ZF_KSWAPD_ACTIVE, /* 6.18 NUMA: this node's kswapd is running, look for idle nodes first */

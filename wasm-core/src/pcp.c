@@ -33,9 +33,10 @@
 #include "textbuf.h"
 #include "watermark.h"
 
-#define HPAGE_PMD_ORDER 9             /* x86-64, 4 KiB pages: a PMD maps 2 MiB */
-#define PCP_CACHE_SLICE_PAGES 512     /* modelled per-CPU data cache slice (2 MiB) for PCPF_FREE_HIGH_BATCH */
-#define PCP_EXPIRE_TICKS 3            /* NUMA: "3 seconds idle till flush" */
+#define HPAGE_PMD_ORDER 9 /* x86-64, 4 KiB pages: a PMD maps 2 MiB */
+#define PCP_CACHE_SLICE_PAGES \
+	512		   /* modelled per-CPU data cache slice (2 MiB) for PCPF_FREE_HIGH_BATCH */
+#define PCP_EXPIRE_TICKS 3 /* NUMA: "3 seconds idle till flush" */
 
 /* ---- small helpers ------------------------------------------------------------------------ */
 
@@ -106,7 +107,8 @@ static int pcp_autotune(const struct sim *s)
 }
 
 /* Set pcp->high, telling the UI when it moves (EV_PCP_HIGH). */
-static void pcp_set_high(struct sim *s, const struct zone *z, int cpu, struct per_cpu_pages *pcp, int32_t high, int fn)
+static void pcp_set_high(struct sim *s, const struct zone *z, int cpu, struct per_cpu_pages *pcp,
+			 int32_t high, int fn)
 {
 	if (pcp->high == high)
 		return;
@@ -124,8 +126,8 @@ static void pcp_touch(struct sim *s, const struct zone *z, int cpu, struct per_c
 /* ---- list operations ------------------------------------------------------------------------ */
 
 /* list_add / list_add_tail of a free block to lists[pindex] of cpu's pcp; the frame becomes PG_PCP. */
-static void pcp_list_add(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp, int cpu, int pindex,
-			 uint32_t pfn, int order, int to_tail)
+static void pcp_list_add(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp, int cpu,
+			 int pindex, uint32_t pfn, int order, int to_tail)
 {
 	struct page *page = zone_page(s, z, pfn);
 
@@ -154,7 +156,8 @@ static void pcp_list_add(struct sim *s, const struct zone *z, struct per_cpu_pag
 }
 
 /* list_del of a block from its pcp list (the frame names the list); count is the caller's. */
-static void pcp_list_del(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp, uint32_t pfn)
+static void pcp_list_del(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp,
+			 uint32_t pfn)
 {
 	struct page *page = zone_page(s, z, pfn);
 	int pindex = page->list;
@@ -211,7 +214,8 @@ int pcp_order_to_pindex(const struct sim *s, int mt, int order)
 	case PCP_LAYOUT_6_10:
 	default:
 		if (order > PAGE_ALLOC_COSTLY_ORDER)
-			return MIGRATE_PCPTYPES * (PAGE_ALLOC_COSTLY_ORDER + 1) + (mt == MIGRATE_MOVABLE);
+			return MIGRATE_PCPTYPES * (PAGE_ALLOC_COSTLY_ORDER + 1) +
+			       (mt == MIGRATE_MOVABLE);
 		return MIGRATE_PCPTYPES * order + mt;
 	}
 }
@@ -263,8 +267,8 @@ static int32_t node_online_cpus(const struct sim *s, int nid, int excl)
 }
 
 /* zone_highsize with the CPU being hotplugged left out of the node's mask. */
-static int32_t zone_highsize_excl(const struct sim *s, const struct zone *z, int32_t batch, int cpu_online,
-				  int32_t fraction, int excl)
+static int32_t zone_highsize_excl(const struct sim *s, const struct zone *z, int32_t batch,
+				  int cpu_online, int32_t fraction, int excl)
 {
 	int64_t total = fraction ? (int64_t)z->managed / fraction : wmark_pages(z, WMARK_LOW);
 	int32_t nr_split_cpus = node_online_cpus(s, z->node, excl) + cpu_online;
@@ -281,7 +285,8 @@ static int32_t zone_highsize_excl(const struct sim *s, const struct zone *z, int
 	return imax((int32_t)(total / nr_split_cpus), batch << 2);
 }
 
-int32_t pcp_zone_highsize(const struct sim *s, const struct zone *z, int32_t batch, int cpu_online, int32_t fraction)
+int32_t pcp_zone_highsize(const struct sim *s, const struct zone *z, int32_t batch, int cpu_online,
+			  int32_t fraction)
 {
 	return zone_highsize_excl(s, z, batch, cpu_online, fraction, -1);
 }
@@ -294,7 +299,8 @@ int32_t pcp_zone_highsize(const struct sim *s, const struct zone *z, int32_t bat
 static void zone_set_high_and_batch(struct sim *s, struct zone *z, int cpu_online, int excl)
 {
 	int32_t fraction = s->config.percpu_pagelist_high_fraction;
-	int32_t batch = s->config.pcp_batch > 0 ? s->config.pcp_batch : imax(1, pcp_zone_batchsize(s, z));
+	int32_t batch = s->config.pcp_batch > 0 ? s->config.pcp_batch :
+						  imax(1, pcp_zone_batchsize(s, z));
 	int32_t high_min, high_max;
 
 	switch (s->profile.pcp_high_rule) {
@@ -319,7 +325,8 @@ static void zone_set_high_and_batch(struct sim *s, struct zone *z, int cpu_onlin
 	case PCP_HIGH_AUTOTUNE:
 	default:
 		if (fraction) {
-			high_min = high_max = zone_highsize_excl(s, z, batch, cpu_online, fraction, excl);
+			high_min = high_max =
+				zone_highsize_excl(s, z, batch, cpu_online, fraction, excl);
 		} else {
 			high_min = zone_highsize_excl(s, z, batch, cpu_online, 0, excl);
 			high_max = zone_highsize_excl(s, z, batch, cpu_online, 8, excl);
@@ -379,14 +386,16 @@ void pcp_init_all(struct sim *s)
  * 2016 pre-v5 count bug). The kernel's "find the next non-empty list" loop would spin forever
  * with interrupts off. We stop after one full lap, report it and freeze the simulation.
  */
-static void pcp_runaway(struct sim *s, const struct zone *z, int cpu, const struct per_cpu_pages *pcp, int laps)
+static void pcp_runaway(struct sim *s, const struct zone *z, int cpu,
+			const struct per_cpu_pages *pcp, int laps)
 {
 	struct textbuf tb;
 	int32_t listed = 0;
 
 	for (int i = 0; i < pcp_nr_lists(s); i++)
 		listed += (int32_t)pcp->nr_blocks[i] << pcp_pindex_to_order(s, i);
-	ev_emit(s, EV_RUNAWAY_LOOP, FN_FREE_PCPPAGES_BULK, cpu, z, 0, 0, 0, laps, pcp->count, listed);
+	ev_emit(s, EV_RUNAWAY_LOOP, FN_FREE_PCPPAGES_BULK, cpu, z, 0, 0, 0, laps, pcp->count,
+		listed);
 	tb_init(&tb, s->error, sizeof s->error);
 	tb_str(&tb, "free_pcppages_bulk: cpu ");
 	tb_int(&tb, cpu, 0);
@@ -400,7 +409,8 @@ static void pcp_runaway(struct sim *s, const struct zone *z, int cpu, const stru
 }
 
 /* Take the tail block of lists[pindex] back to the buddy (under the zone lock); returns its pages. */
-static int32_t pcp_free_tail(struct sim *s, struct zone *z, int owner, int actor, struct per_cpu_pages *pcp, int pindex)
+static int32_t pcp_free_tail(struct sim *s, struct zone *z, int owner, int actor,
+			     struct per_cpu_pages *pcp, int pindex)
 {
 	uint32_t pfn = pcp->tail[pindex];
 	int order = pcp_pindex_to_order(s, pindex);
@@ -412,7 +422,8 @@ static int32_t pcp_free_tail(struct sim *s, struct zone *z, int owner, int actor
 	/* re-read the pageblock: it may have been claimed or isolated since the block was listed */
 	mt = get_pageblock_migratetype(s, z, pfn);
 	buddy_free_one_page(s, z, pfn, order, mt, actor, FN_FREE_PCPPAGES_BULK);
-	ev_emit(s, EV_MM_PAGE_PCPU_DRAIN, FN_FREE_PCPPAGES_BULK, owner, z, pfn, order, mt, pindex, pcp->count, 0);
+	ev_emit(s, EV_MM_PAGE_PCPU_DRAIN, FN_FREE_PCPPAGES_BULK, owner, z, pfn, order, mt, pindex,
+		pcp->count, 0);
 	return nr_pages;
 }
 
@@ -426,7 +437,8 @@ static int32_t pcp_free_tail(struct sim *s, struct zone *z, int owner, int actor
  * more after empty ones; with one non-empty list left it gives everything. Either way count may overshoot below zero (one
  * order-3 block subtracts 8). Returns the pages freed; `fn` (the caller) tags EV_PCP_BULK_FREE.
  */
-static int32_t free_pcppages_bulk(struct sim *s, struct zone *z, int owner, int actor, int32_t count, int pindex, int fn)
+static int32_t free_pcppages_bulk(struct sim *s, struct zone *z, int owner, int actor,
+				  int32_t count, int pindex, int fn)
 {
 	struct per_cpu_pages *pcp = zone_pcp(s, z, owner);
 	int nr = pcp_nr_lists(s);
@@ -501,11 +513,13 @@ int pcp_free_bulk(struct sim *s, struct zone *z, int cpu, int count, int pindex,
  * 252, ... 2016 pages per zone lock hold; a free halves alloc_factor again. While the zone is
  * above its high watermark, high grows by what is asked (a busy CPU earns a bigger cache).
  */
-static int32_t nr_pcp_alloc(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp, int order)
+static int32_t nr_pcp_alloc(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp,
+			    int order)
 {
 	int32_t base = pcp->batch, high, b;
 
-	pcp_set_high(s, z, cpu, pcp, iclamp(pcp->high, pcp->high_min, pcp->high_max), FN_NR_PCP_ALLOC);
+	pcp_set_high(s, z, cpu, pcp, iclamp(pcp->high, pcp->high_min, pcp->high_max),
+		     FN_NR_PCP_ALLOC);
 	high = pcp->high;
 	if (high < base)
 		return 1; /* boot pageset or a disabled pcp */
@@ -526,7 +540,8 @@ static int32_t nr_pcp_alloc(struct sim *s, struct zone *z, int cpu, struct per_c
 }
 
 /* Blocks one refill asks for under the profile. */
-static int32_t pcp_refill_blocks(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp, int order)
+static int32_t pcp_refill_blocks(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp,
+				 int order)
 {
 	int32_t batch = pcp->batch;
 
@@ -564,8 +579,8 @@ static void pcp_leak_bad(struct sim *s, struct zone *z, int cpu, uint32_t pfn, i
  * since) rejects a block marked bad. Returns the blocks the caller adds to pcp->count: the
  * listed ones, or with the pre-v5 2016 bug every block taken, the rejected one included.
  */
-static int32_t rmqueue_bulk(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp, int order,
-			    int32_t count, int pindex, int mt, unsigned alloc_flags)
+static int32_t rmqueue_bulk(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp,
+			    int order, int32_t count, int pindex, int mt, unsigned alloc_flags)
 {
 	int mode = RMQUEUE_NORMAL;
 	int32_t taken = 0, listed = 0;
@@ -589,14 +604,16 @@ static int32_t rmqueue_bulk(struct sim *s, struct zone *z, int cpu, struct per_c
 		pcp_list_add(s, z, pcp, cpu, pindex, pfn, order, 1);
 		listed++;
 	}
-	ev_emit(s, EV_PCP_REFILL, FN_RMQUEUE_BULK, cpu, z, 0, order, mt, count, taken, pcp->alloc_factor);
+	ev_emit(s, EV_PCP_REFILL, FN_RMQUEUE_BULK, cpu, z, 0, order, mt, count, taken,
+		pcp->alloc_factor);
 	s->ev.pcp_refill++;
 	s->cpus[cpu].pcp_refills++;
 	zone_unlock(s, z, cpu, taken, taken << order);
 	return s->profile.pcp_count_fix ? listed : taken;
 }
 
-uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt, unsigned alloc_flags)
+uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt,
+		     unsigned alloc_flags)
 {
 	int pindex = pcp_order_to_pindex(s, mt, order);
 	struct per_cpu_pages *pcp;
@@ -642,7 +659,8 @@ uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt, 
  * pressure or a zone below its high watermark shrink it; a pcp that fills up while the zone is
  * comfortable raises it to hold at least one more batch of frees.
  */
-static int32_t nr_pcp_high(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp, int32_t batch, int free_high)
+static int32_t nr_pcp_high(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp,
+			   int32_t batch, int free_high)
 {
 	int32_t high_min = pcp->high_min, high_max = pcp->high_max, high;
 
@@ -651,29 +669,34 @@ static int32_t nr_pcp_high(struct sim *s, struct zone *z, int cpu, struct per_cp
 	if (!high)
 		return 0;
 	if (free_high) {
-		pcp_set_high(s, z, cpu, pcp, imax(high - (batch << PCP_BATCH_SCALE_MAX), high_min), FN_NR_PCP_HIGH);
+		pcp_set_high(s, z, cpu, pcp, imax(high - (batch << PCP_BATCH_SCALE_MAX), high_min),
+			     FN_NR_PCP_HIGH);
 		return 0;
 	}
 	if (z->flags & ZONE_RECLAIM_ACTIVE) {
-		pcp_set_high(s, z, cpu, pcp, imax(high - imax(pcp->free_count, batch), high_min), FN_NR_PCP_HIGH);
+		pcp_set_high(s, z, cpu, pcp, imax(high - imax(pcp->free_count, batch), high_min),
+			     FN_NR_PCP_HIGH);
 		return imin(batch << 2, pcp->high);
 	}
 	if (high_min == high_max)
 		return high;
 	if (z->flags & ZONE_BELOW_HIGH) {
-		pcp_set_high(s, z, cpu, pcp, imax(high - imax(pcp->free_count, batch), high_min), FN_NR_PCP_HIGH);
+		pcp_set_high(s, z, cpu, pcp, imax(high - imax(pcp->free_count, batch), high_min),
+			     FN_NR_PCP_HIGH);
 		return imax(pcp->count, high_min);
 	}
 	if (pcp->count >= high) {
 		int32_t need_high = pcp->free_count + batch;
 		if (pcp->high < need_high)
-			pcp_set_high(s, z, cpu, pcp, iclamp(need_high, high_min, high_max), FN_NR_PCP_HIGH);
+			pcp_set_high(s, z, cpu, pcp, iclamp(need_high, high_min, high_max),
+				     FN_NR_PCP_HIGH);
 	}
 	return high;
 }
 
 /* nr_pcp_free (6.7+): pages to give back; the consecutive-free count scales it, leaving a batch. */
-static int32_t nr_pcp_free(const struct per_cpu_pages *pcp, int32_t batch, int32_t high, int free_high)
+static int32_t nr_pcp_free(const struct per_cpu_pages *pcp, int32_t batch, int32_t high,
+			   int free_high)
 {
 	if (free_high)
 		return imin(pcp->count, batch << PCP_BATCH_SCALE_MAX);
@@ -683,7 +706,8 @@ static int32_t nr_pcp_free(const struct per_cpu_pages *pcp, int32_t batch, int32
 }
 
 /* nr_pcp_free (5.14-6.6): batch << free_factor, the factor growing while it stays below high - batch. */
-static int32_t nr_pcp_free_factor(struct per_cpu_pages *pcp, int32_t batch, int32_t high, int free_high)
+static int32_t nr_pcp_free_factor(struct per_cpu_pages *pcp, int32_t batch, int32_t high,
+				  int free_high)
 {
 	int64_t b;
 
@@ -708,7 +732,8 @@ static void free_one_page(struct sim *s, struct zone *z, int cpu, uint32_t pfn, 
 }
 
 /* free_frozen_page_commit (free_unref_page_commit before 6.14): list the block, then maybe bulk free. */
-static void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order, int mt, int pindex)
+static void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order, int mt,
+			int pindex)
 {
 	struct per_cpu_pages *pcp = zone_pcp(s, z, cpu);
 	int32_t batch = pcp->batch, high, to_free = -1;
@@ -723,15 +748,18 @@ static void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn, in
 	case PCP_HIGH_AUTOTUNE:
 		/* a run of order-1..3 frees (e.g. a process exiting) should not sit on the pcp */
 		if (order >= 1 && order <= PAGE_ALLOC_COSTLY_ORDER) {
-			int32_t threshold = batch + (s->profile.free_high_6_18 ? pcp->high_min / 2 : 0);
-			free_high = pcp->free_count >= threshold && (pcp->flags & PCPF_PREV_FREE_HIGH_ORDER) &&
+			int32_t threshold =
+				batch + (s->profile.free_high_6_18 ? pcp->high_min / 2 : 0);
+			free_high = pcp->free_count >= threshold &&
+				    (pcp->flags & PCPF_PREV_FREE_HIGH_ORDER) &&
 				    (!(pcp->flags & PCPF_FREE_HIGH_BATCH) || pcp->count >= batch);
 			pcp->flags |= PCPF_PREV_FREE_HIGH_ORDER;
 		} else {
 			pcp->flags &= (uint8_t)~PCPF_PREV_FREE_HIGH_ORDER;
 		}
 		if (pcp->free_count < (batch << PCP_BATCH_SCALE_MAX))
-			pcp->free_count = (int16_t)imin(pcp->free_count + (1 << order), INT16_MAX); /* short in the kernel too */
+			pcp->free_count = (int16_t)imin(pcp->free_count + (1 << order),
+							INT16_MAX); /* short in the kernel too */
 		high = nr_pcp_high(s, z, cpu, pcp, batch, free_high);
 		if (pcp->count >= high)
 			to_free = nr_pcp_free(pcp, batch, high, free_high);
@@ -758,11 +786,13 @@ static void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn, in
 	pcp_touch(s, z, cpu, pcp);
 	s->cpus[cpu].pcp_frees++;
 	cpu_charge(s, cpu, COST_PCP_FAST_NS);
-	ev_emit(s, EV_PCP_FREE, FN_FREE_FROZEN_PAGE_COMMIT, cpu, z, pfn, order, mt, pindex, pcp->count, high);
+	ev_emit(s, EV_PCP_FREE, FN_FREE_FROZEN_PAGE_COMMIT, cpu, z, pfn, order, mt, pindex,
+		pcp->count, high);
 	if (to_free < 0)
 		return;
 	/* the 2016 series began at the freed page's order-0 list, 6.x at the list just freed to */
-	free_pcppages_bulk(s, z, cpu, cpu, to_free, s->profile.pcp_layout == PCP_LAYOUT_2016 ? mt : pindex,
+	free_pcppages_bulk(s, z, cpu, cpu, to_free,
+			   s->profile.pcp_layout == PCP_LAYOUT_2016 ? mt : pindex,
 			   FN_FREE_FROZEN_PAGE_COMMIT);
 	if (pcp_autotune(s) && (z->flags & ZONE_BELOW_HIGH) && !s->frozen &&
 	    zone_watermark_ok(s, z, 0, wmark_pages(z, WMARK_HIGH), ZONE_MOVABLE, 0, cpu))
@@ -810,7 +840,9 @@ static int32_t drain_pages_zone(struct sim *s, struct zone *z, int owner, int ac
 	} else {
 		/* every chunk frees at least one page or freezes the state */
 		for (uint32_t i = 0; pcp->count > 0 && !s->frozen && i <= s->nr_frames; i++)
-			total += free_pcppages_bulk(s, z, owner, actor, imin(pcp->count, pcp->batch << PCP_BATCH_SCALE_MAX),
+			total += free_pcppages_bulk(s, z, owner, actor,
+						    imin(pcp->count,
+							 pcp->batch << PCP_BATCH_SCALE_MAX),
 						    0, FN_DRAIN_PAGES_ZONE);
 	}
 	ev_emit(s, EV_DRAIN, FN_DRAIN_PAGES_ZONE, owner, z, 0, 0, 0, total, pcp->count, actor);
@@ -856,7 +888,8 @@ static int cpu_has_pcp_pages(const struct sim *s, int cpu)
  */
 void pcp_drain_all(struct sim *s, int cpu)
 {
-	int remote = s->profile.pcp_layout == PCP_LAYOUT_6_0 || s->profile.pcp_layout == PCP_LAYOUT_6_10;
+	int remote = s->profile.pcp_layout == PCP_LAYOUT_6_0 ||
+		     s->profile.pcp_layout == PCP_LAYOUT_6_10;
 	int32_t total = 0, cpus = 0;
 
 	for (uint32_t c = 0; c < s->nr_cpus && !s->frozen; c++) {
@@ -889,7 +922,8 @@ static void decay_pcp_high(struct sim *s, struct zone *z, int cpu, struct per_cp
 	int32_t to_drain;
 
 	if (pcp->high > pcp->high_min) {
-		int32_t high = imax(pcp->count - (pcp->batch << PCP_BATCH_SCALE_MAX), pcp->high - (pcp->high >> 3));
+		int32_t high = imax(pcp->count - (pcp->batch << PCP_BATCH_SCALE_MAX),
+				    pcp->high - (pcp->high >> 3));
 		pcp_set_high(s, z, cpu, pcp, imax(high, pcp->high_min), FN_DECAY_PCP_HIGH);
 	}
 	to_drain = pcp->count - pcp->high;

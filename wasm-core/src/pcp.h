@@ -20,7 +20,8 @@ int pcp_pindex_to_order(const struct sim *s, int pindex);
 int32_t pcp_zone_batchsize(const struct sim *s, const struct zone *z);
 
 /* zone_highsize: high for a fraction (0 = low watermark based) and cpu_online (0 or 1). */
-int32_t pcp_zone_highsize(const struct sim *s, const struct zone *z, int32_t batch, int cpu_online, int32_t fraction);
+int32_t pcp_zone_highsize(const struct sim *s, const struct zone *z, int32_t batch, int cpu_online,
+			  int32_t fraction);
 
 /* zone_pcp_update: recompute batch/high_min/high_max (or high) of every CPU's pcp of z. */
 void pcp_zone_update(struct sim *s, struct zone *z, int cpu_online);
@@ -29,7 +30,8 @@ void pcp_zone_update(struct sim *s, struct zone *z, int cpu_online);
 void pcp_init_all(struct sim *s);
 
 /* rmqueue_pcplist: a block from cpu's list of z, refilling by nr_pcp_alloc blocks; PFN_NONE if none. */
-uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt, unsigned alloc_flags);
+uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt,
+		     unsigned alloc_flags);
 
 /* free_frozen_pages for pcp orders: put the block on cpu's list and bulk-free when count >= high. */
 void pcp_free(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order);

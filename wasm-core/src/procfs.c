@@ -12,45 +12,92 @@
 #define PAGETYPE_COUNT_CAP 100000 /* pagetypeinfo stops walking a free list here */
 
 /* zone_names[] */
-static const char *const zone_names[MAX_NR_ZONES] = { "DMA", "DMA32", "Normal", "Movable", "Device" };
+static const char *const zone_names[MAX_NR_ZONES] = { "DMA", "DMA32", "Normal", "Movable",
+						      "Device" };
 
 /* migratetype_names[] without CMA, with memory isolation */
 static const char *const migratetype_names[MIGRATE_TYPES] = { "Unmovable", "Movable", "Reclaimable",
-							       "HighAtomic", "Isolate" };
+							      "HighAtomic", "Isolate" };
 
 /* vmstat suffixes of the zone-split event counters (TEXTS_FOR_ZONES) */
-static const char *const zone_suffixes[MAX_NR_ZONES] = { "_dma", "_dma32", "_normal", "_movable", "_device" };
+static const char *const zone_suffixes[MAX_NR_ZONES] = { "_dma", "_dma32", "_normal", "_movable",
+							 "_device" };
 
 /* Zone counters after nr_free_pages(_blocks) that the model does not track (vmstat_text order, 6.18). */
 static const char *const untracked_zone_items[] = {
-	"nr_zone_inactive_anon", "nr_zone_active_anon", "nr_zone_inactive_file", "nr_zone_active_file",
-	"nr_zone_unevictable",	 "nr_zone_write_pending", "nr_mlock",		   "nr_zspages",
+	"nr_zone_inactive_anon",
+	"nr_zone_active_anon",
+	"nr_zone_inactive_file",
+	"nr_zone_active_file",
+	"nr_zone_unevictable",
+	"nr_zone_write_pending",
+	"nr_mlock",
+	"nr_zspages",
 	"nr_free_cma",
 };
 #define NR_UNTRACKED_ZONE_ITEMS (sizeof untracked_zone_items / sizeof untracked_zone_items[0])
 
 /* Node counters zoneinfo prints once per node (6.18 node_stat_name order); the model keeps none. */
 static const char *const node_stat_items[] = {
-	"nr_inactive_anon", "nr_active_anon", "nr_inactive_file", "nr_active_file", "nr_unevictable",
-	"nr_slab_reclaimable", "nr_slab_unreclaimable", "nr_isolated_anon", "nr_isolated_file",
-	"workingset_nodes", "workingset_refault_anon", "workingset_refault_file",
-	"workingset_activate_anon", "workingset_activate_file", "workingset_restore_anon",
-	"workingset_restore_file", "workingset_nodereclaim", "nr_anon_pages", "nr_mapped",
-	"nr_file_pages", "nr_dirty", "nr_writeback", "nr_shmem", "nr_shmem_hugepages",
-	"nr_shmem_pmdmapped", "nr_file_hugepages", "nr_file_pmdmapped", "nr_anon_transparent_hugepages",
-	"nr_vmscan_write", "nr_vmscan_immediate_reclaim", "nr_dirtied", "nr_written",
-	"nr_throttled_written", "nr_kernel_misc_reclaimable", "nr_foll_pin_acquired",
-	"nr_foll_pin_released", "nr_kernel_stack", "nr_page_table_pages", "nr_sec_page_table_pages",
-	"nr_iommu_pages", "nr_swapcached", "pgpromote_success", "pgpromote_candidate",
-	"pgpromote_candidate_nrl", "pgdemote_kswapd", "pgdemote_direct", "pgdemote_khugepaged",
-	"pgdemote_proactive", "nr_hugetlb", "nr_balloon_pages", "nr_kernel_file_pages",
+	"nr_inactive_anon",
+	"nr_active_anon",
+	"nr_inactive_file",
+	"nr_active_file",
+	"nr_unevictable",
+	"nr_slab_reclaimable",
+	"nr_slab_unreclaimable",
+	"nr_isolated_anon",
+	"nr_isolated_file",
+	"workingset_nodes",
+	"workingset_refault_anon",
+	"workingset_refault_file",
+	"workingset_activate_anon",
+	"workingset_activate_file",
+	"workingset_restore_anon",
+	"workingset_restore_file",
+	"workingset_nodereclaim",
+	"nr_anon_pages",
+	"nr_mapped",
+	"nr_file_pages",
+	"nr_dirty",
+	"nr_writeback",
+	"nr_shmem",
+	"nr_shmem_hugepages",
+	"nr_shmem_pmdmapped",
+	"nr_file_hugepages",
+	"nr_file_pmdmapped",
+	"nr_anon_transparent_hugepages",
+	"nr_vmscan_write",
+	"nr_vmscan_immediate_reclaim",
+	"nr_dirtied",
+	"nr_written",
+	"nr_throttled_written",
+	"nr_kernel_misc_reclaimable",
+	"nr_foll_pin_acquired",
+	"nr_foll_pin_released",
+	"nr_kernel_stack",
+	"nr_page_table_pages",
+	"nr_sec_page_table_pages",
+	"nr_iommu_pages",
+	"nr_swapcached",
+	"pgpromote_success",
+	"pgpromote_candidate",
+	"pgpromote_candidate_nrl",
+	"pgdemote_kswapd",
+	"pgdemote_direct",
+	"pgdemote_khugepaged",
+	"pgdemote_proactive",
+	"nr_hugetlb",
+	"nr_balloon_pages",
+	"nr_kernel_file_pages",
 };
 #define NR_NODE_STAT_ITEMS (sizeof node_stat_items / sizeof node_stat_items[0])
 
 /* The NUMA event counters, in enum numa_stat_item order. */
 enum { NUMA_HIT, NUMA_MISS, NUMA_FOREIGN, NUMA_INTERLEAVE, NUMA_LOCAL, NUMA_OTHER, NR_NUMA_ITEMS };
-static const char *const numa_names[NR_NUMA_ITEMS] = { "numa_hit",	  "numa_miss",	"numa_foreign",
-						       "numa_interleave", "numa_local", "numa_other" };
+static const char *const numa_names[NR_NUMA_ITEMS] = { "numa_hit",     "numa_miss",
+						       "numa_foreign", "numa_interleave",
+						       "numa_local",   "numa_other" };
 
 /* A zone's NUMA counter (interleave policy is not modelled). */
 static uint64_t zone_numa(const struct zone *z, int item)

@@ -22,7 +22,8 @@
 static int report_bad(struct sim *s, int cpu, uint32_t pfn, int order, int reason, int err)
 {
 	s->ev.bad_page++;
-	ev_emit(s, EV_BAD_PAGE, FN_BAD_PAGE, cpu < (int)s->nr_cpus ? cpu : -1, NULL, pfn, order, 0, reason, 0, 0);
+	ev_emit(s, EV_BAD_PAGE, FN_BAD_PAGE, cpu < (int)s->nr_cpus ? cpu : -1, NULL, pfn, order, 0,
+		reason, 0, 0);
 	return err;
 }
 
@@ -140,7 +141,8 @@ static int op_random(struct sim *s, const struct sim_op *op)
 		live--;
 	} else {
 		int order = (int)(sim_random(s) % ((uint64_t)op->order + 1));
-		if (handles[base + 1 + live].pfn != PFN_NONE || handles[base + 1 + live].order == HANDLE_STREAM)
+		if (handles[base + 1 + live].pfn != PFN_NONE ||
+		    handles[base + 1 + live].order == HANDLE_STREAM)
 			return SIM_EINVAL; /* the stream's next slot is used by something else */
 		if (do_alloc(s, op->cpu, op->gfp, order, base + 1 + live) == SIM_OK)
 			live++;
@@ -198,7 +200,8 @@ static int op_sysctl(struct sim *s, const struct sim_op *op)
 		cfg->zone_reclaim_mode = v;
 		break;
 	default:
-		if (id < SYSCTL_LOWMEM_RESERVE_RATIO_DMA || id >= SYSCTL_LOWMEM_RESERVE_RATIO_DMA + MAX_NR_ZONES || v < 0)
+		if (id < SYSCTL_LOWMEM_RESERVE_RATIO_DMA ||
+		    id >= SYSCTL_LOWMEM_RESERVE_RATIO_DMA + MAX_NR_ZONES || v < 0)
 			return SIM_EINVAL;
 		cfg->lowmem_reserve_ratio[id - SYSCTL_LOWMEM_RESERVE_RATIO_DMA] = v;
 		wmark_setup_lowmem_reserve(s);
@@ -220,7 +223,8 @@ static int op_tick(struct sim *s, int32_t ticks)
 				continue;
 			if (s->cpus[cpu].clock_ns < s->now_ns)
 				s->cpus[cpu].clock_ns = s->now_ns;
-			ev_emit(s, EV_VMSTAT_TICK, FN_VMSTAT_UPDATE, (int)cpu, NULL, 0, 0, 0, t, 0, 0);
+			ev_emit(s, EV_VMSTAT_TICK, FN_VMSTAT_UPDATE, (int)cpu, NULL, 0, 0, 0, t, 0,
+				0);
 			pcp_vmstat_tick(s, (int)cpu);
 		}
 		for (int nid = 0; nid < s->config.nr_nodes; nid++)
@@ -254,7 +258,8 @@ static int apply(struct sim *s, const struct sim_op *op)
 	case OP_ALLOC:
 		if (op->order > s->config.max_order)
 			return report_bad(s, cpu, 0, op->order, BAD_ORDER_RANGE, SIM_EINVAL);
-		if (op->handle >= s->config.max_handles || sim_handles(s)[op->handle].pfn != PFN_NONE ||
+		if (op->handle >= s->config.max_handles ||
+		    sim_handles(s)[op->handle].pfn != PFN_NONE ||
 		    sim_handles(s)[op->handle].order == HANDLE_STREAM)
 			return report_bad(s, cpu, 0, op->order, BAD_HANDLE, SIM_EBADHANDLE);
 		if (gfp_zone(op->gfp) < 0)
@@ -297,7 +302,8 @@ static int apply(struct sim *s, const struct sim_op *op)
 	case OP_RANDOM:
 		return op_random(s, op);
 	case OP_SEED:
-		s->rng = op->arg ? (uint64_t)(uint32_t)op->arg * 0x9E3779B97F4A7C15ULL : 0x9E3779B97F4A7C15ULL;
+		s->rng = op->arg ? (uint64_t)(uint32_t)op->arg * 0x9E3779B97F4A7C15ULL :
+				   0x9E3779B97F4A7C15ULL;
 		return SIM_OK;
 	}
 	return SIM_EINVAL;

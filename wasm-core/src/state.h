@@ -73,7 +73,8 @@ static inline int get_pageblock_migratetype(const struct sim *s, const struct zo
 }
 
 /* set_pageblock_migratetype: retag the pageblock holding pfn (keeps the isolate bit). */
-static inline void set_pageblock_migratetype(const struct sim *s, const struct zone *z, uint32_t pfn, int mt)
+static inline void set_pageblock_migratetype(const struct sim *s, const struct zone *z,
+					     uint32_t pfn, int mt)
 {
 	uint8_t *tag = pageblock_tag(s, z, pfn);
 	*tag = (uint8_t)((*tag & PB_ISOLATE) | (mt & 0x7));

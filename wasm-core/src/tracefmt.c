@@ -23,7 +23,8 @@
 #define STRUCT_PAGE_SIZE 64u
 #define TRACE_PID_BASE 1000
 
-static const char *const zone_names[MAX_NR_ZONES] = { "DMA", "DMA32", "Normal", "Movable", "Device" };
+static const char *const zone_names[MAX_NR_ZONES] = { "DMA", "DMA32", "Normal", "Movable",
+						      "Device" };
 
 /* Whether this kernel prints pfn= in hex (5.14+; decimal before, e.g. the 4.9-based 2016 series). */
 static int pfn_in_hex(const struct sim *s)
@@ -99,9 +100,11 @@ static const struct model_fmt model_fmts[NR_EV_KINDS] = {
 	[EV_BUDDY_ENQUEUE] = { 1, 1, 1, 1, "to_tail", NULL, NULL, F_DEC, F_NONE, F_NONE },
 	[EV_WMARK_CHECK] = { 1, 0, 1, 0, "free", "needs_above", "ok", F_DEC, F_DEC, F_DEC },
 	[EV_ZONE_FALLBACK] = { 1, 0, 1, 1, "reason", "alloc_flags", NULL, F_DEC, F_HEX, F_NONE },
-	[EV_PAGEBLOCK_CLAIM] = { 1, 1, 0, 1, "free_or_alike", "old_migratetype", "claimed", F_DEC, F_MT, F_DEC },
+	[EV_PAGEBLOCK_CLAIM] = { 1, 1, 0, 1, "free_or_alike", "old_migratetype", "claimed", F_DEC,
+				 F_MT, F_DEC },
 	[EV_HIGHATOMIC_RESERVE] = { 1, 1, 1, 1, "nr_reserved", NULL, NULL, F_DEC, F_NONE, F_NONE },
-	[EV_HIGHATOMIC_UNRESERVE] = { 1, 1, 1, 1, "nr_reserved", NULL, NULL, F_DEC, F_NONE, F_NONE },
+	[EV_HIGHATOMIC_UNRESERVE] = { 1, 1, 1, 1, "nr_reserved", NULL, NULL, F_DEC, F_NONE,
+				      F_NONE },
 	[EV_WMARK_BOOST] = { 1, 0, 0, 0, "old", "new", NULL, F_DEC, F_DEC, F_NONE },
 	[EV_KSWAPD_WAKE] = { 1, 0, 1, 0, "gfp_flags", "kswapd_order", NULL, F_GFP, F_DEC, F_NONE },
 	[EV_DRAIN] = { 1, 0, 0, 0, "pages", NULL, NULL, F_DEC, F_NONE, F_NONE },
@@ -116,7 +119,8 @@ static const struct model_fmt model_fmts[NR_EV_KINDS] = {
 };
 
 /* One a/b/c field of a model event. */
-static void model_field(const struct sim *s, struct textbuf *tb, const char *name, int fmt, int32_t v)
+static void model_field(const struct sim *s, struct textbuf *tb, const char *name, int fmt,
+			int32_t v)
 {
 	if (!name || fmt == F_NONE)
 		return;
@@ -141,7 +145,8 @@ static void model_field(const struct sim *s, struct textbuf *tb, const char *nam
 /* "buddyscope_<kind>: node=N zone=Z pfn=... order=... migratetype=... a=... fn=..." */
 static void model_event(const struct sim *s, const struct sim_event *e, struct textbuf *tb)
 {
-	const struct model_fmt *f = e->kind < NR_EV_KINDS ? &model_fmts[e->kind] : &model_fmts[EV_NONE];
+	const struct model_fmt *f = e->kind < NR_EV_KINDS ? &model_fmts[e->kind] :
+							    &model_fmts[EV_NONE];
 
 	tb_str(tb, "buddyscope_");
 	tb_str(tb, ev_kind_name(e->kind));

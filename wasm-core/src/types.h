@@ -126,35 +126,35 @@ enum wmark { WMARK_MIN, WMARK_LOW, WMARK_HIGH, WMARK_PROMO, NR_WMARK };
 /* ---- Kernel profiles: behaviour switches as data ---------------------------------------------- */
 
 enum profile_id {
-	PROFILE_6_18,       /* default: alloc_factor, auto-tuned high, claim/steal fallback */
-	PROFILE_6_6,        /* high-order pcp lists, free_factor, one high, steal fallback */
-	PROFILE_5_14,       /* first merged high-order pcp lists (15 lists, batch_free round-robin) */
-	PROFILE_5_13,       /* order-0 pcp lists only, high = 6 * batch */
-	PROFILE_2016_V5,    /* Mel Gorman's posted high-order pcp (v5): one shared list per order 1..3 */
-	PROFILE_2016_PREFIX,/* the same series before the v5 pcp-count fix */
+	PROFILE_6_18,	 /* default: alloc_factor, auto-tuned high, claim/steal fallback */
+	PROFILE_6_6,	 /* high-order pcp lists, free_factor, one high, steal fallback */
+	PROFILE_5_14,	 /* first merged high-order pcp lists (15 lists, batch_free round-robin) */
+	PROFILE_5_13,	 /* order-0 pcp lists only, high = 6 * batch */
+	PROFILE_2016_V5, /* Mel Gorman's posted high-order pcp (v5): one shared list per order 1..3 */
+	PROFILE_2016_PREFIX, /* the same series before the v5 pcp-count fix */
 	NR_PROFILES
 };
 
 /* how the pcp lists are laid out */
 enum pcp_layout {
-	PCP_LAYOUT_ORDER0,      /* <= 5.13: lists[MIGRATE_PCPTYPES], order 0 only */
-	PCP_LAYOUT_2016,        /* 2016 series: 3 order-0 lists + one list per order 1..3 */
-	PCP_LAYOUT_5_14,        /* 3 x (orders 0..3 + THP) = 15 lists */
-	PCP_LAYOUT_6_10,        /* 3 x orders 0..3 + THP unmovable + THP movable = 14 lists */
-	PCP_LAYOUT_6_0,         /* ~5.19-6.9: 3 x orders 0..3 + one shared THP list = 13 lists (6.6) */
+	PCP_LAYOUT_ORDER0, /* <= 5.13: lists[MIGRATE_PCPTYPES], order 0 only */
+	PCP_LAYOUT_2016,   /* 2016 series: 3 order-0 lists + one list per order 1..3 */
+	PCP_LAYOUT_5_14,   /* 3 x (orders 0..3 + THP) = 15 lists */
+	PCP_LAYOUT_6_10,   /* 3 x orders 0..3 + THP unmovable + THP movable = 14 lists */
+	PCP_LAYOUT_6_0,	   /* ~5.19-6.9: 3 x orders 0..3 + one shared THP list = 13 lists (6.6) */
 };
 
 /* how pcp->high is chosen */
 enum pcp_high_rule {
-	PCP_HIGH_6_BATCH,       /* <= 5.13: high = 6 * batch */
-	PCP_HIGH_2016,          /* 2016: batch * MIGRATE_PCPTYPES + (batch << PAGE_ALLOC_COSTLY_ORDER) */
+	PCP_HIGH_6_BATCH, /* <= 5.13: high = 6 * batch */
+	PCP_HIGH_2016,	  /* 2016: batch * MIGRATE_PCPTYPES + (batch << PAGE_ALLOC_COSTLY_ORDER) */
 	PCP_HIGH_ZONE_HIGHSIZE, /* 5.14-6.6: one high from zone_highsize() */
-	PCP_HIGH_AUTOTUNE,      /* 6.7+: high between high_min and high_max */
+	PCP_HIGH_AUTOTUNE,	/* 6.7+: high between high_min and high_max */
 };
 
 /* how free_pcppages_bulk picks lists */
 enum pcp_drain_rule {
-	PCP_DRAIN_BATCH_FREE,      /* <= 5.14: round-robin, batch_free weight grows per empty list */
+	PCP_DRAIN_BATCH_FREE, /* <= 5.14: round-robin, batch_free weight grows per empty list */
 	PCP_DRAIN_REQUESTED_FIRST, /* 6.x: start at the list just freed to, drain each list in turn */
 };
 
@@ -166,22 +166,22 @@ enum fallback_rule {
 
 /* one kernel version's behaviour: a row of profile_table[] (profile.c) */
 struct sim_profile {
-	uint8_t id;                    /* enum profile_id */
-	uint8_t pcp_layout;            /* enum pcp_layout */
-	uint8_t pcp_high_rule;         /* enum pcp_high_rule */
-	uint8_t pcp_drain_rule;        /* enum pcp_drain_rule */
-	uint8_t fallback_rule;         /* enum fallback_rule */
-	uint8_t alloc_factor_scaling;  /* 6.7+: nr_pcp_alloc scales batch by alloc_factor */
-	uint8_t free_factor;           /* 5.14-6.6: nr_pcp_free scales by free_factor */
-	uint8_t free_high_6_18;        /* 6.18: free_high needs free_count >= batch + high_min/2 */
-	uint8_t pcp_count_fix;         /* 2016 v5: pcp->count stays in sync with a corrupted page */
+	uint8_t id;		      /* enum profile_id */
+	uint8_t pcp_layout;	      /* enum pcp_layout */
+	uint8_t pcp_high_rule;	      /* enum pcp_high_rule */
+	uint8_t pcp_drain_rule;	      /* enum pcp_drain_rule */
+	uint8_t fallback_rule;	      /* enum fallback_rule */
+	uint8_t alloc_factor_scaling; /* 6.7+: nr_pcp_alloc scales batch by alloc_factor */
+	uint8_t free_factor;	      /* 5.14-6.6: nr_pcp_free scales by free_factor */
+	uint8_t free_high_6_18;	      /* 6.18: free_high needs free_count >= batch + high_min/2 */
+	uint8_t pcp_count_fix;	      /* 2016 v5: pcp->count stays in sync with a corrupted page */
 	uint8_t highatomic_needs_min_reserve; /* 6.18: ALLOC_HIGHATOMIC only with __GFP_HIGH */
-	uint8_t batch_cap_kib_shift;   /* zone_batchsize cap: 20 = 1 MiB (5.12+), 19 = 512 KiB (<=4.9) */
-	uint8_t watermark_promo;       /* zoneinfo prints the promo line (after 6.6) */
+	uint8_t batch_cap_kib_shift; /* zone_batchsize cap: 20 = 1 MiB (5.12+), 19 = 512 KiB (<=4.9) */
+	uint8_t watermark_promo;     /* zoneinfo prints the promo line (after 6.6) */
 	uint8_t zoneinfo_high_min_max; /* zoneinfo pagesets print high_min/high_max (6.7+) */
-	uint8_t nr_pcp_lists;          /* lists used by the layout */
+	uint8_t nr_pcp_lists;	       /* lists used by the layout */
 	uint8_t pad[2];
-	char name[16];                 /* "6.18", "2016-v5", ... as the workload language spells it */
+	char name[16]; /* "6.18", "2016-v5", ... as the workload language spells it */
 };
 
 /* ---- Page frames ------------------------------------------------------------------------------ */
@@ -190,20 +190,20 @@ struct sim_profile {
 enum page_state {
 	PG_TAIL,      /* inside a block whose head frame says what it is (or never touched) */
 	PG_BUDDY,     /* head of a free block on free_area[order].free_list[list] (PageBuddy) */
-	PG_PCP,       /* head of a free block on a per-CPU list: cpu, list = pindex */
+	PG_PCP,	      /* head of a free block on a per-CPU list: cpu, list = pindex */
 	PG_ALLOCATED, /* head of an allocated block of `order` */
 	PG_CORRUPT,   /* head of a block the refill check rejected and leaked (bad_page) */
 };
 
 /* one materialised page frame (struct page); 16 bytes */
 struct page {
-	uint32_t next;  /* next pfn on the free list / pcp list, PFN_NONE at the end */
-	uint32_t prev;  /* previous pfn on the list, PFN_NONE at the head */
-	uint8_t state;  /* enum page_state */
-	uint8_t order;  /* block order when state != PG_TAIL */
-	uint8_t list;   /* PG_BUDDY: migratetype list it sits on; PG_PCP: pindex; PG_ALLOCATED: the allocation's migratetype (claims count MOVABLE ones as movable) */
-	uint8_t flags;  /* PAGEF_* */
-	uint16_t cpu;   /* PG_PCP: owning CPU; PG_ALLOCATED: allocating CPU */
+	uint32_t next; /* next pfn on the free list / pcp list, PFN_NONE at the end */
+	uint32_t prev; /* previous pfn on the list, PFN_NONE at the head */
+	uint8_t state; /* enum page_state */
+	uint8_t order; /* block order when state != PG_TAIL */
+	uint8_t list; /* PG_BUDDY: migratetype list it sits on; PG_PCP: pindex; PG_ALLOCATED: the allocation's migratetype (claims count MOVABLE ones as movable) */
+	uint8_t flags; /* PAGEF_* */
+	uint16_t cpu;  /* PG_PCP: owning CPU; PG_ALLOCATED: allocating CPU */
 	uint16_t pad;
 };
 
@@ -216,12 +216,12 @@ struct free_area {
 	uint32_t head[MIGRATE_TYPES];  /* first pfn of each list, PFN_NONE if empty */
 	uint32_t tail[MIGRATE_TYPES];  /* last pfn of each list */
 	uint32_t count[MIGRATE_TYPES]; /* blocks on each list (what pagetypeinfo prints) */
-	uint32_t nr_free;              /* blocks of this order on all lists (buddyinfo) */
+	uint32_t nr_free;	       /* blocks of this order on all lists (buddyinfo) */
 };
 
-#define ZONE_BELOW_HIGH 0x1        /* a watermark check against HIGH failed (pcp heuristics) */
+#define ZONE_BELOW_HIGH 0x1	   /* a watermark check against HIGH failed (pcp heuristics) */
 #define ZONE_BOOSTED_WATERMARK 0x2 /* boost raised by a fallback: wake kswapd after the alloc */
-#define ZONE_RECLAIM_ACTIVE 0x4    /* kswapd is balancing this zone */
+#define ZONE_RECLAIM_ACTIVE 0x4	   /* kswapd is balancing this zone */
 
 /* the zone->lock contention model of many CPUs (virtual nanoseconds) */
 struct zone_lock_stats {
@@ -237,29 +237,29 @@ struct zone_lock_stats {
 
 /* struct zone */
 struct zone {
-	uint32_t start_pfn;       /* zone_start_pfn */
-	uint32_t spanned;         /* spanned_pages: pfn range including holes */
-	uint32_t present;         /* present_pages: physical pages */
-	uint32_t managed;         /* managed_pages: pages given to the buddy allocator */
-	uint32_t mem_pfn;         /* first materialised pfn: managed frames are [mem_pfn, mem_pfn + managed) */
-	uint32_t frame_base;      /* index of mem_pfn's frame in the frames array */
-	uint32_t pageblock_base;  /* index of mem_pfn's pageblock in the pageblock tag array */
-	uint32_t nr_pageblocks;   /* pageblocks covering the materialised range */
+	uint32_t start_pfn; /* zone_start_pfn */
+	uint32_t spanned;   /* spanned_pages: pfn range including holes */
+	uint32_t present;   /* present_pages: physical pages */
+	uint32_t managed;   /* managed_pages: pages given to the buddy allocator */
+	uint32_t mem_pfn; /* first materialised pfn: managed frames are [mem_pfn, mem_pfn + managed) */
+	uint32_t frame_base;	      /* index of mem_pfn's frame in the frames array */
+	uint32_t pageblock_base;      /* index of mem_pfn's pageblock in the pageblock tag array */
+	uint32_t nr_pageblocks;	      /* pageblocks covering the materialised range */
 	int32_t _watermark[NR_WMARK]; /* without boost */
 	int32_t watermark_boost;
 	int32_t lowmem_reserve[MAX_NR_ZONES]; /* "protection" */
-	int64_t nr_free_pages;    /* NR_FREE_PAGES: buddy free pages, not counting ISOLATE lists */
+	int64_t nr_free_pages; /* NR_FREE_PAGES: buddy free pages, not counting ISOLATE lists */
 	int64_t nr_free_pages_blocks; /* NR_FREE_PAGES_BLOCKS (6.18): free pages in blocks >= pageblock_order */
-	int64_t nr_free_highatomic;   /* free pages on HIGHATOMIC lists */
+	int64_t nr_free_highatomic;	/* free pages on HIGHATOMIC lists */
 	int64_t nr_reserved_highatomic; /* pages in HIGHATOMIC pageblocks */
-	int32_t pageset_batch;    /* zone_batchsize(): batch of every CPU's pcp */
-	int32_t pageset_high_min; /* zone_highsize(..., 0) */
-	int32_t pageset_high_max; /* zone_highsize(..., 8) */
-	uint32_t flags;           /* ZONE_BELOW_HIGH, ZONE_BOOSTED_WATERMARK, ZONE_RECLAIM_ACTIVE */
-	uint8_t node;             /* zone_to_nid */
-	uint8_t idx;              /* zone_idx: enum zone_type */
+	int32_t pageset_batch;		/* zone_batchsize(): batch of every CPU's pcp */
+	int32_t pageset_high_min;	/* zone_highsize(..., 0) */
+	int32_t pageset_high_max;	/* zone_highsize(..., 8) */
+	uint32_t flags; /* ZONE_BELOW_HIGH, ZONE_BOOSTED_WATERMARK, ZONE_RECLAIM_ACTIVE */
+	uint8_t node;	/* zone_to_nid */
+	uint8_t idx;	/* zone_idx: enum zone_type */
 	uint8_t pad[6];
-	uint64_t pgalloc;         /* vmstat pgalloc_<zone> */
+	uint64_t pgalloc; /* vmstat pgalloc_<zone> */
 	uint64_t numa_hit, numa_miss, numa_foreign, numa_local, numa_other;
 	struct zone_lock_stats lock;
 	struct free_area free_area[NR_PAGE_ORDERS_LIMIT];
@@ -267,10 +267,10 @@ struct zone {
 
 /* struct pglist_data, reduced to what the model needs */
 struct node {
-	uint16_t first_cpu;     /* CPUs of the node are first_cpu .. first_cpu + nr_cpus - 1 */
+	uint16_t first_cpu; /* CPUs of the node are first_cpu .. first_cpu + nr_cpus - 1 */
 	uint16_t nr_cpus;
-	uint8_t kswapd_awake;   /* woken by wakeup_kswapd and not yet balanced */
-	uint8_t kswapd_order;   /* kswapd_order */
+	uint8_t kswapd_awake; /* woken by wakeup_kswapd and not yet balanced */
+	uint8_t kswapd_order; /* kswapd_order */
 	uint8_t kswapd_highest_zoneidx;
 	uint8_t kswapd_failures;
 	uint8_t distance[MAX_NUMNODES]; /* node_distance(this, other): 10 local, 20 remote */
@@ -288,29 +288,29 @@ struct node {
 
 /* struct per_cpu_pages of one (CPU, zone); lists by pindex */
 struct per_cpu_pages {
-	int32_t count;       /* pages on all lists (an order-k block counts 2^k) */
-	int32_t high;        /* current limit: 0 until first used, then in [high_min, high_max] */
-	int32_t high_min;    /* 6.7+: lower bound of high */
-	int32_t high_max;    /* 6.7+: upper bound of high */
-	int32_t batch;       /* refill / drain chunk */
-	int16_t free_count;  /* 6.7+: recent consecutive freed pages */
-	uint8_t flags;       /* PCPF_* */
-	uint8_t alloc_factor;/* 6.7+: refill scale, 0 .. PCP_BATCH_SCALE_MAX */
-	uint8_t free_factor; /* 5.14-6.6: drain scale */
-	uint8_t expire;      /* NUMA: ticks left before remote-node pages are drained */
-	uint8_t last_pindex; /* round-robin position of the batch_free drain */
+	int32_t count;	      /* pages on all lists (an order-k block counts 2^k) */
+	int32_t high;	      /* current limit: 0 until first used, then in [high_min, high_max] */
+	int32_t high_min;     /* 6.7+: lower bound of high */
+	int32_t high_max;     /* 6.7+: upper bound of high */
+	int32_t batch;	      /* refill / drain chunk */
+	int16_t free_count;   /* 6.7+: recent consecutive freed pages */
+	uint8_t flags;	      /* PCPF_* */
+	uint8_t alloc_factor; /* 6.7+: refill scale, 0 .. PCP_BATCH_SCALE_MAX */
+	uint8_t free_factor;  /* 5.14-6.6: drain scale */
+	uint8_t expire;	      /* NUMA: ticks left before remote-node pages are drained */
+	uint8_t last_pindex;  /* round-robin position of the batch_free drain */
 	uint8_t pad;
-	uint32_t head[NR_PCP_LISTS_LIMIT];   /* first pfn of each list */
-	uint32_t tail[NR_PCP_LISTS_LIMIT];   /* last pfn of each list */
+	uint32_t head[NR_PCP_LISTS_LIMIT];	/* first pfn of each list */
+	uint32_t tail[NR_PCP_LISTS_LIMIT];	/* last pfn of each list */
 	uint32_t nr_blocks[NR_PCP_LISTS_LIMIT]; /* blocks on each list (the count as the lists see it) */
 };
 
 /* one CPU */
 struct cpu {
-	uint16_t node;      /* cpu_to_node */
+	uint16_t node; /* cpu_to_node */
 	uint8_t online;
 	uint8_t pad;
-	uint64_t clock_ns;  /* this CPU's virtual time */
+	uint64_t clock_ns;				       /* this CPU's virtual time */
 	uint64_t pcp_hits, pcp_refills, pcp_frees, pcp_drains; /* per-CPU counters */
 	uint64_t lock_acquisitions, lock_wait_ns;
 };
@@ -319,25 +319,25 @@ struct cpu {
 
 enum op_kind {
 	OP_NOP,
-	OP_ALLOC,       /* cpu allocates 2^order pages with gfp into handle */
-	OP_FREE,        /* cpu frees the block held by handle */
-	OP_FREE_PFN,    /* cpu frees pfn `handle` at `order` directly (raw; bad-input tests) */
-	OP_DRAIN_CPU,   /* drain_local_pages on cpu (all zones) */
-	OP_DRAIN_ALL,   /* drain_all_pages(NULL) */
-	OP_TICK,        /* arg vmstat intervals (1 s each) pass on every CPU */
+	OP_ALLOC,	/* cpu allocates 2^order pages with gfp into handle */
+	OP_FREE,	/* cpu frees the block held by handle */
+	OP_FREE_PFN,	/* cpu frees pfn `handle` at `order` directly (raw; bad-input tests) */
+	OP_DRAIN_CPU,	/* drain_local_pages on cpu (all zones) */
+	OP_DRAIN_ALL,	/* drain_all_pages(NULL) */
+	OP_TICK,	/* arg vmstat intervals (1 s each) pass on every CPU */
 	OP_CPU_OFFLINE, /* cpu goes offline: its pcps drained, pcp values recomputed */
-	OP_CPU_ONLINE,  /* cpu comes back */
-	OP_SYSCTL,      /* set tunable `handle` (enum sysctl_id) to arg */
-	OP_CORRUPT,     /* mark the next frame a refill on cpu takes as bad (handle = pfn or HANDLE_NONE) */
-	OP_RANDOM,      /* one step of a seeded random stream owning handles [handle, handle + capacity]:
+	OP_CPU_ONLINE,	/* cpu comes back */
+	OP_SYSCTL,	/* set tunable `handle` (enum sysctl_id) to arg */
+	OP_CORRUPT, /* mark the next frame a refill on cpu takes as bad (handle = pfn or HANDLE_NONE) */
+	OP_RANDOM, /* one step of a seeded random stream owning handles [handle, handle + capacity]:
 			 * arg = free percent (bits 0..6) | capacity << 7, order = max order, gfp */
-	OP_SEED,        /* reseed the generator with arg */
+	OP_SEED,   /* reseed the generator with arg */
 	NR_OP_KINDS
 };
 
 /* one op; 16 bytes */
 struct sim_op {
-	uint8_t kind;    /* enum op_kind */
+	uint8_t kind; /* enum op_kind */
 	uint8_t order;
 	uint16_t cpu;
 	uint32_t gfp;
@@ -358,76 +358,77 @@ enum sysctl_id {
 /* what sim_apply returns */
 enum sim_err {
 	SIM_OK = 0,
-	SIM_ENOMEM = 1,       /* allocation failed (not an error of the input) */
-	SIM_EINVAL = 2,       /* malformed op: unknown kind, order above the maximum, bad sysctl */
-	SIM_EBADCPU = 3,      /* unknown or offline CPU */
-	SIM_EBADHANDLE = 4,   /* handle out of range or holding no page */
-	SIM_EBADPAGE = 5,     /* free of a pfn out of range, of a free page, or at a wrong order */
-	SIM_ECORRUPT = 6,     /* the state is corrupted: a bounded loop ran out (reported, state frozen) */
-	SIM_ECONFIG = 7,      /* sim_init: the machine description is invalid */
-	SIM_ENOSPACE = 8,     /* sim_init: the arena is too small */
+	SIM_ENOMEM = 1,	    /* allocation failed (not an error of the input) */
+	SIM_EINVAL = 2,	    /* malformed op: unknown kind, order above the maximum, bad sysctl */
+	SIM_EBADCPU = 3,    /* unknown or offline CPU */
+	SIM_EBADHANDLE = 4, /* handle out of range or holding no page */
+	SIM_EBADPAGE = 5,   /* free of a pfn out of range, of a free page, or at a wrong order */
+	SIM_ECORRUPT =
+		6, /* the state is corrupted: a bounded loop ran out (reported, state frozen) */
+	SIM_ECONFIG = 7,  /* sim_init: the machine description is invalid */
+	SIM_ENOSPACE = 8, /* sim_init: the arena is too small */
 };
 
 /* ---- Events: tracepoint-shaped records -------------------------------------------------------- */
 
 /* one decision of the core; 32 bytes; fields unused by a kind are 0 */
 struct sim_event {
-	uint32_t seq;   /* position in the whole history */
-	uint32_t op;    /* index of the op that caused it */
-	uint32_t pfn;   /* block head, 0 when none */
-	int32_t a, b, c;/* kind-specific (see ev_kind comments) */
+	uint32_t seq;	 /* position in the whole history */
+	uint32_t op;	 /* index of the op that caused it */
+	uint32_t pfn;	 /* block head, 0 when none */
+	int32_t a, b, c; /* kind-specific (see ev_kind comments) */
 	uint16_t cpu;
-	uint8_t kind;   /* enum ev_kind */
+	uint8_t kind; /* enum ev_kind */
 	uint8_t node;
-	uint8_t zone;   /* enum zone_type */
+	uint8_t zone; /* enum zone_type */
 	uint8_t order;
-	uint8_t mt;     /* migratetype */
-	uint8_t fn;     /* enum ev_fn: the kernel function that made the decision */
+	uint8_t mt; /* migratetype */
+	uint8_t fn; /* enum ev_fn: the kernel function that made the decision */
 };
 
 enum ev_kind {
 	EV_NONE,
-	EV_MM_PAGE_ALLOC,          /* mm_page_alloc: pfn (0 on failure), order, mt = gfp migratetype, a = gfp, b = 1 ok / 0 failed */
-	EV_MM_PAGE_FREE,           /* mm_page_free: pfn, order */
+	EV_MM_PAGE_ALLOC, /* mm_page_alloc: pfn (0 on failure), order, mt = gfp migratetype, a = gfp, b = 1 ok / 0 failed */
+	EV_MM_PAGE_FREE,	      /* mm_page_free: pfn, order */
 	EV_MM_PAGE_ALLOC_ZONE_LOCKED, /* mm_page_alloc_zone_locked: pfn, order, mt, a = percpu_refill */
-	EV_MM_PAGE_PCPU_DRAIN,     /* mm_page_pcpu_drain: pfn, order, mt */
-	EV_MM_PAGE_ALLOC_EXTFRAG,  /* mm_page_alloc_extfrag: pfn, order = alloc_order, a = fallback_order, mt = alloc mt, b = fallback mt, c = fragmenting | change_ownership << 1 */
-	EV_PCP_HIT,                /* rmqueue_pcplist served from a list: pfn, order, a = pindex, b = count after */
-	EV_PCP_REFILL,             /* rmqueue_bulk under zone->lock: a = blocks asked, b = blocks got, c = alloc_factor after */
-	EV_PCP_FREE,               /* free to a pcp list: pfn, order, a = pindex, b = count after, c = high */
-	EV_PCP_BULK_FREE,          /* free_pcppages_bulk starts: a = pages asked, b = count before, c = high */
-	EV_PCP_HIGH,               /* pcp->high changed: a = old, b = new */
-	EV_BUDDY_SPLIT,            /* expand(): pfn = upper half put on a list, order = its order, mt */
-	EV_BUDDY_MERGE,            /* __free_one_page merged: pfn = merged head, order = new order, a = buddy pfn */
-	EV_BUDDY_ENQUEUE,          /* __free_one_page placed the block: pfn, order, mt, a = 1 tail / 0 head */
-	EV_WMARK_CHECK,            /* zone_watermark_ok: order, a = free pages, b = mark + reserve, c = 1 pass / 0 fail */
-	EV_ZONE_FALLBACK,          /* get_page_from_freelist moves on: zone = the zone skipped, a = reason */
-	EV_PAGEBLOCK_CLAIM,        /* try_to_claim_block / steal_suitable_fallback: pfn, mt = new type, b = old type, a = free + alike pages, c = 1 claimed */
-	EV_HIGHATOMIC_RESERVE,     /* reserve_highatomic_pageblock: pfn of the pageblock, a = nr_reserved_highatomic after */
-	EV_HIGHATOMIC_UNRESERVE,   /* unreserve_highatomic_pageblock */
-	EV_WMARK_BOOST,            /* boost_watermark: a = old boost, b = new boost */
-	EV_KSWAPD_WAKE,            /* wakeup_kswapd: order, zone = highest zone index */
-	EV_DRAIN,                  /* drain_all_pages / drain_pages_zone / drain_zone_pages: a = pages drained */
-	EV_VMSTAT_TICK,            /* vmstat_update on a CPU */
-	EV_CPU_HOTPLUG,            /* a = 1 online / 0 offline */
-	EV_ZONE_LOCK,              /* zone->lock acquired: a = wait ns, b = hold ns, c = pages moved */
-	EV_ALLOC_FAIL,             /* warn_alloc: order, a = gfp */
-	EV_BAD_PAGE,               /* bad_page: pfn, order, a = enum bad_reason */
-	EV_PAGE_LEAK,              /* check_new_pages rejected a refilled block: pfn, order (leaked) */
-	EV_RUNAWAY_LOOP,           /* a bounded loop ran out: a = iterations, b = pcp->count, c = pages on the lists */
-	EV_SYSCTL,                 /* a tunable was written: a = sysctl id, b = value */
+	EV_MM_PAGE_PCPU_DRAIN,	      /* mm_page_pcpu_drain: pfn, order, mt */
+	EV_MM_PAGE_ALLOC_EXTFRAG, /* mm_page_alloc_extfrag: pfn, order = alloc_order, a = fallback_order, mt = alloc mt, b = fallback mt, c = fragmenting | change_ownership << 1 */
+	EV_PCP_HIT, /* rmqueue_pcplist served from a list: pfn, order, a = pindex, b = count after */
+	EV_PCP_REFILL, /* rmqueue_bulk under zone->lock: a = blocks asked, b = blocks got, c = alloc_factor after */
+	EV_PCP_FREE, /* free to a pcp list: pfn, order, a = pindex, b = count after, c = high */
+	EV_PCP_BULK_FREE, /* free_pcppages_bulk starts: a = pages asked, b = count before, c = high */
+	EV_PCP_HIGH,	  /* pcp->high changed: a = old, b = new */
+	EV_BUDDY_SPLIT,	  /* expand(): pfn = upper half put on a list, order = its order, mt */
+	EV_BUDDY_MERGE, /* __free_one_page merged: pfn = merged head, order = new order, a = buddy pfn */
+	EV_BUDDY_ENQUEUE, /* __free_one_page placed the block: pfn, order, mt, a = 1 tail / 0 head */
+	EV_WMARK_CHECK, /* zone_watermark_ok: order, a = free pages, b = mark + reserve, c = 1 pass / 0 fail */
+	EV_ZONE_FALLBACK, /* get_page_from_freelist moves on: zone = the zone skipped, a = reason */
+	EV_PAGEBLOCK_CLAIM, /* try_to_claim_block / steal_suitable_fallback: pfn, mt = new type, b = old type, a = free + alike pages, c = 1 claimed */
+	EV_HIGHATOMIC_RESERVE, /* reserve_highatomic_pageblock: pfn of the pageblock, a = nr_reserved_highatomic after */
+	EV_HIGHATOMIC_UNRESERVE, /* unreserve_highatomic_pageblock */
+	EV_WMARK_BOOST,		 /* boost_watermark: a = old boost, b = new boost */
+	EV_KSWAPD_WAKE,		 /* wakeup_kswapd: order, zone = highest zone index */
+	EV_DRAIN, /* drain_all_pages / drain_pages_zone / drain_zone_pages: a = pages drained */
+	EV_VMSTAT_TICK, /* vmstat_update on a CPU */
+	EV_CPU_HOTPLUG, /* a = 1 online / 0 offline */
+	EV_ZONE_LOCK,	/* zone->lock acquired: a = wait ns, b = hold ns, c = pages moved */
+	EV_ALLOC_FAIL,	/* warn_alloc: order, a = gfp */
+	EV_BAD_PAGE,	/* bad_page: pfn, order, a = enum bad_reason */
+	EV_PAGE_LEAK,	/* check_new_pages rejected a refilled block: pfn, order (leaked) */
+	EV_RUNAWAY_LOOP, /* a bounded loop ran out: a = iterations, b = pcp->count, c = pages on the lists */
+	EV_SYSCTL, /* a tunable was written: a = sysctl id, b = value */
 	NR_EV_KINDS
 };
 
 enum bad_reason {
-	BAD_PFN_RANGE = 1,  /* pfn not managed by any zone */
-	BAD_ALREADY_FREE,   /* freeing a block that is free (double free) */
-	BAD_WRONG_ORDER,    /* order differs from the allocated order */
-	BAD_NOT_HEAD,       /* pfn is inside a block, not its head */
-	BAD_ORDER_RANGE,    /* order above MAX_PAGE_ORDER */
-	BAD_HANDLE,         /* handle holds no page */
-	BAD_CPU,            /* unknown or offline CPU */
-	BAD_HWPOISON,       /* the frame was marked bad */
+	BAD_PFN_RANGE = 1, /* pfn not managed by any zone */
+	BAD_ALREADY_FREE,  /* freeing a block that is free (double free) */
+	BAD_WRONG_ORDER,   /* order differs from the allocated order */
+	BAD_NOT_HEAD,	   /* pfn is inside a block, not its head */
+	BAD_ORDER_RANGE,   /* order above MAX_PAGE_ORDER */
+	BAD_HANDLE,	   /* handle holds no page */
+	BAD_CPU,	   /* unknown or offline CPU */
+	BAD_HWPOISON,	   /* the frame was marked bad */
 };
 
 enum ev_fn {
@@ -484,23 +485,23 @@ struct zone_config {
 
 /* what sim_init builds: a machine, a profile and the tunables */
 struct sim_config {
-	uint8_t profile;          /* enum profile_id */
-	uint8_t nr_nodes;         /* 1 .. MAX_NUMNODES */
-	uint8_t cpus_per_node;    /* 1 .. MAX_CPUS_PER_NODE */
-	uint8_t max_order;        /* MAX_PAGE_ORDER: 1 .. 10 */
-	uint8_t pageblock_order;  /* 0 .. max_order */
-	uint8_t thp;              /* THP configured (pcp THP lists, min_free_kbytes recommendation) */
+	uint8_t profile;	 /* enum profile_id */
+	uint8_t nr_nodes;	 /* 1 .. MAX_NUMNODES */
+	uint8_t cpus_per_node;	 /* 1 .. MAX_CPUS_PER_NODE */
+	uint8_t max_order;	 /* MAX_PAGE_ORDER: 1 .. 10 */
+	uint8_t pageblock_order; /* 0 .. max_order */
+	uint8_t thp; /* THP configured (pcp THP lists, min_free_kbytes recommendation) */
 	uint8_t pad[2];
-	int32_t min_free_kbytes;  /* -1: the kernel's default rule */
-	int32_t watermark_scale_factor;   /* default 10 */
-	int32_t watermark_boost_factor;   /* default 15000 */
-	int32_t percpu_pagelist_high_fraction; /* default 0 */
+	int32_t min_free_kbytes;		    /* -1: the kernel's default rule */
+	int32_t watermark_scale_factor;		    /* default 10 */
+	int32_t watermark_boost_factor;		    /* default 15000 */
+	int32_t percpu_pagelist_high_fraction;	    /* default 0 */
 	int32_t lowmem_reserve_ratio[MAX_NR_ZONES]; /* default 256 256 32 0 0 */
-	int32_t zone_reclaim_mode;        /* default 0 */
-	int32_t pcp_batch;        /* 0: zone_batchsize(); else a teaching override of every zone's batch (not a kernel knob) */
-	uint32_t max_handles;     /* handle table size */
-	uint32_t event_capacity;  /* events kept between sim_events_clear calls */
-	uint64_t seed;            /* the random stream's seed */
+	int32_t zone_reclaim_mode;		    /* default 0 */
+	int32_t pcp_batch; /* 0: zone_batchsize(); else a teaching override of every zone's batch (not a kernel knob) */
+	uint32_t max_handles;	 /* handle table size */
+	uint32_t event_capacity; /* events kept between sim_events_clear calls */
+	uint64_t seed;		 /* the random stream's seed */
 	uint8_t distance[MAX_NUMNODES][MAX_NUMNODES]; /* 0 = default (10 local, 20 remote) */
 	struct zone_config zones[MAX_NUMNODES][MAX_NR_ZONES];
 };
@@ -509,8 +510,8 @@ struct sim_config {
 
 /* what a handle holds */
 struct handle {
-	uint32_t pfn;   /* PFN_NONE when empty; in a random stream's header slot: live blocks */
-	uint8_t order;  /* HANDLE_STREAM marks a random stream's header slot */
+	uint32_t pfn;  /* PFN_NONE when empty; in a random stream's header slot: live blocks */
+	uint8_t order; /* HANDLE_STREAM marks a random stream's header slot */
 	uint8_t node;
 	uint8_t zone;
 	uint8_t pad;
@@ -530,38 +531,38 @@ struct vm_events {
 
 /* the whole simulation: the header of the arena */
 struct sim {
-	uint32_t magic;           /* SIM_MAGIC */
-	uint32_t arena_size;      /* bytes of the arena this state lives in */
+	uint32_t magic;	     /* SIM_MAGIC */
+	uint32_t arena_size; /* bytes of the arena this state lives in */
 	struct sim_config config;
 	struct sim_profile profile;
 	uint32_t nr_cpus;
 	uint32_t nr_frames;
 	uint32_t nr_pageblocks;
 	uint32_t pageblock_nr_pages;
-	uint32_t nr_pcp;          /* nr_cpus * nr_nodes * MAX_NR_ZONES */
-	int32_t min_free_kbytes;  /* in force */
+	uint32_t nr_pcp;	      /* nr_cpus * nr_nodes * MAX_NR_ZONES */
+	int32_t min_free_kbytes;      /* in force */
 	int32_t user_min_free_kbytes; /* last written by sysctl, -1 never */
-	uint32_t frames_off;      /* byte offsets from the arena start */
-	uint32_t pageblocks_off;  /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
-	uint32_t pcp_off;         /* struct per_cpu_pages [cpu][node][zone] */
-	uint32_t handles_off;     /* struct handle [max_handles] */
-	uint32_t events_off;      /* struct sim_event [event_capacity] */
-	uint32_t nr_events;       /* events in the buffer */
+	uint32_t frames_off;	      /* byte offsets from the arena start */
+	uint32_t pageblocks_off;      /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
+	uint32_t pcp_off;	      /* struct per_cpu_pages [cpu][node][zone] */
+	uint32_t handles_off;	      /* struct handle [max_handles] */
+	uint32_t events_off;	      /* struct sim_event [event_capacity] */
+	uint32_t nr_events;	      /* events in the buffer */
 	uint32_t events_dropped;  /* events lost since the last clear because the buffer was full */
-	uint32_t event_seq;       /* next event's seq */
-	uint32_t op_seq;          /* index of the op being applied */
-	uint64_t rng;             /* xorshift state of the seeded random stream */
-	uint64_t now_ns;          /* global virtual time (ticks) */
+	uint32_t event_seq;	  /* next event's seq */
+	uint32_t op_seq;	  /* index of the op being applied */
+	uint64_t rng;		  /* xorshift state of the seeded random stream */
+	uint64_t now_ns;	  /* global virtual time (ticks) */
 	uint32_t corrupt_pending; /* OP_CORRUPT armed: the next refill's first block is bad */
-	uint32_t frozen;          /* SIM_ECORRUPT was reported: every later op is refused */
+	uint32_t frozen;	  /* SIM_ECORRUPT was reported: every later op is refused */
 	struct vm_events ev;
 	struct cpu cpus[MAX_CPUS];
 	struct node nodes[MAX_NUMNODES];
-	char error[128];          /* last error in words (sim_check, frozen state) */
+	char error[128]; /* last error in words (sim_check, frozen state) */
 };
 
-#define HANDLE_STREAM 0xff   /* handle.order of a random stream's header slot */
+#define HANDLE_STREAM 0xff    /* handle.order of a random stream's header slot */
 #define SIM_MAGIC 0x42534331u /* "BSC1" */
-#define PB_ISOLATE 0x80       /* pageblock tag bit: isolated (6.18 keeps the type beside it) */
+#define PB_ISOLATE 0x80	      /* pageblock tag bit: isolated (6.18 keeps the type beside it) */
 
 #endif

@@ -62,7 +62,8 @@ static uint64_t nr_free_buffer_pages(const struct sim *s)
 /* __setup_per_zone_wmarks for an explicit min_free_kbytes. */
 static void setup_wmarks(struct sim *s, int32_t min_free_kbytes)
 {
-	uint64_t pages_min = (uint64_t)(min_free_kbytes < 0 ? 0 : min_free_kbytes) >> (PAGE_SHIFT - 10);
+	uint64_t pages_min = (uint64_t)(min_free_kbytes < 0 ? 0 : min_free_kbytes) >>
+			     (PAGE_SHIFT - 10);
 	uint64_t lowmem_pages = 0;
 	int old = movable_is_lowmem(s);
 
@@ -77,7 +78,8 @@ static void setup_wmarks(struct sim *s, int32_t min_free_kbytes)
 			struct zone *z = &s->nodes[nid].zones[zid];
 			uint64_t managed = z->managed;
 			uint64_t tmp = lowmem_pages ? pages_min * managed / lowmem_pages : 0;
-			uint64_t scaled = managed * (uint64_t)s->config.watermark_scale_factor / 10000;
+			uint64_t scaled =
+				managed * (uint64_t)s->config.watermark_scale_factor / 10000;
 			uint64_t delta;
 
 			if (zid == ZONE_MOVABLE && !old) {
@@ -129,7 +131,8 @@ int32_t wmark_default_min_free_kbytes(struct sim *s)
 				nr_zones += zone_populated(&s->nodes[nid].zones[zid]) ? 1 : 0;
 		setup_wmarks(s, (int32_t)min_free);
 		recommended = (uint64_t)s->pageblock_nr_pages * nr_zones * 2 +
-			      (uint64_t)s->pageblock_nr_pages * nr_zones * MIGRATE_PCPTYPES * MIGRATE_PCPTYPES;
+			      (uint64_t)s->pageblock_nr_pages * nr_zones * MIGRATE_PCPTYPES *
+				      MIGRATE_PCPTYPES;
 		cap = nr_free_buffer_pages(s) / 20;
 		if (recommended > cap)
 			recommended = cap;
@@ -165,14 +168,16 @@ void wmark_setup_lowmem_reserve(struct sim *s)
 				z->lowmem_reserve[j] = 0;
 			for (int j = i + 1; j < MAX_NR_ZONES; j++) {
 				upper += n->zones[j].managed;
-				z->lowmem_reserve[j] = clear ? 0 : (int32_t)(upper / (uint64_t)ratio);
+				z->lowmem_reserve[j] = clear ? 0 :
+							       (int32_t)(upper / (uint64_t)ratio);
 			}
 		}
 	}
 }
 
 /* __zone_watermark_unusable_free: pages this request may not count as free. */
-static int64_t unusable_free(const struct sim *s, const struct zone *z, int order, unsigned alloc_flags)
+static int64_t unusable_free(const struct sim *s, const struct zone *z, int order,
+			     unsigned alloc_flags)
 {
 	int64_t unusable = ((int64_t)1 << order) - 1;
 
@@ -182,20 +187,22 @@ static int64_t unusable_free(const struct sim *s, const struct zone *z, int orde
 	 * (No CMA in the model, so nothing for NR_FREE_CMA_PAGES.)
 	 */
 	if (!(alloc_flags & ALLOC_RESERVES))
-		unusable += s->profile.id == PROFILE_6_18 ? z->nr_free_highatomic : z->nr_reserved_highatomic;
+		unusable += s->profile.id == PROFILE_6_18 ? z->nr_free_highatomic :
+							    z->nr_reserved_highatomic;
 	return unusable;
 }
 
 /* The verdict of __zone_watermark_ok, with the free count and threshold it compared. */
 struct wmark_verdict {
 	int ok;
-	int64_t free;      /* free pages minus what the request may not use */
+	int64_t free;	   /* free pages minus what the request may not use */
 	int64_t threshold; /* what free had to exceed: reduced min + lowmem_reserve */
 };
 
 /* __zone_watermark_ok on a given free count, without events. */
-static struct wmark_verdict wmark_ok(const struct sim *s, const struct zone *z, int order, int64_t mark,
-				     int highest_zoneidx, unsigned alloc_flags, int64_t free_pages)
+static struct wmark_verdict wmark_ok(const struct sim *s, const struct zone *z, int order,
+				     int64_t mark, int highest_zoneidx, unsigned alloc_flags,
+				     int64_t free_pages)
 {
 	struct wmark_verdict v;
 	int64_t min = mark;
@@ -234,7 +241,8 @@ static struct wmark_verdict wmark_ok(const struct sim *s, const struct zone *z, 
 				return v;
 			}
 		}
-		if ((alloc_flags & (ALLOC_HIGHATOMIC | ALLOC_OOM)) && area->head[MIGRATE_HIGHATOMIC] != PFN_NONE) {
+		if ((alloc_flags & (ALLOC_HIGHATOMIC | ALLOC_OOM)) &&
+		    area->head[MIGRATE_HIGHATOMIC] != PFN_NONE) {
 			v.ok = 1;
 			return v;
 		}
@@ -243,7 +251,8 @@ static struct wmark_verdict wmark_ok(const struct sim *s, const struct zone *z, 
 }
 
 /* EV_WMARK_CHECK: a = free pages the request may use, b = what they had to exceed, c = pass. */
-static void emit_check(struct sim *s, const struct zone *z, int order, const struct wmark_verdict *v, int cpu)
+static void emit_check(struct sim *s, const struct zone *z, int order,
+		       const struct wmark_verdict *v, int cpu)
 {
 	int64_t free = v->free, threshold = v->threshold;
 
@@ -252,14 +261,15 @@ static void emit_check(struct sim *s, const struct zone *z, int order, const str
 	/* clamp into the record's 32-bit fields; real values are far smaller */
 	free = free < INT32_MIN ? INT32_MIN : free > INT32_MAX ? INT32_MAX : free;
 	threshold = threshold > INT32_MAX ? INT32_MAX : threshold;
-	ev_emit(s, EV_WMARK_CHECK, FN_ZONE_WATERMARK_OK, cpu, z, 0, order, 0, (int32_t)free, (int32_t)threshold,
-		v->ok);
+	ev_emit(s, EV_WMARK_CHECK, FN_ZONE_WATERMARK_OK, cpu, z, 0, order, 0, (int32_t)free,
+		(int32_t)threshold, v->ok);
 }
 
 int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
 		      unsigned alloc_flags, int cpu)
 {
-	struct wmark_verdict v = wmark_ok(s, z, order, mark, highest_zoneidx, alloc_flags, z->nr_free_pages);
+	struct wmark_verdict v =
+		wmark_ok(s, z, order, mark, highest_zoneidx, alloc_flags, z->nr_free_pages);
 
 	emit_check(s, z, order, &v, cpu);
 	return v.ok;
@@ -294,7 +304,8 @@ int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark, 
 	 */
 	if (!v.ok && !order && (alloc_flags & ALLOC_MIN_RESERVE) && z->watermark_boost &&
 	    (alloc_flags & ALLOC_WMARK_MASK) == ALLOC_WMARK_MIN)
-		v = wmark_ok(s, z, order, z->_watermark[WMARK_MIN], highest_zoneidx, alloc_flags, free_pages);
+		v = wmark_ok(s, z, order, z->_watermark[WMARK_MIN], highest_zoneidx, alloc_flags,
+			     free_pages);
 	emit_check(s, z, order, &v, cpu);
 	return v.ok;
 }

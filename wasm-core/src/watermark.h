@@ -17,10 +17,12 @@ void wmark_setup_per_zone_wmarks(struct sim *s);
 void wmark_setup_lowmem_reserve(struct sim *s);
 
 /* __zone_watermark_ok: whether z keeps more than mark free after an order allocation; emits EV_WMARK_CHECK when cpu >= 0. */
-int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx, unsigned alloc_flags, int cpu);
+int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
+		      unsigned alloc_flags, int cpu);
 
 /* zone_watermark_fast: the order-0 shortcut, the full check, and the boosted-MIN retry. */
-int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx, unsigned alloc_flags, int cpu);
+int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
+			unsigned alloc_flags, int cpu);
 
 /* calculate_normal_threshold: the "vm stats threshold" zoneinfo prints. */
 int wmark_stat_threshold(const struct sim *s, const struct zone *z);

@@ -60,7 +60,8 @@ static int at_check(struct sim *s)
 }
 
 /* Apply an op, then the checker; returns sim_apply's result. */
-static int at_op(struct sim *s, int kind, int cpu, int order, uint32_t gfp, uint32_t handle, int32_t arg)
+static int at_op(struct sim *s, int kind, int cpu, int order, uint32_t gfp, uint32_t handle,
+		 int32_t arg)
 {
 	struct sim_op op = { (uint8_t)kind, (uint8_t)order, (uint16_t)cpu, gfp, handle, arg };
 	int err = sim_apply(s, &op);

@@ -16,7 +16,8 @@
 #include "state.h"
 
 /* A one-node machine with one Normal zone of `managed` frames ending at start + managed. */
-static struct sim *bt_machine(int profile, int max_order, int pageblock_order, uint32_t start, uint32_t managed)
+static struct sim *bt_machine(int profile, int max_order, int pageblock_order, uint32_t start,
+			      uint32_t managed)
 {
 	struct sim_config cfg;
 	size_t size;

@@ -15,31 +15,31 @@ void harness_register(const char *name, void (*fn)(void));
 void harness_fail(const char *file, int line, const char *expr);
 
 /* Define and register a test. */
-#define TEST(name)                                                                   \
-	static void test_##name(void);                                               \
-	__attribute__((constructor)) static void register_##name(void)               \
-	{                                                                            \
-		harness_register(#name, test_##name);                                \
-	}                                                                            \
+#define TEST(name)                                                     \
+	static void test_##name(void);                                 \
+	__attribute__((constructor)) static void register_##name(void) \
+	{                                                              \
+		harness_register(#name, test_##name);                  \
+	}                                                              \
 	static void test_##name(void)
 
 /* Fail the test (and go on) unless cond holds. */
-#define CHECK(cond)                                                                  \
-	do {                                                                         \
-		if (!(cond))                                                         \
-			harness_fail(__FILE__, __LINE__, #cond);                     \
+#define CHECK(cond)                                              \
+	do {                                                     \
+		if (!(cond))                                     \
+			harness_fail(__FILE__, __LINE__, #cond); \
 	} while (0)
 
 /* Fail unless two integers are equal, printing both. */
-#define CHECK_EQ(got, want)                                                          \
-	do {                                                                         \
-		long long got_ = (long long)(got), want_ = (long long)(want);       \
-		if (got_ != want_) {                                                 \
-			char msg_[256];                                              \
-			snprintf(msg_, sizeof msg_, "%s == %s (got %lld, want %lld)", #got, \
-				 #want, got_, want_);                                \
-			harness_fail(__FILE__, __LINE__, msg_);                      \
-		}                                                                    \
+#define CHECK_EQ(got, want)                                                                        \
+	do {                                                                                       \
+		long long got_ = (long long)(got), want_ = (long long)(want);                      \
+		if (got_ != want_) {                                                               \
+			char msg_[256];                                                            \
+			snprintf(msg_, sizeof msg_, "%s == %s (got %lld, want %lld)", #got, #want, \
+				 got_, want_);                                                     \
+			harness_fail(__FILE__, __LINE__, msg_);                                    \
+		}                                                                                  \
 	} while (0)
 
 #endif

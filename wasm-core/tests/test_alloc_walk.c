@@ -60,8 +60,8 @@ static const char *zonelist_text(const struct sim *s, int nid)
 
 	buf[0] = '\0';
 	for (int i = 0; i < s->nodes[nid].zonelist_len && len < 240; i++)
-		len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%d:%d", i ? " " : "", s->nodes[nid].zonelist[i][0],
-				s->nodes[nid].zonelist[i][1]);
+		len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%d:%d", i ? " " : "",
+				s->nodes[nid].zonelist[i][0], s->nodes[nid].zonelist[i][1]);
 	return buf;
 }
 
@@ -82,7 +82,8 @@ TEST(walk_zonelists_nodes_by_distance_zones_high_to_low)
 	cfg.nr_nodes = 4;
 	cfg.cpus_per_node = 1;
 	for (int n = 0; n < 4; n++)
-		cfg.zones[n][ZONE_NORMAL] = (struct zone_config){ (uint32_t)(n + 1) << 16, 4096, 4096, 4096 };
+		cfg.zones[n][ZONE_NORMAL] =
+			(struct zone_config){ (uint32_t)(n + 1) << 16, 4096, 4096, 4096 };
 	s = at_boot(&cfg);
 	CHECK(s != NULL);
 	if (s) {
@@ -125,8 +126,8 @@ TEST(walk_first_allocation_passes_high_and_counts)
 	CHECK_EQ(at_count(s, EV_WMARK_CHECK), 1);
 	CHECK_EQ(at_count(s, EV_ZONE_FALLBACK), 0);
 	e = &sim_events(s)[s->nr_events - 1];
-	CHECK(e->kind == EV_MM_PAGE_ALLOC && e->b == 1 && e->pfn == sim_handles(s)[0].pfn && e->mt == MIGRATE_UNMOVABLE &&
-	      (uint32_t)e->a == GFP_KERNEL);
+	CHECK(e->kind == EV_MM_PAGE_ALLOC && e->b == 1 && e->pfn == sim_handles(s)[0].pfn &&
+	      e->mt == MIGRATE_UNMOVABLE && (uint32_t)e->a == GFP_KERNEL);
 	CHECK_EQ(normal->pgalloc, 1);
 	CHECK_EQ(s->ev.pgalloc[ZONE_NORMAL], 1);
 	CHECK_EQ(normal->numa_hit, 1);
@@ -234,7 +235,8 @@ TEST(walk_drain_retry_frees_pages_pinned_on_another_cpu)
 	CHECK(pcp1->count > 0);
 	buddy_free = z->nr_free_pages;
 	/* MIN exactly at the buddy's free count: only the drained pcp pages can lift the zone over it */
-	CHECK_EQ(at_op(s, OP_SYSCTL, 0, 0, 0, SYSCTL_MIN_FREE_KBYTES, (int32_t)(buddy_free * 4)), SIM_OK);
+	CHECK_EQ(at_op(s, OP_SYSCTL, 0, 0, 0, SYSCTL_MIN_FREE_KBYTES, (int32_t)(buddy_free * 4)),
+		 SIM_OK);
 	CHECK_EQ(z->_watermark[WMARK_MIN], buddy_free);
 	sim_events_clear(s);
 	CHECK_EQ(at_alloc(s, 0, GFP_KERNEL, 0, h), SIM_OK);
@@ -425,10 +427,12 @@ TEST(walk_trace_text_of_an_anonymous_fault_page)
 	CHECK_EQ(at_alloc(s, 1, GFP_HIGHUSER_MOVABLE | __GFP_ZERO | __GFP_COMP, 0, 0), SIM_OK);
 	pfn = sim_handles(s)[0].pfn;
 	sim_trace_render(s, 0, s->nr_events, text, 1u << 16);
-	snprintf(want, sizeof want,
-		 "             sim-1001    [001] .....     0.%06u: mm_page_alloc: page=%016llx pfn=0x%x order=0 "
-		 "migratetype=1 gfp_flags=GFP_HIGHUSER_MOVABLE|__GFP_ZERO|__GFP_COMP\n",
-		 sim_events(s)[s->nr_events - 1].seq, 0xffffea0000000000ull + (unsigned long long)pfn * 64, pfn);
+	snprintf(
+		want, sizeof want,
+		"             sim-1001    [001] .....     0.%06u: mm_page_alloc: page=%016llx pfn=0x%x order=0 "
+		"migratetype=1 gfp_flags=GFP_HIGHUSER_MOVABLE|__GFP_ZERO|__GFP_COMP\n",
+		sim_events(s)[s->nr_events - 1].seq,
+		0xffffea0000000000ull + (unsigned long long)pfn * 64, pfn);
 	line = strstr(text, want);
 	CHECK(line != NULL);
 	if (!line)
@@ -437,7 +441,8 @@ TEST(walk_trace_text_of_an_anonymous_fault_page)
 	CHECK(strstr(text, " mm_page_alloc_zone_locked: page=") != NULL);
 	CHECK(strstr(text, " migratetype=1 percpu_refill=1\n") != NULL);
 	/* the model's own decisions */
-	CHECK(strstr(text, ": buddyscope_watermark_check: node=0 zone=Normal order=0 free=") != NULL);
+	CHECK(strstr(text, ": buddyscope_watermark_check: node=0 zone=Normal order=0 free=") !=
+	      NULL);
 	CHECK(strstr(text, " ok=1 fn=__zone_watermark_ok\n") != NULL);
 	/* same columns as the real trace: "           touch-6588    [001] .....   192.073750: " */
 	CHECK_EQ(strstr(text, "mm_page_alloc:") - text - (line - text), 51);

@@ -100,13 +100,15 @@ TEST(buddy_expand_example)
 	/* three splits, upper halves from the largest down, then the tracepoint */
 	CHECK_EQ(bt_count(s, EV_BUDDY_SPLIT), 3);
 	e = bt_event(s, EV_BUDDY_SPLIT, 0);
-	CHECK(e && e->pfn == 12 && e->order == 2 && e->mt == MIGRATE_MOVABLE && e->fn == FN_EXPAND && e->cpu == 1);
+	CHECK(e && e->pfn == 12 && e->order == 2 && e->mt == MIGRATE_MOVABLE &&
+	      e->fn == FN_EXPAND && e->cpu == 1);
 	e = bt_event(s, EV_BUDDY_SPLIT, 1);
 	CHECK(e && e->pfn == 10 && e->order == 1);
 	e = bt_event(s, EV_BUDDY_SPLIT, 2);
 	CHECK(e && e->pfn == 9 && e->order == 0);
 	e = bt_event(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, 0);
-	CHECK(e && e->pfn == 8 && e->order == 0 && e->mt == MIGRATE_MOVABLE && e->fn == FN___RMQUEUE_SMALLEST);
+	CHECK(e && e->pfn == 8 && e->order == 0 && e->mt == MIGRATE_MOVABLE &&
+	      e->fn == FN___RMQUEUE_SMALLEST);
 	/* percpu_refill: order 0 is a pcp order and MOVABLE a pcp type */
 	CHECK(e && e->a == 1);
 	bt_page(s, 8)->state = PG_ALLOCATED;
@@ -140,7 +142,8 @@ TEST(buddy_rmqueue_smallest_head_and_orders)
 	/* order 5 is not a pcp order (costly, not pageblock_order): percpu_refill 0 */
 	sim_events_clear(s);
 	CHECK_EQ(bt_alloc(s, 5, MIGRATE_MOVABLE, 0), 64);
-	CHECK(bt_event(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, 0) && bt_event(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, 0)->a == 0);
+	CHECK(bt_event(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, 0) &&
+	      bt_event(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, 0)->a == 0);
 	CHECK_EQ(z->nr_free_pages, 256 - 32 - 16 - 32);
 	CHECK_EQ(bt_check(s), SIM_OK);
 	free(s);
@@ -169,7 +172,8 @@ TEST(buddy_free_merges_by_xor)
 	for (int i = 0; i < 6; i++) {
 		e = bt_event(s, EV_BUDDY_MERGE, i);
 		/* merge i: pfn 0 with its buddy 0 ^ 2^i, giving order i + 1 */
-		CHECK(e && e->pfn == 0 && e->order == i + 1 && e->a == (1 << i) && e->fn == FN___FREE_ONE_PAGE);
+		CHECK(e && e->pfn == 0 && e->order == i + 1 && e->a == (1 << i) &&
+		      e->fn == FN___FREE_ONE_PAGE);
 		CHECK(e && e->b == FN_FREE_ONE_PAGE);
 	}
 	e = bt_event(s, EV_BUDDY_ENQUEUE, 0);
@@ -279,10 +283,11 @@ TEST(buddy_merge_likely_tail_placement)
 	CHECK_EQ(bt_alloc(s, 3, MIGRATE_MOVABLE, 0), 8);
 	CHECK_EQ(bt_check(s), SIM_OK);
 	sim_events_clear(s);
-	bt_free(s, 0, 1);  /* buddy 2 busy, order-2 buddy 4 busy: head */
+	bt_free(s, 0, 1); /* buddy 2 busy, order-2 buddy 4 busy: head */
 	e = bt_event(s, EV_BUDDY_ENQUEUE, 0);
 	CHECK(e && e->a == 0);
-	bt_free(s, 4, 2);  /* buddy 0 at order 2? 0 is order 1: no merge; order-3 block 0 has buddy 8, busy: head */
+	bt_free(s, 4,
+		2); /* buddy 0 at order 2? 0 is order 1: no merge; order-3 block 0 has buddy 8, busy: head */
 	e = bt_event(s, EV_BUDDY_ENQUEUE, 1);
 	CHECK(e && e->pfn == 4 && e->order == 2 && e->a == 0);
 	CHECK_EQ(bt_check(s), SIM_OK);
@@ -329,7 +334,7 @@ TEST(buddy_merge_stops_at_unmergeable_pageblocks)
 	set_pageblock_migratetype(s, z, 0, MIGRATE_HIGHATOMIC);
 	bt_free(s, 16, 4); /* MOVABLE; buddy 0 busy */
 	CHECK_EQ(bt_check(s), SIM_OK);
-	bt_free(s, 0, 4);  /* HIGHATOMIC; buddy 16 free but MOVABLE: no merge */
+	bt_free(s, 0, 4); /* HIGHATOMIC; buddy 16 free but MOVABLE: no merge */
 	CHECK(bt_is_free(s, 0, 4, MIGRATE_HIGHATOMIC));
 	CHECK(bt_is_free(s, 16, 4, MIGRATE_MOVABLE));
 	CHECK_EQ(z->nr_free_highatomic, 16);
@@ -567,14 +572,32 @@ TEST(buddy_corrupted_state_never_escapes)
 			pfn = z->mem_pfn + (uint32_t)(r % z->managed);
 			page = bt_page(s, pfn);
 			switch ((r >> 32) % 8) {
-			case 0: page->state = (uint8_t)(r >> 40) % 6; break;
-			case 1: page->order = (uint8_t)(r >> 40); break;
-			case 2: page->list = (uint8_t)(r >> 40); break;
-			case 3: page->next = (uint32_t)(r >> 40) % 400; break;
-			case 4: page->prev = (uint32_t)(r >> 40) % 400; break;
-			case 5: *pageblock_tag(s, z, pfn) = (uint8_t)(r >> 40); break;
-			case 6: z->free_area[(r >> 40) % 7].head[(r >> 44) % MIGRATE_TYPES] = (uint32_t)(r >> 48) % 400; break;
-			default: z->free_area[(r >> 40) % 7].tail[(r >> 44) % MIGRATE_TYPES] = (uint32_t)(r >> 48) % 400; break;
+			case 0:
+				page->state = (uint8_t)(r >> 40) % 6;
+				break;
+			case 1:
+				page->order = (uint8_t)(r >> 40);
+				break;
+			case 2:
+				page->list = (uint8_t)(r >> 40);
+				break;
+			case 3:
+				page->next = (uint32_t)(r >> 40) % 400;
+				break;
+			case 4:
+				page->prev = (uint32_t)(r >> 40) % 400;
+				break;
+			case 5:
+				*pageblock_tag(s, z, pfn) = (uint8_t)(r >> 40);
+				break;
+			case 6:
+				z->free_area[(r >> 40) % 7].head[(r >> 44) % MIGRATE_TYPES] =
+					(uint32_t)(r >> 48) % 400;
+				break;
+			default:
+				z->free_area[(r >> 40) % 7].tail[(r >> 44) % MIGRATE_TYPES] =
+					(uint32_t)(r >> 48) % 400;
+				break;
 			}
 		}
 		for (int i = 0; i < 200; i++) {
@@ -585,14 +608,30 @@ TEST(buddy_corrupted_state_never_escapes)
 			order = (int)((r >> 20) % 9) - 1;
 			mt = (int)((r >> 30) % 8) - 1;
 			switch ((r >> 40) % 9) {
-			case 0: buddy_rmqueue_buddy(s, z, order, mt, (unsigned)(r >> 50), 0); break;
-			case 1: buddy_free_one_page(s, z, pfn, order, mt, 0, FN_NONE); break;
-			case 2: buddy_free_pages_to_buddy(s, z, pfn, order, 1, FN_NONE); break;
-			case 3: fallback_rmqueue_claim(s, z, order, mt, 0, 0); break;
-			case 4: fallback_rmqueue_steal(s, z, order, mt, 0); break;
-			case 5: fallback_rmqueue_6_12(s, z, order, mt, 0, 0); break;
-			case 6: highatomic_reserve_pageblock(s, z, pfn, order, (int)(r % 5) - 1); break;
-			case 7: highatomic_unreserve_pageblock(s, 0, ZONE_NORMAL, mt, 1, 0); break;
+			case 0:
+				buddy_rmqueue_buddy(s, z, order, mt, (unsigned)(r >> 50), 0);
+				break;
+			case 1:
+				buddy_free_one_page(s, z, pfn, order, mt, 0, FN_NONE);
+				break;
+			case 2:
+				buddy_free_pages_to_buddy(s, z, pfn, order, 1, FN_NONE);
+				break;
+			case 3:
+				fallback_rmqueue_claim(s, z, order, mt, 0, 0);
+				break;
+			case 4:
+				fallback_rmqueue_steal(s, z, order, mt, 0);
+				break;
+			case 5:
+				fallback_rmqueue_6_12(s, z, order, mt, 0, 0);
+				break;
+			case 6:
+				highatomic_reserve_pageblock(s, z, pfn, order, (int)(r % 5) - 1);
+				break;
+			case 7:
+				highatomic_unreserve_pageblock(s, 0, ZONE_NORMAL, mt, 1, 0);
+				break;
 			default:
 				if (zone_has_pfn(z, pfn)) {
 					buddy_del_from_free_list(s, z, pfn);

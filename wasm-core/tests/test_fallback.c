@@ -87,11 +87,13 @@ TEST(fallback_claim_whole_pageblocks)
 	CHECK(bt_is_free(s, 32, 5, MIGRATE_UNMOVABLE));
 	CHECK(bt_is_free(s, 1, 0, MIGRATE_UNMOVABLE));
 	e = bt_event(s, EV_PAGEBLOCK_CLAIM, 0);
-	CHECK(e && e->pfn == 0 && e->mt == MIGRATE_UNMOVABLE && e->b == MIGRATE_MOVABLE && e->c == 1 && e->a == 64);
+	CHECK(e && e->pfn == 0 && e->mt == MIGRATE_UNMOVABLE && e->b == MIGRATE_MOVABLE &&
+	      e->c == 1 && e->a == 64);
 	CHECK(e && e->fn == FN_TRY_TO_CLAIM_BLOCK);
 	e = bt_event(s, EV_MM_PAGE_ALLOC_EXTFRAG, 0);
 	/* fallback_order 6 >= pageblock_order: not fragmenting; the pageblock is ours: change_ownership */
-	CHECK(e && e->pfn == 0 && e->order == 0 && e->a == 6 && e->mt == MIGRATE_UNMOVABLE && e->b == MIGRATE_MOVABLE);
+	CHECK(e && e->pfn == 0 && e->order == 0 && e->a == 6 && e->mt == MIGRATE_UNMOVABLE &&
+	      e->b == MIGRATE_MOVABLE);
 	CHECK(e && e->c == 2 && e->fn == FN___RMQUEUE_CLAIM);
 	/* no watermark boost for claims of whole pageblocks */
 	CHECK_EQ(bt_count(s, EV_WMARK_BOOST), 0);
@@ -124,7 +126,8 @@ TEST(fallback_6_18_claim_fails_then_steals_smallest)
 	CHECK_EQ(bt_count(s, EV_PAGEBLOCK_CLAIM), 3);
 	for (int i = 0; i < 3; i++) {
 		e = bt_event(s, EV_PAGEBLOCK_CLAIM, i);
-		CHECK(e && e->pfn == 0 && e->a == 7 && e->c == 0 && e->mt == MIGRATE_UNMOVABLE && e->b == MIGRATE_MOVABLE);
+		CHECK(e && e->pfn == 0 && e->a == 7 && e->c == 0 && e->mt == MIGRATE_UNMOVABLE &&
+		      e->b == MIGRATE_MOVABLE);
 	}
 	/* each attempt boosted the watermark, and ALLOC_KSWAPD flags the zone */
 	CHECK_EQ(bt_count(s, EV_WMARK_BOOST), 3);
@@ -230,7 +233,8 @@ TEST(fallback_alike_pages_count)
 	if (!s)
 		return;
 	z = bt_zone(s);
-	for (uint32_t pfn2 = 9; pfn2 < 16; pfn2 += bt_page(s, pfn2)->order ? 1u << bt_page(s, pfn2)->order : 1)
+	for (uint32_t pfn2 = 9; pfn2 < 16;
+	     pfn2 += bt_page(s, pfn2)->order ? 1u << bt_page(s, pfn2)->order : 1)
 		if (bt_page(s, pfn2)->state == PG_BUDDY)
 			buddy_move_to_free_list(s, z, pfn2, MIGRATE_UNMOVABLE);
 	set_pageblock_migratetype(s, z, 0, MIGRATE_UNMOVABLE);
@@ -240,7 +244,8 @@ TEST(fallback_alike_pages_count)
 	pfn = buddy_rmqueue(s, z, 2, MIGRATE_MOVABLE, 0, NULL, 0);
 	CHECK_EQ(pfn, 12);
 	e = bt_event(s, EV_PAGEBLOCK_CLAIM, 0);
-	CHECK(e && e->a == 16 && e->c == 1 && e->mt == MIGRATE_MOVABLE && e->b == MIGRATE_UNMOVABLE);
+	CHECK(e && e->a == 16 && e->c == 1 && e->mt == MIGRATE_MOVABLE &&
+	      e->b == MIGRATE_UNMOVABLE);
 	CHECK_EQ(get_pageblock_migratetype(s, z, 0), MIGRATE_MOVABLE);
 	bt_page(s, 12)->state = PG_ALLOCATED;
 	CHECK_EQ(bt_check(s), SIM_OK);
@@ -293,7 +298,8 @@ TEST(fallback_small_movable_does_not_claim)
 	CHECK_EQ(pfn, 61);
 	CHECK_EQ(bt_count(s, EV_PAGEBLOCK_CLAIM), 0);
 	CHECK_EQ(bt_count(s, EV_WMARK_BOOST), 0);
-	CHECK(bt_event(s, EV_MM_PAGE_ALLOC_EXTFRAG, 0) && bt_event(s, EV_MM_PAGE_ALLOC_EXTFRAG, 0)->fn == FN___RMQUEUE_STEAL);
+	CHECK(bt_event(s, EV_MM_PAGE_ALLOC_EXTFRAG, 0) &&
+	      bt_event(s, EV_MM_PAGE_ALLOC_EXTFRAG, 0)->fn == FN___RMQUEUE_STEAL);
 	bt_page(s, 61)->state = PG_ALLOCATED;
 	CHECK_EQ(bt_check(s), SIM_OK);
 	free(s);
@@ -356,7 +362,8 @@ TEST(fallback_nofragment)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	CHECK_EQ(buddy_rmqueue(s, bt_zone(s), 0, MIGRATE_UNMOVABLE, ALLOC_NOFRAGMENT, NULL, 0), PFN_NONE);
+	CHECK_EQ(buddy_rmqueue(s, bt_zone(s), 0, MIGRATE_UNMOVABLE, ALLOC_NOFRAGMENT, NULL, 0),
+		 PFN_NONE);
 	CHECK_EQ(bt_check(s), SIM_OK);
 	free(s);
 }
@@ -498,7 +505,8 @@ TEST(highatomic_reserve_limit_6_18)
 		/* the pageblock's 14 free pages moved to the HIGHATOMIC lists */
 		CHECK_EQ(z->nr_free_highatomic, 14);
 		e = bt_event(s, EV_HIGHATOMIC_RESERVE, 0);
-		CHECK(e && e->pfn == (p & ~15u) && e->a == 16 && e->fn == FN_RESERVE_HIGHATOMIC_PAGEBLOCK);
+		CHECK(e && e->pfn == (p & ~15u) && e->a == 16 &&
+		      e->fn == FN_RESERVE_HIGHATOMIC_PAGEBLOCK);
 		CHECK_EQ(bt_count(s, EV_ZONE_LOCK), 1);
 		CHECK_EQ(bt_check(s), SIM_OK);
 		/* a second reserve of a HIGHATOMIC pageblock does nothing */
@@ -586,7 +594,8 @@ TEST(highatomic_unreserve)
 	CHECK_EQ(get_pageblock_migratetype(s, z, a), MIGRATE_UNMOVABLE);
 	CHECK_EQ(z->nr_free_highatomic, 0);
 	e = bt_event(s, EV_HIGHATOMIC_UNRESERVE, 0);
-	CHECK(e && e->a == 0 && e->mt == MIGRATE_UNMOVABLE && e->c == 14 && e->fn == FN_UNRESERVE_HIGHATOMIC_PAGEBLOCK);
+	CHECK(e && e->a == 0 && e->mt == MIGRATE_UNMOVABLE && e->c == 14 &&
+	      e->fn == FN_UNRESERVE_HIGHATOMIC_PAGEBLOCK);
 	CHECK_EQ(bt_check(s), SIM_OK);
 	/* nothing reserved, nothing free on HIGHATOMIC: forced or not, no */
 	CHECK_EQ(highatomic_unreserve_pageblock(s, 0, ZONE_NORMAL, MIGRATE_UNMOVABLE, 1, 0), 0);
@@ -638,7 +647,9 @@ TEST(fallback_via_ops_first_kernel_alloc_claims)
 	struct sim_config cfg;
 	struct sim *s;
 	size_t size;
-	struct sim_op op = { .kind = OP_ALLOC, .order = 0, .cpu = 0, .gfp = GFP_KERNEL, .handle = 0 };
+	struct sim_op op = {
+		.kind = OP_ALLOC, .order = 0, .cpu = 0, .gfp = GFP_KERNEL, .handle = 0
+	};
 	const struct sim_event *e;
 
 	CHECK_EQ(sim_config_preset(&cfg, "tiny"), SIM_OK);
@@ -653,7 +664,8 @@ TEST(fallback_via_ops_first_kernel_alloc_claims)
 	e = bt_event(s, EV_MM_PAGE_ALLOC_EXTFRAG, 0);
 	/* a whole order-6 block (4 pageblocks) changes owner: not fragmenting */
 	CHECK(e && e->mt == MIGRATE_UNMOVABLE && e->b == MIGRATE_MOVABLE && e->a == 6 && e->c == 2);
-	CHECK_EQ(get_pageblock_migratetype(s, bt_zone(s), sim_handles(s)[0].pfn), MIGRATE_UNMOVABLE);
+	CHECK_EQ(get_pageblock_migratetype(s, bt_zone(s), sim_handles(s)[0].pfn),
+		 MIGRATE_UNMOVABLE);
 	free(s);
 }
 
@@ -661,8 +673,9 @@ TEST(fallback_via_ops_first_kernel_alloc_claims)
 TEST(fallback_random_streams_stay_consistent)
 {
 	static const char *const presets[] = { "tiny", "small" };
-	static const uint32_t gfps[] = { GFP_KERNEL, GFP_HIGHUSER_MOVABLE, GFP_KERNEL | __GFP_RECLAIMABLE,
-					 GFP_ATOMIC, GFP_NOWAIT | __GFP_HIGH };
+	static const uint32_t gfps[] = { GFP_KERNEL, GFP_HIGHUSER_MOVABLE,
+					 GFP_KERNEL | __GFP_RECLAIMABLE, GFP_ATOMIC,
+					 GFP_NOWAIT | __GFP_HIGH };
 	static const int profiles[] = { PROFILE_6_18, PROFILE_6_6 };
 	uint64_t extfrag = 0, claimed = 0, merges = 0;
 

@@ -60,18 +60,25 @@ TEST(gfp_fast_path_flags_and_nofragment)
 
 	CHECK(s && two && old);
 	if (s && two && old) {
-		struct zone *normal = sim_zone(s, 0, ZONE_NORMAL), *dma32 = sim_zone(s, 0, ZONE_DMA32);
+		struct zone *normal = sim_zone(s, 0, ZONE_NORMAL),
+			    *dma32 = sim_zone(s, 0, ZONE_DMA32);
 
 		/* LOW watermark, KSWAPD copied from the gfp bit, NOFRAGMENT because DMA32 can absorb */
-		CHECK_EQ(gfp_fast_alloc_flags(s, GFP_KERNEL, normal), ALLOC_WMARK_LOW | ALLOC_KSWAPD | ALLOC_NOFRAGMENT);
-		CHECK_EQ(gfp_fast_alloc_flags(s, GFP_DMA32 | GFP_KERNEL, dma32), ALLOC_WMARK_LOW | ALLOC_KSWAPD);
-		CHECK_EQ(gfp_fast_alloc_flags(s, __GFP_IO | __GFP_FS, normal), ALLOC_WMARK_LOW | ALLOC_NOFRAGMENT);
+		CHECK_EQ(gfp_fast_alloc_flags(s, GFP_KERNEL, normal),
+			 ALLOC_WMARK_LOW | ALLOC_KSWAPD | ALLOC_NOFRAGMENT);
+		CHECK_EQ(gfp_fast_alloc_flags(s, GFP_DMA32 | GFP_KERNEL, dma32),
+			 ALLOC_WMARK_LOW | ALLOC_KSWAPD);
+		CHECK_EQ(gfp_fast_alloc_flags(s, __GFP_IO | __GFP_FS, normal),
+			 ALLOC_WMARK_LOW | ALLOC_NOFRAGMENT);
 		/* no CONFIG_CMA: movable requests get no ALLOC_CMA */
 		CHECK_EQ(gfp_fast_alloc_flags(s, GFP_HIGHUSER_MOVABLE, normal) & ALLOC_CMA, 0);
 		/* NUMA: node 1 has no DMA32 of its own */
-		CHECK_EQ(gfp_fast_alloc_flags(two, GFP_KERNEL, sim_zone(two, 0, ZONE_NORMAL)) & ALLOC_NOFRAGMENT,
+		CHECK_EQ(gfp_fast_alloc_flags(two, GFP_KERNEL, sim_zone(two, 0, ZONE_NORMAL)) &
+				 ALLOC_NOFRAGMENT,
 			 ALLOC_NOFRAGMENT);
-		CHECK_EQ(gfp_fast_alloc_flags(two, GFP_KERNEL, sim_zone(two, 1, ZONE_NORMAL)) & ALLOC_NOFRAGMENT, 0);
+		CHECK_EQ(gfp_fast_alloc_flags(two, GFP_KERNEL, sim_zone(two, 1, ZONE_NORMAL)) &
+				 ALLOC_NOFRAGMENT,
+			 0);
 		/* the 4.9-based 2016 series predates ALLOC_NOFRAGMENT */
 		CHECK_EQ(gfp_fast_alloc_flags(old, GFP_KERNEL, sim_zone(old, 0, ZONE_NORMAL)),
 			 ALLOC_WMARK_LOW | ALLOC_KSWAPD);
@@ -88,17 +95,21 @@ TEST(gfp_slow_path_flags)
 
 	CHECK(s && s66);
 	if (s && s66) {
-		CHECK_EQ(gfp_to_alloc_flags(s, GFP_KERNEL, 0), ALLOC_WMARK_MIN | ALLOC_CPUSET | ALLOC_KSWAPD);
+		CHECK_EQ(gfp_to_alloc_flags(s, GFP_KERNEL, 0),
+			 ALLOC_WMARK_MIN | ALLOC_CPUSET | ALLOC_KSWAPD);
 		/* GFP_ATOMIC: __GFP_HIGH -> MIN_RESERVE, cannot sleep -> NON_BLOCK, cpuset ignored */
-		CHECK_EQ(gfp_to_alloc_flags(s, GFP_ATOMIC, 0), ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK | ALLOC_KSWAPD);
+		CHECK_EQ(gfp_to_alloc_flags(s, GFP_ATOMIC, 0),
+			 ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK | ALLOC_KSWAPD);
 		CHECK_EQ(gfp_to_alloc_flags(s, GFP_ATOMIC, 3),
 			 ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK | ALLOC_HIGHATOMIC | ALLOC_KSWAPD);
 		/* 6.18: GFP_NOWAIT high-order requests no longer reach the atomic reserve; 6.6 let them */
-		CHECK_EQ(gfp_to_alloc_flags(s, GFP_NOWAIT, 3), ALLOC_NON_BLOCK | ALLOC_CPUSET | ALLOC_KSWAPD);
+		CHECK_EQ(gfp_to_alloc_flags(s, GFP_NOWAIT, 3),
+			 ALLOC_NON_BLOCK | ALLOC_CPUSET | ALLOC_KSWAPD);
 		CHECK_EQ(gfp_to_alloc_flags(s66, GFP_NOWAIT, 3),
 			 ALLOC_NON_BLOCK | ALLOC_HIGHATOMIC | ALLOC_CPUSET | ALLOC_KSWAPD);
 		/* __GFP_NOMEMALLOC refuses the extra reserves */
-		CHECK_EQ(gfp_to_alloc_flags(s, GFP_ATOMIC | __GFP_NOMEMALLOC, 3), ALLOC_MIN_RESERVE | ALLOC_KSWAPD);
+		CHECK_EQ(gfp_to_alloc_flags(s, GFP_ATOMIC | __GFP_NOMEMALLOC, 3),
+			 ALLOC_MIN_RESERVE | ALLOC_KSWAPD);
 	}
 	free(s);
 	free(s66);
@@ -107,21 +118,27 @@ TEST(gfp_slow_path_flags)
 TEST(gfp_format_matches_real_6_18_traces)
 {
 	/* every distinct gfp_flags string of tcp-loopback-8m and touch8-cpu0 */
-	CHECK(!strcmp(gfp_text(GFP_HIGHUSER_MOVABLE | __GFP_COMP, 0), "GFP_HIGHUSER_MOVABLE|__GFP_COMP"));
+	CHECK(!strcmp(gfp_text(GFP_HIGHUSER_MOVABLE | __GFP_COMP, 0),
+		      "GFP_HIGHUSER_MOVABLE|__GFP_COMP"));
 	CHECK(!strcmp(gfp_text(GFP_HIGHUSER_MOVABLE | __GFP_COMP | __GFP_ZERO, 0),
 		      "GFP_HIGHUSER_MOVABLE|__GFP_ZERO|__GFP_COMP"));
-	CHECK(!strcmp(gfp_text(GFP_KERNEL_ACCOUNT | __GFP_ZERO | __GFP_COMP, 0), "GFP_KERNEL_ACCOUNT|__GFP_ZERO|__GFP_COMP"));
+	CHECK(!strcmp(gfp_text(GFP_KERNEL_ACCOUNT | __GFP_ZERO | __GFP_COMP, 0),
+		      "GFP_KERNEL_ACCOUNT|__GFP_ZERO|__GFP_COMP"));
 	CHECK(!strcmp(gfp_text(GFP_HIGHUSER | __GFP_ACCOUNT, 0), "GFP_HIGHUSER|__GFP_ACCOUNT"));
 	CHECK(!strcmp(gfp_text(GFP_KERNEL, 0), "GFP_KERNEL"));
 	CHECK(!strcmp(gfp_text(GFP_KERNEL_ACCOUNT, 0), "GFP_KERNEL_ACCOUNT"));
 	CHECK(!strcmp(gfp_text(GFP_KERNEL | __GFP_NOWARN | __GFP_NORETRY | __GFP_COMP, 0),
 		      "GFP_KERNEL|__GFP_NOWARN|__GFP_NORETRY|__GFP_COMP"));
-	CHECK(!strcmp(gfp_text(GFP_KERNEL | __GFP_RECLAIMABLE | __GFP_NOWARN | __GFP_NORETRY | __GFP_COMP, 0),
+	CHECK(!strcmp(gfp_text(GFP_KERNEL | __GFP_RECLAIMABLE | __GFP_NOWARN | __GFP_NORETRY |
+				       __GFP_COMP,
+			       0),
 		      "GFP_KERNEL|__GFP_RECLAIMABLE|__GFP_NOWARN|__GFP_NORETRY|__GFP_COMP"));
 	CHECK(!strcmp(gfp_text(GFP_NOWAIT, 0), "GFP_NOWAIT"));
 	CHECK(!strcmp(gfp_text(GFP_NOWAIT | __GFP_IO | __GFP_FS | __GFP_NORETRY | __GFP_COMP, 0),
 		      "GFP_NOWAIT|__GFP_IO|__GFP_FS|__GFP_NORETRY|__GFP_COMP"));
-	CHECK(!strcmp(gfp_text(__GFP_IO | __GFP_FS | __GFP_NOWARN | __GFP_NORETRY | __GFP_COMP | __GFP_NOMEMALLOC, 0),
+	CHECK(!strcmp(gfp_text(__GFP_IO | __GFP_FS | __GFP_NOWARN | __GFP_NORETRY | __GFP_COMP |
+				       __GFP_NOMEMALLOC,
+			       0),
 		      "__GFP_IO|__GFP_FS|__GFP_NOWARN|__GFP_NORETRY|__GFP_COMP|__GFP_NOMEMALLOC"));
 }
 
@@ -135,9 +152,14 @@ TEST(gfp_format_edges_and_legacy_order)
 	CHECK(!strcmp(gfp_text(0x200, 0), "0x200"));
 	CHECK(!strcmp(gfp_text(GFP_KERNEL | 0x1000000, 0), "GFP_KERNEL|0x1000000"));
 	/* THP: GFP_TRANSHUGE = TRANSHUGE_LIGHT | __GFP_DIRECT_RECLAIM */
-	CHECK(!strcmp(gfp_text((GFP_HIGHUSER_MOVABLE | __GFP_COMP | __GFP_NOMEMALLOC | __GFP_NOWARN) & ~__GFP_KSWAPD_RECLAIM, 0),
-		      "GFP_TRANSHUGE"));
+	CHECK(!strcmp(
+		gfp_text((GFP_HIGHUSER_MOVABLE | __GFP_COMP | __GFP_NOMEMALLOC | __GFP_NOWARN) &
+				 ~__GFP_KSWAPD_RECLAIM,
+			 0),
+		"GFP_TRANSHUGE"));
 	/* up to 6.13 the table was hand-ordered: __GFP_COMP before __GFP_ZERO (KERNEL.md G.3) */
-	CHECK(!strcmp(gfp_text(GFP_HIGHUSER_MOVABLE | __GFP_COMP | __GFP_ZERO, 1), "GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO"));
-	CHECK(!strcmp(gfp_text(GFP_KERNEL | __GFP_RECLAIMABLE | __GFP_NOWARN, 1), "GFP_KERNEL|__GFP_NOWARN|__GFP_RECLAIMABLE"));
+	CHECK(!strcmp(gfp_text(GFP_HIGHUSER_MOVABLE | __GFP_COMP | __GFP_ZERO, 1),
+		      "GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO"));
+	CHECK(!strcmp(gfp_text(GFP_KERNEL | __GFP_RECLAIMABLE | __GFP_NOWARN, 1),
+		      "GFP_KERNEL|__GFP_NOWARN|__GFP_RECLAIMABLE"));
 }

@@ -58,10 +58,15 @@ static struct sim *boot_normal(int profile, uint32_t managed)
 }
 
 /* Apply one op and run the invariant checker after it (unless the op froze the state). */
-static int apply(struct sim *s, int kind, int cpu, int order, uint32_t gfp, uint32_t handle, int32_t arg)
+static int apply(struct sim *s, int kind, int cpu, int order, uint32_t gfp, uint32_t handle,
+		 int32_t arg)
 {
-	struct sim_op op = { .kind = (uint8_t)kind, .order = (uint8_t)order, .cpu = (uint16_t)cpu,
-			     .gfp = gfp, .handle = handle, .arg = arg };
+	struct sim_op op = { .kind = (uint8_t)kind,
+			     .order = (uint8_t)order,
+			     .cpu = (uint16_t)cpu,
+			     .gfp = gfp,
+			     .handle = handle,
+			     .arg = arg };
 	int err = sim_apply(s, &op);
 
 	if (!s->frozen && sim_check(s) != SIM_OK) {
@@ -459,7 +464,9 @@ TEST(pcp_drain_all_and_hotplug_recompute)
 	high_min_two = z->pageset_high_min;
 	for (int cpu = 0; cpu < 2; cpu++) {
 		for (uint32_t h = 0; h < 20; h++)
-			CHECK_EQ(apply(s, OP_ALLOC, cpu, 0, GFP_HIGHUSER_MOVABLE, (uint32_t)cpu * 20 + h, 0), SIM_OK);
+			CHECK_EQ(apply(s, OP_ALLOC, cpu, 0, GFP_HIGHUSER_MOVABLE,
+				       (uint32_t)cpu * 20 + h, 0),
+				 SIM_OK);
 		for (uint32_t h = 0; h < 10; h++)
 			CHECK_EQ(apply(s, OP_FREE, cpu, 0, 0, (uint32_t)cpu * 20 + h, 0), SIM_OK);
 	}
@@ -532,7 +539,8 @@ TEST(lock_wait_and_handover)
 	s->cpus[1].clock_ns = 0;
 	zone_lock(s, z, 1);
 	zone_unlock(s, z, 1, 7, 7);
-	CHECK_EQ(s->cpus[1].clock_ns, COST_LOCK_ACQUIRE_NS + 7 * COST_BUDDY_BLOCK_NS); /* first ever: no hand-over */
+	CHECK_EQ(s->cpus[1].clock_ns,
+		 COST_LOCK_ACQUIRE_NS + 7 * COST_BUDDY_BLOCK_NS); /* first ever: no hand-over */
 	/* CPU 0 arrives before CPU 1 released: it waits, then pays the hand-over */
 	s->cpus[0].clock_ns = 100;
 	zone_lock(s, z, 0);
@@ -557,7 +565,8 @@ static uint64_t high_order_churn_locks(int profile)
 		return 0;
 	for (int round = 0; round < 20; round++) {
 		for (uint32_t h = 0; h < 12; h++)
-			apply(s, OP_ALLOC, (int)(h & 1), 1 + (int)(h % 3), GFP_HIGHUSER_MOVABLE, h, 0);
+			apply(s, OP_ALLOC, (int)(h & 1), 1 + (int)(h % 3), GFP_HIGHUSER_MOVABLE, h,
+			      0);
 		for (uint32_t h = 0; h < 12; h++)
 			apply(s, OP_FREE, (int)(h & 1), 0, 0, h, 0);
 	}
@@ -658,7 +667,8 @@ TEST(pcp_corrupt_page_prefix_runaway_is_bounded)
 	op = (struct sim_op){ .kind = OP_ALLOC, .cpu = 0, .gfp = GFP_HIGHUSER_MOVABLE, .handle = 0 };
 	CHECK_EQ(sim_apply(s, &op), SIM_OK);
 	CHECK_EQ(count_events(s, EV_PAGE_LEAK), 1);
-	CHECK_EQ(pcp->count, listed_pages(s, normal(s), 0) + 1); /* out of sync by the leaked page */
+	CHECK_EQ(pcp->count,
+		 listed_pages(s, normal(s), 0) + 1); /* out of sync by the leaked page */
 	op = (struct sim_op){ .kind = OP_DRAIN_CPU, .cpu = 0 };
 	CHECK_EQ(sim_apply(s, &op), SIM_ECORRUPT);
 	CHECK(s->frozen);
@@ -691,7 +701,8 @@ TEST(pcp_mixed_workload_every_profile_checker_clean)
 			uint32_t h = (uint32_t)(step * 7) % 24;
 			int cpu = step & 1;
 			if (sim_handles(s)[h].pfn == PFN_NONE)
-				apply(s, OP_ALLOC, cpu, step % 4, (step % 3) ? GFP_HIGHUSER_MOVABLE : GFP_KERNEL, h, 0);
+				apply(s, OP_ALLOC, cpu, step % 4,
+				      (step % 3) ? GFP_HIGHUSER_MOVABLE : GFP_KERNEL, h, 0);
 			else
 				apply(s, OP_FREE, cpu ^ 1, 0, 0, h, 0);
 			if (step % 97 == 0)
@@ -731,7 +742,8 @@ TEST(pcp_5_13_drains_exactly_batch_when_high_reached)
 		}
 		if (e->kind == EV_MM_PAGE_PCPU_DRAIN) {
 			CHECK_EQ(e->order, 0);
-			CHECK_EQ(e->a, MIGRATE_MOVABLE); /* the only non-empty list gives everything */
+			CHECK_EQ(e->a,
+				 MIGRATE_MOVABLE); /* the only non-empty list gives everything */
 		}
 	}
 	CHECK_EQ(count_events(s, EV_MM_PAGE_PCPU_DRAIN), 7 * bulk);

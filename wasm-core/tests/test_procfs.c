@@ -31,18 +31,32 @@ static FILE *open_capture(void)
 	const char *dir = getenv("BUDDYSCOPE_SHARED");
 	char path[512];
 
-	snprintf(path, sizeof path, "%s/traces/zoneinfo-at-capture.txt", dir ? dir : "../../shared");
+	snprintf(path, sizeof path, "%s/traces/zoneinfo-at-capture.txt",
+		 dir ? dir : "../../shared");
 	return fopen(path, "r");
 }
 
 /* Whether a zoneinfo line is one the machine description alone decides (not free counts or use). */
 static int stable_line(const char *line)
 {
-	static const char *const keys[] = { "Node ",	    "boost ",   "min ",	     "low ",
-					    "high ",	    "promo ",   "spanned ",  "present ",
-					    "managed ",	    "cma ",     "protection:", "batch:",
-					    "high_min:",    "high_max:", "vm stats threshold:", "node_unreclaimable:",
-					    "start_pfn:",   "cpu:" };
+	static const char *const keys[] = { "Node ",
+					    "boost ",
+					    "min ",
+					    "low ",
+					    "high ",
+					    "promo ",
+					    "spanned ",
+					    "present ",
+					    "managed ",
+					    "cma ",
+					    "protection:",
+					    "batch:",
+					    "high_min:",
+					    "high_max:",
+					    "vm stats threshold:",
+					    "node_unreclaimable:",
+					    "start_pfn:",
+					    "cpu:" };
 	while (*line == ' ')
 		line++;
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
@@ -91,7 +105,9 @@ static void first_difference(const char *want, const char *got)
 			w--;
 		while (g > got - 60 && g[-1] != '\n')
 			g--;
-		fprintf(stderr, "    zoneinfo line %d differs:\n      want: %.60s\n      got:  %.60s\n", line, w, g);
+		fprintf(stderr,
+			"    zoneinfo line %d differs:\n      want: %.60s\n      got:  %.60s\n",
+			line, w, g);
 	}
 }
 
@@ -156,17 +172,20 @@ TEST(procfs_zoneinfo_layout_of_a_populated_and_an_empty_zone)
 		/* the counters in the kernel's spelling and padding, then NUMA, then pagesets */
 		CHECK(strstr(text, "\n      nr_free_pages 12288\n      nr_free_pages_blocks 12288\n"
 				   "      nr_zone_inactive_anon 0\n") != NULL);
-		CHECK(strstr(text, "\n      nr_mlock     0\n      nr_zspages   0\n      nr_free_cma  0\n"
-				   "      numa_hit     0\n      numa_miss    0\n      numa_foreign 0\n"
-				   "      numa_interleave 0\n      numa_local   0\n      numa_other   0\n"
-				   "  pagesets\n    cpu: 0\n              count:    0\n") != NULL);
-		CHECK(strstr(text, "\n  node_unreclaimable:  0\n  start_pfn:           8192\n") != NULL);
+		CHECK(strstr(text,
+			     "\n      nr_mlock     0\n      nr_zspages   0\n      nr_free_cma  0\n"
+			     "      numa_hit     0\n      numa_miss    0\n      numa_foreign 0\n"
+			     "      numa_interleave 0\n      numa_local   0\n      numa_other   0\n"
+			     "  pagesets\n    cpu: 0\n              count:    0\n") != NULL);
+		CHECK(strstr(text, "\n  node_unreclaimable:  0\n  start_pfn:           8192\n") !=
+		      NULL);
 		/* an empty zone stops after protection */
-		movable = strstr(text, "Node 0, zone  Movable\n  pages free     0\n        boost    0\n"
-				       "        min      32\n        low      32\n        high     32\n"
-				       "        promo    32\n        spanned  0\n        present  0\n"
-				       "        managed  0\n        cma      0\n"
-				       "        protection: (0, 0, 0, 0, 0)\nNode 0, zone   Device\n");
+		movable = strstr(text,
+				 "Node 0, zone  Movable\n  pages free     0\n        boost    0\n"
+				 "        min      32\n        low      32\n        high     32\n"
+				 "        promo    32\n        spanned  0\n        present  0\n"
+				 "        managed  0\n        cma      0\n"
+				 "        protection: (0, 0, 0, 0, 0)\nNode 0, zone   Device\n");
 		CHECK(movable != NULL);
 	}
 	free(text);
@@ -186,7 +205,8 @@ TEST(procfs_zoneinfo_6_6_pagesets_have_no_high_min_max_and_no_promo)
 		CHECK(strstr(text, "\n        promo ") == NULL);
 		CHECK(strstr(text, "high_min") == NULL);
 		CHECK(strstr(text, "nr_free_pages_blocks") == NULL);
-		CHECK(strstr(text, "\n    cpu: 1\n              count: 0\n              high:  ") != NULL);
+		CHECK(strstr(text, "\n    cpu: 1\n              count: 0\n              high:  ") !=
+		      NULL);
 	}
 	free(text);
 	free(s);
@@ -208,9 +228,10 @@ TEST(procfs_buddyinfo_format)
 		return;
 	text = render(s, PROC_BUDDYINFO);
 	if (text)
-		CHECK(!strcmp(text,
-			      "Node 0, zone      DMA      0      0      0      0      0      0      0      0      1      1      3 \n"
-			      "Node 0, zone   Normal      0      0      0      0      0      0      0      0      0      0      4 \n"));
+		CHECK(!strcmp(
+			text,
+			"Node 0, zone      DMA      0      0      0      0      0      0      0      0      1      1      3 \n"
+			"Node 0, zone   Normal      0      0      0      0      0      0      0      0      0      0      4 \n"));
 	free(text);
 	free(s);
 }
@@ -227,19 +248,20 @@ TEST(procfs_pagetypeinfo_format_and_cap)
 	text = render(s, PROC_PAGETYPEINFO);
 	if (text) {
 		/* tiny: orders 0..6, pageblock order 4, 256 pages = 4 order-6 blocks, 16 pageblocks */
-		CHECK(!strcmp(text,
-			      "Page block order: 4\n"
-			      "Pages per block:  16\n"
-			      "\n"
-			      "Free pages count per migrate type at order       0      1      2      3      4      5      6 \n"
-			      "Node    0, zone   Normal, type    Unmovable      0      0      0      0      0      0      0 \n"
-			      "Node    0, zone   Normal, type      Movable      0      0      0      0      0      0      4 \n"
-			      "Node    0, zone   Normal, type  Reclaimable      0      0      0      0      0      0      0 \n"
-			      "Node    0, zone   Normal, type   HighAtomic      0      0      0      0      0      0      0 \n"
-			      "Node    0, zone   Normal, type      Isolate      0      0      0      0      0      0      0 \n"
-			      "\n"
-			      "Number of blocks type     Unmovable      Movable  Reclaimable   HighAtomic      Isolate \n"
-			      "Node 0, zone   Normal            0           16            0            0            0 \n"));
+		CHECK(!strcmp(
+			text,
+			"Page block order: 4\n"
+			"Pages per block:  16\n"
+			"\n"
+			"Free pages count per migrate type at order       0      1      2      3      4      5      6 \n"
+			"Node    0, zone   Normal, type    Unmovable      0      0      0      0      0      0      0 \n"
+			"Node    0, zone   Normal, type      Movable      0      0      0      0      0      0      4 \n"
+			"Node    0, zone   Normal, type  Reclaimable      0      0      0      0      0      0      0 \n"
+			"Node    0, zone   Normal, type   HighAtomic      0      0      0      0      0      0      0 \n"
+			"Node    0, zone   Normal, type      Isolate      0      0      0      0      0      0      0 \n"
+			"\n"
+			"Number of blocks type     Unmovable      Movable  Reclaimable   HighAtomic      Isolate \n"
+			"Node 0, zone   Normal            0           16            0            0            0 \n"));
 	}
 	free(text);
 	/* the kernel stops counting a list at 100000 and prints ">100000" */
@@ -269,10 +291,12 @@ TEST(procfs_vmstat_counts_allocations_and_frees)
 	if (text) {
 		CHECK(!strncmp(text, "nr_free_pages ", 14));
 		CHECK(strstr(text, "\nnr_free_pages_blocks ") != NULL);
-		CHECK(strstr(text, "\nnuma_hit 3\nnuma_miss 0\nnuma_foreign 0\nnuma_interleave 0\nnuma_local 3\n"
-				   "numa_other 0\n") != NULL);
-		CHECK(strstr(text, "\npgalloc_dma 0\npgalloc_dma32 2\npgalloc_normal 17\npgalloc_movable 0\n"
-				   "pgalloc_device 0\nallocstall_dma 0\n") != NULL);
+		CHECK(strstr(text,
+			     "\nnuma_hit 3\nnuma_miss 0\nnuma_foreign 0\nnuma_interleave 0\nnuma_local 3\n"
+			     "numa_other 0\n") != NULL);
+		CHECK(strstr(text,
+			     "\npgalloc_dma 0\npgalloc_dma32 2\npgalloc_normal 17\npgalloc_movable 0\n"
+			     "pgalloc_device 0\nallocstall_dma 0\n") != NULL);
 		/* the order-4 block went straight back to the buddy: 16 pages freed */
 		CHECK(strstr(text, "\npgfree 16\n") != NULL);
 	}
@@ -294,8 +318,11 @@ TEST(procfs_and_trace_render_after_random_workload_every_profile)
 		}
 		/* a random stream of allocations and frees up to order 4, 40% frees, 256 live blocks */
 		for (int i = 0; i < 2000; i++) {
-			uint32_t gfp = (i % 3 == 0) ? GFP_HIGHUSER_MOVABLE : (i % 3 == 1) ? GFP_KERNEL : GFP_ATOMIC;
-			struct sim_op op = { OP_RANDOM, 4, (uint16_t)(i % 2), gfp, 0, (256 << 7) | 40 };
+			uint32_t gfp = (i % 3 == 0) ? GFP_HIGHUSER_MOVABLE :
+				       (i % 3 == 1) ? GFP_KERNEL :
+						      GFP_ATOMIC;
+			struct sim_op op = { OP_RANDOM, 4, (uint16_t)(i % 2),
+					     gfp,	0, (256 << 7) | 40 };
 			int err = sim_apply(s, &op);
 			CHECK(err == SIM_OK || err == SIM_ENOMEM);
 		}
@@ -312,7 +339,8 @@ TEST(procfs_and_trace_render_after_random_workload_every_profile)
 			char *trace = malloc(need + 1);
 			CHECK(trace != NULL);
 			if (trace) {
-				CHECK_EQ(sim_trace_render(s, 0, s->nr_events, trace, need + 1), need);
+				CHECK_EQ(sim_trace_render(s, 0, s->nr_events, trace, need + 1),
+					 need);
 				/* one line per event */
 				size_t lines = 0;
 				for (size_t i = 0; i < need; i++)

@@ -33,8 +33,9 @@ static struct sim *boot_classroom(int profile)
 TEST(profile_names_round_trip)
 {
 	static const char *const names[NR_PROFILES] = {
-		[PROFILE_6_18] = "6.18", [PROFILE_6_6] = "6.6", [PROFILE_5_14] = "5.14",
-		[PROFILE_5_13] = "5.13", [PROFILE_2016_V5] = "2016-v5", [PROFILE_2016_PREFIX] = "2016-prefix",
+		[PROFILE_6_18] = "6.18",       [PROFILE_6_6] = "6.6",
+		[PROFILE_5_14] = "5.14",       [PROFILE_5_13] = "5.13",
+		[PROFILE_2016_V5] = "2016-v5", [PROFILE_2016_PREFIX] = "2016-prefix",
 	};
 	struct sim_config cfg;
 
@@ -131,7 +132,9 @@ TEST(profile_high_fraction_sysctl)
 {
 	/* vm.percpu_pagelist_high_fraction = 8: high_min = high_max = managed / 8 / nr_cpus (6.7+) */
 	struct sim *s = boot_classroom(PROFILE_6_18);
-	struct sim_op op = { .kind = OP_SYSCTL, .handle = SYSCTL_PERCPU_PAGELIST_HIGH_FRACTION, .arg = 8 };
+	struct sim_op op = { .kind = OP_SYSCTL,
+			     .handle = SYSCTL_PERCPU_PAGELIST_HIGH_FRACTION,
+			     .arg = 8 };
 	const struct per_cpu_pages *pcp;
 
 	CHECK(s);

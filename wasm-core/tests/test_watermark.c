@@ -29,7 +29,8 @@ static void check_marks(const struct zone *z, int32_t min, int32_t low, int32_t 
 }
 
 /* Check a zone's protection array. */
-static void check_protection(const struct zone *z, int32_t a, int32_t b, int32_t c, int32_t d, int32_t e)
+static void check_protection(const struct zone *z, int32_t a, int32_t b, int32_t c, int32_t d,
+			     int32_t e)
 {
 	CHECK_EQ(z->lowmem_reserve[0], a);
 	CHECK_EQ(z->lowmem_reserve[1], b);
@@ -135,7 +136,8 @@ TEST(wmark_sysctls_recompute)
 		return;
 	/* watermark_scale_factor 100 (1%): the distance becomes managed / 100 where that is larger */
 	CHECK_EQ(at_op(s, OP_SYSCTL, 0, 0, 0, SYSCTL_WATERMARK_SCALE_FACTOR, 100), SIM_OK);
-	check_marks(sim_zone(s, 0, ZONE_DMA32), 11824, 11824 + 7729, 11824 + 2 * 7729, 11824 + 3 * 7729);
+	check_marks(sim_zone(s, 0, ZONE_DMA32), 11824, 11824 + 7729, 11824 + 2 * 7729,
+		    11824 + 3 * 7729);
 	/* a lowmem_reserve_ratio of 0 switches protection off for that zone */
 	CHECK_EQ(at_op(s, OP_SYSCTL, 0, 0, 0, SYSCTL_LOWMEM_RESERVE_RATIO_DMA, 0), SIM_OK);
 	check_protection(sim_zone(s, 0, ZONE_DMA), 0, 0, 0, 0, 0);
@@ -155,7 +157,8 @@ TEST(wmark_profiles_before_6_0_count_movable_as_lowmem)
 	cfg.thp = 0;
 	cfg.min_free_kbytes = 4096;
 	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ 1u << 20, 1u << 18, 1u << 18, 1u << 18 };
-	cfg.zones[0][ZONE_MOVABLE] = (struct zone_config){ (1u << 20) + (1u << 18), 1u << 18, 1u << 18, 1u << 18 };
+	cfg.zones[0][ZONE_MOVABLE] =
+		(struct zone_config){ (1u << 20) + (1u << 18), 1u << 18, 1u << 18, 1u << 18 };
 	s = at_boot(&cfg);
 	CHECK(s != NULL);
 	if (s) {
@@ -196,10 +199,12 @@ TEST(wmark_check_reserves_and_reductions)
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE, -1));
 	CHECK(!zone_watermark_ok(s, z, 0, 1002, ZONE_NORMAL, ALLOC_MIN_RESERVE, -1));
 	z->nr_free_pages = 376;
-	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK, -1));
+	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK,
+				-1));
 	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE, -1));
 	z->nr_free_pages = 189;
-	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK | ALLOC_OOM, -1));
+	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL,
+				ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK | ALLOC_OOM, -1));
 	/* GFP_NOWAIT (NON_BLOCK alone) gets no reduction */
 	z->nr_free_pages = 1000;
 	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_NON_BLOCK, -1));
@@ -279,10 +284,13 @@ TEST(wmark_fast_check_and_boosted_min)
 	CHECK_EQ(z->_watermark[WMARK_MIN], 5632);
 	z->watermark_boost = 4000;
 	z->nr_free_pages = 4000;
-	CHECK(!zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL, ALLOC_WMARK_MIN, 0));
-	CHECK(zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL, ALLOC_WMARK_MIN | ALLOC_MIN_RESERVE, 0));
+	CHECK(!zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL, ALLOC_WMARK_MIN,
+				   0));
+	CHECK(zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL,
+				  ALLOC_WMARK_MIN | ALLOC_MIN_RESERVE, 0));
 	/* only for checks against MIN */
-	CHECK(!zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL, ALLOC_WMARK_LOW | ALLOC_MIN_RESERVE, 0));
+	CHECK(!zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL,
+				   ALLOC_WMARK_LOW | ALLOC_MIN_RESERVE, 0));
 	z->watermark_boost = 0;
 	z->nr_free_pages = (int64_t)z->managed;
 	free(s);
