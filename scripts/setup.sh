@@ -40,6 +40,7 @@ need cc gcc
 need emcc emscripten
 if [ "$want_test" = 1 ]; then
 	need "${BUDDYSCOPE_CHROMIUM:-/usr/bin/chromium}" chromium
+	need clang-format clang-format
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -48,6 +49,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 		echo "  - make and a C11 compiler (gcc or clang) as 'cc'" >&2
 		echo "  - Emscripten (emcc on PATH; built and tested with 3.1.6)" >&2
 		[ "$want_test" = 1 ] && echo "  - Chromium at /usr/bin/chromium (or set BUDDYSCOPE_CHROMIUM)" >&2
+		[ "$want_test" = 1 ] && echo "  - clang-format (the C format check)" >&2
 		echo "  missing now: ${missing[*]}" >&2
 		exit 1
 	fi
