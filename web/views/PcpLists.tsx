@@ -44,7 +44,7 @@ function Pcp({ p, profileId, lit, anim, zoneLabel }: { p: PcpState; profileId: n
       </svg>
       <div className="pcp-meta small">
         batch {p.batch}
-        {p.highMax > 0 ? ` · high ${p.highMin}–${p.highMax}` : ''} · alloc_factor {p.allocFactor}
+        {p.highMax > 0 ? ` · high_min ${p.highMin} · high_max ${p.highMax}` : ''} · alloc_factor {p.allocFactor}
         {p.freeFactor ? ` · free_factor ${p.freeFactor}` : ''}
       </div>
       {lists.length > 0 && (
