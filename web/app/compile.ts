@@ -2,7 +2,7 @@
  * compile.ts: workload text to what a session runs: the machine config and the ops as objects
  * (the player compares and branches op lists), with the source line of each op.
  */
-import type { MachineConfig } from '../core/machine-config';
+import type { ExplicitMachine, MachineConfig } from '../core/machine-config';
 import { readOp, type SimOp } from '../core/ops';
 import { compileWorkload } from '../workload/compiler';
 import type { WorkloadError } from '../workload/errors';
@@ -16,10 +16,11 @@ export interface Program {
 
 export type CompileOutcome = { ok: true; program: Program } | { ok: false; error: WorkloadError };
 
-export function compileText(text: string): CompileOutcome {
+/** Compile text; `machine` (one read from a real /proc/zoneinfo) replaces its machine line. */
+export function compileText(text: string, machine?: ExplicitMachine | null): CompileOutcome {
   const parsed = parseWorkload(text);
   if (!parsed.ok) return parsed;
-  const c = compileWorkload(parsed.workload, { positions: parsed.positions });
+  const c = compileWorkload(parsed.workload, machine ? { positions: parsed.positions, machine } : { positions: parsed.positions });
   if (!c.ok) return c;
   const ops: SimOp[] = new Array<SimOp>(c.program.opCount);
   for (let i = 0; i < c.program.opCount; i++) ops[i] = readOp(c.program.ops, i);
