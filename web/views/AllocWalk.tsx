@@ -22,6 +22,17 @@ function outcomeOf(e: SimEvent): Outcome | null {
   return null;
 }
 
+/** Consecutive equal outcomes as [outcome, count] (a retried walk repeats the same checks). */
+function runs(os: Outcome[]): [Outcome, number][] {
+  const out: [Outcome, number][] = [];
+  for (const o of os) {
+    const last = out[out.length - 1];
+    if (last && last[0] === o) last[1]++;
+    else out.push([o, 1]);
+  }
+  return out;
+}
+
 const OUTCOME_WORDS: Record<Outcome, string> = { pass: 'watermark ok', fail: 'below watermark', skip: 'moved on', used: 'block taken' };
 
 export function AllocWalk({ state, event, opEvents }: ViewProps) {
@@ -63,7 +74,14 @@ export function AllocWalk({ state, event, opEvents }: ViewProps) {
                 <li key={k} className={`zl${lit ? ' lit' : ''}`} data-highlighted={lit || undefined}>
                   <strong>{label(r.node, r.zone)}</strong>
                   <span className="small">
-                    {os.length === 0 ? 'not reached' : os.map((o, i) => <span key={i} className={`outcome ${o}`}>{OUTCOME_WORDS[o]}</span>)}
+                    {os.length === 0
+                      ? 'not reached'
+                      : runs(os).map(([o, n], i) => (
+                          <span key={i} className={`outcome ${o}`}>
+                            {OUTCOME_WORDS[o]}
+                            {n > 1 ? ` ×${n}` : ''}
+                          </span>
+                        ))}
                   </span>
                 </li>
               );

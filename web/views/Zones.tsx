@@ -47,7 +47,12 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
         ))}
       </svg>
       <p className="small">
-        {marks.map(([label, v]) => `${label} ${v}`).join(' · ')}
+        {marks.map(([label, v], i) => (
+          <span key={label} className={`wm-label ${label}`}>
+            {i > 0 ? ' · ' : ''}
+            {label} {v}
+          </span>
+        ))}
       </p>
       <p className="small muted">
         {z.boost > 0 ? `watermark_boost ${z.boost} · ` : ''}
