@@ -25,7 +25,9 @@ function outcomeOf(e: SimEvent): Outcome | null {
 /** Consecutive equal outcomes as [outcome, count] (a retried walk repeats the same checks). */
 function runs(os: Outcome[]): [Outcome, number][] {
   const out: [Outcome, number][] = [];
-  for (const o of os) {
+  for (let i = 0; i < os.length; i++) {
+    const o = os[i];
+    if (!o || (o === 'skip' && os[i - 1] === 'fail')) continue; // a failed check implies moving on
     const last = out[out.length - 1];
     if (last && last[0] === o) last[1]++;
     else out.push([o, 1]);
@@ -33,7 +35,7 @@ function runs(os: Outcome[]): [Outcome, number][] {
   return out;
 }
 
-const OUTCOME_WORDS: Record<Outcome, string> = { pass: 'watermark ok', fail: 'below watermark', skip: 'moved on', used: 'block taken' };
+const OUTCOME_WORDS: Record<Outcome, string> = { pass: 'watermark ok', fail: 'below watermark, moved on', skip: 'moved on', used: 'block taken' };
 
 export function AllocWalk({ state, event, opEvents }: ViewProps) {
   const hid = useId();
