@@ -130,6 +130,7 @@ test.describe('playground', () => {
     m = await pg.model();
     expect(m.compareOp).toBe(m.op);
     await expect(cmp.locator('.diff').first()).toBeVisible();
+    await page.addStyleTag({ content: '.transport { position: static !important; }' });
     await cmp.screenshot({ path: 'test-results/screenshots/compare.png' });
   });
 
@@ -157,6 +158,8 @@ test.describe('playground', () => {
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
       .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // The sticky transport would cover the top of each element screenshot.
+    await page.addStyleTag({ content: '.transport { position: static !important; }' });
     for (const name of VIEWS) {
       const view = pg.view(name);
       await expect(view).toBeVisible();
