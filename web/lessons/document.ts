@@ -1,12 +1,12 @@
 /*
  * document.ts: a lesson file split into its parts, before any field is interpreted: the front
  * matter lines, the introduction, and the `## ` steps with their prose and lesson blocks (fenced
- * code blocks whose info string is sim, step, question or goal). Other fenced blocks stay in the
+ * code blocks whose info string is sim, step, question, goal or notes). Other fenced blocks stay in the
  * prose. Every part keeps its file line. Never throws.
  */
 import type { BodyIssue } from './block-body';
 
-export const BLOCK_KINDS = ['sim', 'step', 'question', 'goal'] as const;
+export const BLOCK_KINDS = ['sim', 'step', 'question', 'goal', 'notes'] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 
 export function isBlockKind(s: string): s is BlockKind {

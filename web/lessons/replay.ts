@@ -188,6 +188,7 @@ class Replayer {
         for (const b of step.blocks) {
           switch (b.kind) {
             case 'prose':
+            case 'notes':
               break;
             case 'sim': {
               this.disposeSession();

@@ -40,6 +40,7 @@ const FIELDS: Record<BlockKind, readonly string[]> = {
   step: ['ops', 'point', 'views', 'caption'],
   question: ['kind', 'prompt', 'options', 'answer', 'tolerance', 'unit', 'check', 'explain', 'reveal'],
   goal: ['goal', 'check', 'hint', 'solution', 'views'],
+  notes: [], // free Markdown, not fields
 };
 
 export type ValidateResult = { ok: true; lesson: Lesson } | { ok: false; issues: LessonIssue[] };
@@ -344,6 +345,10 @@ export function validateLesson(file: string, source: string): ValidateResult {
         continue;
       }
       if (b.kind === 'prose') continue;
+      if (b.kind === 'notes') {
+        if (blocks.filter((x) => x.kind === 'notes').length > 1) c.add(b.line, 'notes block: one per step (this step already has one)');
+        continue;
+      }
       if (!session) {
         c.add(b.line, `${b.kind} block: comes before any sim block (nothing is running yet)`);
         continue;
@@ -383,6 +388,12 @@ export function validateLesson(file: string, source: string): ValidateResult {
 
 function parseItem(c: Checker, item: RawItem): LessonBlock | null {
   if (item.kind === 'prose') return { kind: 'prose', line: item.line, markdown: item.markdown };
+  if (item.block === 'notes') {
+    // Speaker notes are prose for a person, so their body is Markdown, not `key: value` fields.
+    const markdown = item.body.join('\n').trim();
+    if (markdown === '') c.add(item.line, 'notes block: empty (write what the presenter should say, or remove it)');
+    return markdown === '' ? null : { kind: 'notes', line: item.line, markdown };
+  }
   const body = parseBlockBody(item.body, item.bodyLine);
   for (const i of body.issues) c.add(i.line, `${item.block} block: ${i.message}`);
   const f = new Fields(c, item.block, item.line, body.fields);

@@ -102,7 +102,14 @@ export interface GoalBlock {
   views: ViewName[] | null;
 }
 
-export type LessonBlock = ProseBlock | SimBlock | StepBlock | QuestionBlock | GoalBlock;
+/** ```notes: what the presenter says at this step (Markdown); shown only in the notes window. */
+export interface NotesBlock {
+  kind: 'notes';
+  line: number;
+  markdown: string;
+}
+
+export type LessonBlock = ProseBlock | SimBlock | StepBlock | QuestionBlock | GoalBlock | NotesBlock;
 
 /** One `## ` section. */
 export interface LessonStep {
