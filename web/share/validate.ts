@@ -1,0 +1,93 @@
+/*
+ * validate.ts: a link's decoded JSON checked field by field before anything uses it. A link is
+ * input from anyone: a wrong type or an absurd number must end as a message, never reach the core.
+ */
+import {
+  isProfileName,
+  MAX_CPUS_PER_NODE,
+  MAX_FRAMES,
+  MAX_NR_ZONES,
+  MAX_NUMNODES,
+  MAX_PAGE_ORDER_LIMIT,
+  type ExplicitMachine,
+  type ZoneSpan,
+} from '../core/machine-config';
+import { MAX_OPS, MAX_SOURCE_CHARS } from '../workload/limits';
+import type { ShareState } from './state';
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function int(v: unknown, lo: number, hi: number): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+}
+
+function checkZone(z: unknown): ZoneSpan | null {
+  if (!isObject(z)) return null;
+  const { startPfn, spanned, present, managed } = z;
+  const U32 = 0xffffffff;
+  if (!int(startPfn, 0, U32) || !int(spanned, 0, U32) || !int(present, 0, U32) || !int(managed, 0, MAX_FRAMES)) return null;
+  if (managed > present || present > spanned || startPfn + spanned > U32) return null;
+  return { startPfn, spanned, present, managed };
+}
+
+/** An explicit machine as the core accepts it, or why not. */
+export function checkMachine(m: unknown): Checked<ExplicitMachine> {
+  const bad = (why: string): Checked<ExplicitMachine> => ({ ok: false, message: `its machine ${why}` });
+  if (!isObject(m) || m.kind !== 'explicit') return bad('is not an explicit machine');
+  const { nodes, cpusPerNode, maxOrder, pageblockOrder, thp, batch, zones } = m;
+  if (!int(nodes, 1, MAX_NUMNODES)) return bad(`needs 1..${MAX_NUMNODES} nodes`);
+  if (!int(cpusPerNode, 1, MAX_CPUS_PER_NODE)) return bad(`needs 1..${MAX_CPUS_PER_NODE} CPUs per node`);
+  if (!int(maxOrder, 1, MAX_PAGE_ORDER_LIMIT)) return bad(`needs max_order 1..${MAX_PAGE_ORDER_LIMIT}`);
+  if (!int(pageblockOrder, 0, maxOrder)) return bad('needs pageblock_order 0..max_order');
+  if (typeof thp !== 'boolean') return bad('needs thp true or false');
+  if (batch !== undefined && !int(batch, 1, 4096)) return bad('needs batch 1..4096');
+  if (!Array.isArray(zones) || zones.length !== nodes) return bad('needs one zone list per node');
+  const spans: ZoneSpan[][] = [];
+  let managed = 0;
+  for (const row of zones) {
+    if (!Array.isArray(row) || row.length > MAX_NR_ZONES) return bad(`needs at most ${MAX_NR_ZONES} zones per node`);
+    const out: ZoneSpan[] = [];
+    for (const z of row) {
+      const span = checkZone(z);
+      if (!span) return bad('has a zone whose spans are not managed <= present <= spanned');
+      managed += span.managed;
+      out.push(span);
+    }
+    spans.push(out);
+  }
+  if (managed === 0 || managed > MAX_FRAMES) return bad(`needs 1..${MAX_FRAMES} managed pages`);
+  const machine: ExplicitMachine = { kind: 'explicit', nodes, cpusPerNode, maxOrder, pageblockOrder, thp, zones: spans };
+  if (batch !== undefined) machine.batch = batch;
+  return { ok: true, value: machine };
+}
+
+/** The state of a format-1 payload: {t: text, x: machine or null, p: [op, event], v: {c: profile or null}}. */
+export function checkFormat1(json: unknown): Checked<ShareState> {
+  const bad = (message: string): Checked<ShareState> => ({ ok: false, message });
+  if (!isObject(json)) return bad('its payload is not an object');
+  const { t, x, p, v } = json;
+  if (typeof t !== 'string') return bad('it carries no workload text');
+  if (t.length > MAX_SOURCE_CHARS) return bad('its workload is above the 16 MiB limit');
+  let machine = null;
+  if (x !== null && x !== undefined) {
+    const m = checkMachine(x);
+    if (!m.ok) return m;
+    machine = m.value;
+  }
+  if (!Array.isArray(p) || p.length !== 2 || !int(p[0], 0, MAX_OPS) || !int(p[1], -1, 0x7fffffff)) {
+    return bad('its timeline position is not [op, event]');
+  }
+  let compare = null;
+  if (v !== undefined) {
+    if (!isObject(v)) return bad('its views are not an object');
+    if (v.c !== null && v.c !== undefined) {
+      if (typeof v.c !== 'string' || !isProfileName(v.c)) return bad('its comparison names no known kernel profile');
+      compare = v.c;
+    }
+  }
+  return { ok: true, value: { text: t, machine, position: { op: p[0], event: p[1] }, views: { compare } } };
+}
