@@ -80,6 +80,10 @@ export class PlaygroundPage {
     const lit = this.page.locator('.event-log li[aria-current="step"]');
     if (m.seq >= 0) await expect(lit).toHaveAttribute('data-seq', String(m.seq));
     else await expect(lit).toHaveCount(0);
+    // The live region narrates the same event.
+    const narration = this.page.getByTestId('narration');
+    if (m.seq >= 0) await expect(narration).toContainText(`Event ${m.event + 1} of `);
+    else if (m.op === 0) await expect(narration).toHaveText('The machine as booted.');
     return m;
   }
 

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { EV } from '../player/markers';
 import { touchesPcp } from './highlight';
-import { findZone, type PcpState } from './model';
+import { findZone, type PcpState, type SimEvent } from './model';
 import { pindexLabel } from './names';
 import { eventAttrs, type ViewProps } from './options';
 import { MIGRATETYPE_COLORS } from './palette';
@@ -21,7 +21,31 @@ function motion(kind: number | undefined): string {
   return '';
 }
 
-function Pcp({ p, profileId, lit, anim, zoneLabel }: { p: PcpState; profileId: number; lit: boolean; anim: string; zoneLabel: string }) {
+/** What the current event moves between this pcp and the buddy, in words (shown on the lit pcp). */
+function movement(e: SimEvent | null): string {
+  if (!e) return '';
+  switch (e.kind) {
+    case EV.PCP_REFILL:
+      return `← ${e.b} ${e.b === 1 ? 'block' : 'blocks'} from the buddy lists`;
+    case EV.PCP_BULK_FREE:
+      return `→ ${e.a} pages back to the buddy lists`;
+    case EV.DRAIN:
+      return `→ ${e.a} pages drained to the buddy lists`;
+    case EV.MM_PAGE_PCPU_DRAIN:
+      return `→ pfn ${e.pfn} (order ${e.order}) back to the buddy`;
+    case EV.PCP_HIT:
+      return `→ pfn ${e.pfn} handed out`;
+    case EV.PCP_FREE:
+      return `← pfn ${e.pfn} freed here`;
+    case EV.PCP_HIGH:
+      return `high ${e.a} → ${e.b}`;
+    default:
+      return '';
+  }
+}
+
+function Pcp({ p, profileId, lit, anim, zoneLabel, event }: { p: PcpState; profileId: number; lit: boolean; anim: string; zoneLabel: string; event: SimEvent | null }) {
+  const moved = lit ? movement(event) : '';
   const top = Math.max(p.highMax, p.high, p.count, p.batch, 1);
   const x = scaleLinear().domain([0, top]).range([0, W]);
   const lists = p.nrBlocks.map((n, i) => ({ n, i })).filter((l) => l.n > 0);
@@ -42,6 +66,7 @@ function Pcp({ p, profileId, lit, anim, zoneLabel }: { p: PcpState; profileId: n
         <line x1={x(p.batch)} x2={x(p.batch)} y1={0} y2={18} className="tick batch" />
         {p.high > 0 && <line x1={x(p.high)} x2={x(p.high)} y1={0} y2={18} className="tick high" />}
       </svg>
+      {moved && <div className="pcp-move small">{moved}</div>}
       <div className="pcp-meta small">
         batch {p.batch}
         {p.highMax > 0 ? ` · high_min ${p.highMin} · high_max ${p.highMax}` : ''} · alloc_factor {p.allocFactor}
@@ -94,6 +119,7 @@ export function PcpLists({ state, event }: ViewProps) {
                     lit={touchesPcp(event, p.cpu, p.node, p.zone)}
                     anim={anim}
                     zoneLabel={label}
+                    event={event}
                   />
                 );
               })}
