@@ -51,7 +51,8 @@ interface Session {
   applied: number; // ops of the compiled session already applied
 }
 
-function withProfile(config: MachineConfig, profile: ProfileName | null): MachineConfig {
+/** The machine a lesson boots: the workload's config, another profile when comparing, room for the lesson's handles and events. The player uses it too, so its numbers are the replay's. */
+export function withProfile(config: MachineConfig, profile: ProfileName | null): MachineConfig {
   return {
     ...config,
     ...(profile ? { profile } : {}),
@@ -61,7 +62,7 @@ function withProfile(config: MachineConfig, profile: ProfileName | null): Machin
 }
 
 /** The number of compiled ops whose source line is within the first `lines` lines. */
-function opsWithin(program: CompiledWorkload, lines: number): number {
+export function opsWithin(program: CompiledWorkload, lines: number): number {
   let n = 0;
   while (n < program.opCount && (program.opLines[n] ?? 0) <= lines) n++;
   return n;
