@@ -22,6 +22,10 @@ function pages(n: number): string {
   return n === 1 ? '1 page' : `${n} pages`;
 }
 
+function blocks(n: number): string {
+  return n === 1 ? '1 block' : `${n} blocks`;
+}
+
 function block(e: SimEvent): string {
   return `pfn ${e.pfn} (order ${e.order}, ${pages(1 << e.order)})`;
 }
@@ -66,7 +70,7 @@ export function narrate(e: SimEvent, nodes = 1): Narration {
       text = `CPU ${e.cpu} takes ${block(e)} from its per-CPU list ${e.a} without the zone lock; ${pages(e.b)} left there.`;
       break;
     case EV.PCP_REFILL:
-      text = `CPU ${e.cpu}'s per-CPU list was empty: it takes the zone lock of ${z} and asks for ${e.a} blocks, gets ${e.b} (alloc_factor now ${e.c}).`;
+      text = `CPU ${e.cpu}'s per-CPU list was empty: it takes the zone lock of ${z} and asks for ${blocks(e.a)}, gets ${e.b} (alloc_factor now ${e.c}).`;
       break;
     case EV.PCP_FREE:
       text = `CPU ${e.cpu} puts ${block(e)} on its per-CPU list ${e.a}: ${pages(e.b)} there, high is ${e.c}.`;
