@@ -28,5 +28,11 @@ export const A = {
   compare: 'view.compare',
   theme: 'app.theme',
   help: 'app.help',
+  lessonNext: 'lesson.next',
+  lessonPrev: 'lesson.previous',
+  lessonReveal: 'lesson.reveal',
+  lessonBlank: 'lesson.blank',
+  lessonPresent: 'lesson.present',
+  lessonNotes: 'lesson.notes',
 } as const;
 export type ActionId = (typeof A)[keyof typeof A];

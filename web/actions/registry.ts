@@ -6,7 +6,7 @@
  */
 import { chordOf, isTypingTarget } from './keys';
 
-export type ActionGroup = 'timeline' | 'machine' | 'view' | 'app';
+export type ActionGroup = 'timeline' | 'machine' | 'view' | 'lesson' | 'app';
 
 export interface Action<A = void> {
   id: string;

@@ -11,6 +11,7 @@ const GROUPS: [ActionGroup, string][] = [
   ['timeline', 'Timeline'],
   ['machine', 'Machine'],
   ['view', 'Views'],
+  ['lesson', 'Lesson'],
   ['app', 'Site'],
 ];
 
