@@ -44,6 +44,16 @@ export class CheckpointStore {
     }
   }
 
+  /**
+   * Space checkpoints for a run of `ops` ops whose snapshots are `bytes` each, so a long run on a
+   * big machine does not copy gigabytes of snapshots only to thin them away.
+   */
+  plan(ops: number, bytes: number): void {
+    const fit = Math.max(1, Math.floor((this.budget * 0.8) / Math.max(1, bytes)));
+    const want = Math.ceil(ops / fit);
+    while (this.every < want) this.every *= 2;
+  }
+
   /** Whether a checkpoint is wanted before op index `op`. */
   wants(op: number): boolean {
     return op % this.every === 0 && !this.snaps.has(op);

@@ -63,7 +63,11 @@ export class Run implements EventIndex {
     const end = Math.min(until, this.ops.length);
     let g = this.start(this.scanned);
     for (let i = this.scanned; i < end; i++) {
-      if (this.checkpoints.wants(i)) this.checkpoints.put(i, engine.snapshot());
+      if (this.checkpoints.wants(i)) {
+        const snap = engine.snapshot();
+        if (i === 0) this.checkpoints.plan(this.ops.length, snap.byteLength);
+        this.checkpoints.put(i, snap);
+      }
       engine.clearEvents();
       const op = this.ops[i];
       if (op) this.errs[i] = engine.apply(op);
