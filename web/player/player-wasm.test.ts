@@ -80,4 +80,22 @@ describe('Player on the wasm core', async () => {
     expect(p.markerCounts.drain).toBeGreaterThan(0);
     engine.dispose();
   });
+
+  it('reaches any point of a million-event history on a 1M-frame machine quickly', () => {
+    const big = compile('machine bench1m\nseed 9\ncpu 0 random 400000 max_order=3 free=45 GFP_KERNEL\n');
+    const engine = core.createSim(big.config);
+    const p = new Player(engine, big.ops);
+    expect(p.totalEvents).toBeGreaterThan(1_000_000);
+    for (const g of [1_000_000, 17, 654_321, p.totalEvents - 1, 250_000]) {
+      const t = performance.now();
+      p.seekEvent(g);
+      const ms = performance.now() - t;
+      expect(p.eventIndex).toBe(g);
+      // seq counts every event since boot: with nothing dropped it is the global index.
+      expect(p.currentEvent?.seq).toBe(g);
+      expect(p.currentEvent?.op).toBe(p.position.op - 1);
+      expect(ms).toBeLessThan(1000); // ~20 ms on an idle machine; generous for a shared CI box
+    }
+    engine.dispose();
+  }, 60_000);
 });
