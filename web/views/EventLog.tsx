@@ -43,6 +43,14 @@ export function EventLog({ state, event, opEvents, options }: ViewProps<EventLog
           )}
         </p>
       </header>
+      {state.frozen && (
+        <p className="error small" role="alert">
+          The model stopped: its state is corrupted, and every later op is refused (see the runaway or bad page event).
+        </p>
+      )}
+      {state.eventsDropped > 0 && (
+        <p className="small muted">{state.eventsDropped} events of this op were not recorded: the event buffer was full.</p>
+      )}
       <ol className="log">
         {opEvents.map((e, i) => {
           const lit = event?.seq === e.seq;

@@ -8,7 +8,8 @@
 import { scaleLinear } from 'd3-scale';
 import { useId } from 'react';
 import { buddyOrder } from './highlight';
-import { allZones, type ZoneState } from './model';
+import { EV } from '../player/markers';
+import { allZones, type SimEvent, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 import { MIGRATETYPE_COLORS, MIGRATETYPE_NAMES } from './palette';
 
@@ -76,8 +77,29 @@ function ZoneFreeArea({ zone, order, showNodes }: { zone: ZoneState; order: numb
   );
 }
 
+/** What the current event does to the free lists, in words (under the heading). */
+function change(e: SimEvent | null): string {
+  if (!e) return '';
+  const mt = MIGRATETYPE_NAMES[e.mt] ?? '';
+  switch (e.kind) {
+    case EV.BUDDY_SPLIT:
+      return `Split: the upper half, pfn ${e.pfn}, joins the order-${e.order} ${mt} list; the lower half splits on or is handed out.`;
+    case EV.BUDDY_MERGE:
+      return `Merge: the block and its free buddy at pfn ${e.a} leave their lists as one order-${e.order} block at pfn ${e.pfn}.`;
+    case EV.BUDDY_ENQUEUE:
+      return `pfn ${e.pfn} joins the order-${e.order} ${mt} list.`;
+    case EV.MM_PAGE_ALLOC_ZONE_LOCKED:
+      return `pfn ${e.pfn} leaves the order-${e.order} ${mt} list.`;
+    case EV.MM_PAGE_PCPU_DRAIN:
+      return `pfn ${e.pfn} comes back from a per-CPU list.`;
+    default:
+      return '';
+  }
+}
+
 export function FreeAreas({ state, event }: ViewProps) {
   const hid = useId();
+  const what = change(event);
   const zones = allZones(state).filter((z) => z.managed > 0);
   return (
     <section className="view free-areas" aria-labelledby={hid} {...eventAttrs(event)}>
@@ -85,6 +107,7 @@ export function FreeAreas({ state, event }: ViewProps) {
         <h3 id={hid}>Free areas</h3>
         <p className="muted small">Free blocks per order, by migratetype.</p>
       </header>
+      {what && <p className="small change">{what}</p>}
       {zones.map((z) => (
         <ZoneFreeArea key={`${z.node}-${z.idx}`} zone={z} order={buddyOrder(event, z.node, z.idx)} showNodes={state.nodes.length > 1} />
       ))}

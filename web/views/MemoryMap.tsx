@@ -45,14 +45,17 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   const total = pow2ceil(extent.hi - extent.lo);
   const [zoom, setZoom] = useState<{ count: number; center: number } | null>(null);
   const [hover, setHover] = useState<number | null>(null);
+  const [follow, setFollow] = useState(false);
   const drag = useRef<{ y: number; x: number; center: number } | null>(null);
   // One image and one offscreen canvas per map size: a 4M-frame map is 16 MB of pixels, too much
   // to allocate on every step.
   const pixels = useRef<{ image: ImageData; canvas: HTMLCanvasElement } | null>(null);
 
-  const count = Math.max(MIN_VISIBLE, Math.min(total, zoom?.count ?? total));
+  // Following the event: keep its block in the middle, zoomed in enough to see it on a big machine.
+  const following = follow && !!event && event.pfn > 0;
+  const count = Math.max(MIN_VISIBLE, Math.min(total, following && !zoom ? 4096 : (zoom?.count ?? total)));
   const { cols, rows, cell } = layout(count, width, HEIGHT);
-  const centre = zoom?.center ?? extent.lo + count / 2;
+  const centre = following && event ? event.pfn : (zoom?.center ?? extent.lo + count / 2);
   const start = Math.max(extent.lo - (extent.lo % cols), Math.floor((centre - count / 2) / cols) * cols);
   const win: MapWindow = useMemo(() => ({ start, count: rows * cols, cols }), [start, rows, cols]);
 
@@ -101,9 +104,10 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     // Pageblocks: a stripe in the pageblock's migratetype along the top of each row segment, and
     // a boundary line between pageblocks, once cells are big enough to show them.
     const pb = state.pageblockNrPages;
-    if (cell >= 4 && pb > 0) {
+    // (Below 8 px a stripe would cover too much of the cell's own colour.)
+    if (cell >= 8 && pb > 0) {
       const seg = Math.min(pb, cols);
-      const stripe = Math.max(2, Math.floor(cell / 4));
+      const stripe = Math.max(2, Math.round(cell / 6));
       for (let p = win.start; p < win.start + win.count; p += seg) {
         const z = zoneOfPfn(state, p);
         if (!z) continue;
@@ -235,10 +239,10 @@ export function MemoryMap({ state, event, options }: ViewProps) {
           <button type="button" onClick={() => setZoom(null)} disabled={count >= total}>
             All
           </button>
-          {event && event.pfn > 0 && total > 256 && (
-            <button type="button" onClick={() => setZoom({ count: Math.min(count, 256), center: event.pfn })}>
-              Go to event
-            </button>
+          {total > 256 && (
+            <label className="inline small">
+              <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow the event
+            </label>
           )}
         </div>
       </header>
