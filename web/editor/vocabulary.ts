@@ -1,0 +1,40 @@
+/*
+ * vocabulary.ts: the words of the workload language, by role, from the modules that define them
+ * (the parser's presets and profiles, the ast's sysctls, web/core/gfp.ts's flags), so the
+ * highlighter and the completion never drift from what the parser accepts.
+ */
+import { GFP_BITS, GFP_COMPOSITES } from '../core/gfp';
+import { PRESETS, PROFILE_NAMES } from '../core/machine-config';
+import { SYSCTL_NAMES } from '../workload/ast';
+
+/** Words that begin a statement (docs/workload-language.md, "Statements"). */
+export const STATEMENTS = ['machine', 'profile', 'set', 'seed', 'cpu', 'tick', 'repeat', 'drain'] as const;
+/** Words after `cpu N`. */
+export const OPS = ['alloc', 'free', 'drain', 'corrupt', 'random', 'free_pfn', 'offline', 'online'] as const;
+/** Other bare words: `drain all`. */
+export const OTHER_WORDS = ['all'] as const;
+export const PRESET_NAMES = Object.keys(PRESETS);
+export const PROFILES: readonly string[] = PROFILE_NAMES;
+export const SYSCTLS: readonly string[] = SYSCTL_NAMES;
+export const MACHINE_KEYS = ['nodes', 'cpus', 'max_order', 'pageblock_order', 'thp', 'batch', 'dma', 'dma32', 'normal', 'movable'] as const;
+/** `key=` words of ops. */
+export const OP_KEYS = ['order', 'max_order', 'free'] as const;
+/** Composite masks first: they are what people usually mean. */
+export const GFP_FLAGS: readonly string[] = [...Object.keys(GFP_COMPOSITES), ...Object.keys(GFP_BITS)];
+
+const KEYWORDS = new Set<string>([...STATEMENTS, ...OPS, ...OTHER_WORDS]);
+const ATOMS = new Set<string>([...PRESET_NAMES, ...PROFILES]);
+const KEYS = new Set<string>([...SYSCTLS, ...MACHINE_KEYS, ...OP_KEYS]);
+const FLAGS = new Set<string>(GFP_FLAGS);
+
+export type WordRole = 'keyword' | 'atom' | 'key' | 'flag' | 'number' | 'name';
+
+/** What a word is, for highlighting (the parser decides what it means in its place). */
+export function roleOf(word: string): WordRole {
+  if (/^(0x[0-9a-fA-F]+|\d+)$/.test(word)) return 'number';
+  if (FLAGS.has(word)) return 'flag';
+  if (KEYWORDS.has(word)) return 'keyword';
+  if (ATOMS.has(word)) return 'atom';
+  if (KEYS.has(word)) return 'key';
+  return 'name';
+}
