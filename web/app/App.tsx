@@ -15,9 +15,11 @@ import { useTheme } from './theme';
 
 const Playground = lazy(() => import('./Playground'));
 const ModelNotes = lazy(() => import('./ModelNotes'));
+const Lessons = lazy(() => import('../lessons/ui/LessonsRoute'));
 
 const NAV: [Route, string][] = [
   ['home', 'Home'],
+  ['lessons', 'Lessons'],
   ['playground', 'Playground'],
   ['notes', 'Model notes'],
   ['keys', 'Keyboard'],
@@ -25,6 +27,7 @@ const NAV: [Route, string][] = [
 
 const TITLES: Record<Route, string> = {
   home: 'Buddyscope: how Linux hands out memory',
+  lessons: 'Lessons · Buddyscope',
   playground: 'Playground · Buddyscope',
   notes: 'Model notes · Buddyscope',
   keys: 'Keyboard · Buddyscope',
@@ -76,6 +79,7 @@ function Shell() {
       </header>
       <Suspense fallback={<p role="status" className="loading">Loading…</p>}>
         {route === 'home' && <Home theme={theme} />}
+        {route === 'lessons' && <Lessons theme={theme} />}
         {route === 'playground' && <Playground theme={theme} />}
         {route === 'notes' && <ModelNotes />}
         {route === 'keys' && <KeyboardPage />}

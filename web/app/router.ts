@@ -4,10 +4,10 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const ROUTES = ['home', 'playground', 'notes', 'keys'] as const;
+export const ROUTES = ['home', 'lessons', 'playground', 'notes', 'keys'] as const;
 export type Route = (typeof ROUTES)[number];
 
-const PATHS: Record<Route, string> = { home: '#/', playground: '#/playground', notes: '#/model-notes', keys: '#/keys' };
+const PATHS: Record<Route, string> = { home: '#/', lessons: '#/lessons', playground: '#/playground', notes: '#/model-notes', keys: '#/keys' };
 
 export function routeHref(r: Route): string {
   return PATHS[r];
@@ -16,6 +16,8 @@ export function routeHref(r: Route): string {
 /** The route of a location hash ("#/playground?x=1" -> playground); unknown hashes go home. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').split('?')[0] ?? '';
+  // Lessons own everything below #/lessons (a lesson, a step, presenter mode, notes).
+  if (path === '/lessons' || path.startsWith('/lessons/')) return 'lessons';
   for (const r of ROUTES) if (PATHS[r].slice(1) === path) return r;
   return 'home';
 }

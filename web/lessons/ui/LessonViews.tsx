@@ -1,0 +1,112 @@
+/*
+ * LessonViews.tsx: the views a lesson block asks for (`views: pcp, zones, log`), drawn from the
+ * display sessions, side by side when the lesson compares two profiles. The view a step points
+ * at is ringed, with the step's caption beside the ring. The views themselves are the
+ * playground's (web/views), unchanged.
+ */
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { Session } from '../../app/session';
+import { usePlayerVersion } from '../../app/usePlayer';
+import { AllocWalk } from '../../views/AllocWalk';
+import { Counters } from '../../views/Counters';
+import { EventLog } from '../../views/EventLog';
+import { FreeAreas } from '../../views/FreeAreas';
+import type { ModelState } from '../../views/model';
+import type { Theme } from '../../views/palette';
+import { PcpLists } from '../../views/PcpLists';
+import { ProcText } from '../../views/ProcText';
+import { Zones } from '../../views/Zones';
+import type { Pointer, ViewName } from '../types';
+import { PointerRing } from './PointerRing';
+import type { DisplaySessions } from './useDisplaySessions';
+
+const MemoryMap = lazy(() => import('../../views/MemoryMap').then((m) => ({ default: m.MemoryMap })));
+
+interface Common {
+  theme: Theme;
+  reducedMotion: boolean;
+}
+
+function OneView({ name, session, other, theme, reducedMotion }: Common & { name: ViewName; session: Session; other: ModelState | null }) {
+  const p = session.player;
+  usePlayerVersion(p);
+  const state = session.state();
+  const event = p.currentEvent;
+  const opEvents = p.currentOpEvents;
+  const options = { theme, reducedMotion };
+  const opIndex = p.position.op - 1;
+  switch (name) {
+    case 'memory-map':
+      return (
+        <Suspense fallback={<p className="muted">Loading the memory map…</p>}>
+          <MemoryMap state={state} event={event} opEvents={opEvents} options={options} />
+        </Suspense>
+      );
+    case 'free-areas':
+      return <FreeAreas state={state} event={event} opEvents={opEvents} options={options} />;
+    case 'pcp':
+      return <PcpLists state={state} event={event} opEvents={opEvents} options={options} />;
+    case 'zones':
+      return <Zones state={state} event={event} opEvents={opEvents} options={options} />;
+    case 'walk':
+      return <AllocWalk state={state} event={event} opEvents={opEvents} options={options} />;
+    case 'counters':
+      return <Counters state={state} event={event} opEvents={opEvents} options={{ ...options, compare: other }} />;
+    case 'proc':
+      return <ProcText state={state} event={event} opEvents={opEvents} options={{ ...options, proc: (f) => session.proc(f) }} />;
+    case 'log':
+      return (
+        <EventLog
+          state={state}
+          event={event}
+          opEvents={opEvents}
+          options={{ ...options, op: p.ops[opIndex], opIndex, opError: opIndex >= 0 ? p.errorOf(opIndex) : 0, onSelect: (i) => p.seek({ op: p.position.op, event: i }) }}
+        />
+      );
+  }
+}
+
+function ViewSlot({ name, sessions, profiles, pointer, caption, ...common }: Common & { name: ViewName; sessions: DisplaySessions; profiles: [string, string | null]; pointer: Pointer | null; caption: string | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const pointed = pointer?.view === name;
+  const { a, b } = sessions;
+  usePlayerVersion(a.player);
+  // The second machine follows the first op by op (same workload, other kernel).
+  useEffect(() => {
+    if (b) b.player.seekOp(Math.min(a.player.position.op, b.player.length));
+  });
+  return (
+    <div ref={ref} className={`lesson-view${pointed ? ' pointed' : ''}${b ? ' pair' : ''}`} data-lesson-view={name} data-pointed={pointed || undefined}>
+      {b ? (
+        <>
+          <div className="view-col" role="group" aria-label={`${profiles[0]} kernel`}>
+            <p className="col-label">{profiles[0]}</p>
+            <OneView name={name} session={a} other={b.state()} {...common} />
+          </div>
+          <div className="view-col" role="group" aria-label={`${profiles[1] ?? ''} kernel`}>
+            <p className="col-label">{profiles[1]}</p>
+            <OneView name={name} session={b} other={a.state()} {...common} />
+          </div>
+        </>
+      ) : (
+        <OneView name={name} session={a} other={null} {...common} />
+      )}
+      {pointed && pointer && <PointerRing container={ref} pointer={pointer} label={caption} />}
+    </div>
+  );
+}
+
+export function LessonViews({ sessions, views, pointer, caption, profiles, ...common }: Common & { sessions: DisplaySessions; views: ViewName[]; pointer: Pointer | null; caption: string | null; profiles: [string, string | null] }) {
+  return (
+    <div className="lesson-views">
+      {caption && (
+        <p className="views-caption" role="note">
+          {caption}
+        </p>
+      )}
+      {views.map((v) => (
+        <ViewSlot key={v} name={v} sessions={sessions} profiles={profiles} pointer={pointer} caption="Look here" {...common} />
+      ))}
+    </div>
+  );
+}

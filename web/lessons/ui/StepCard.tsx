@@ -1,0 +1,43 @@
+/*
+ * StepCard.tsx: a ```step block: the ops it runs (as workload text, so readers learn the language)
+ * and a button that runs them; afterwards the views show the result and ring what the step points
+ * at. A step that a next-step question reveals waits for that question, so the answer is not
+ * given away by running it first.
+ */
+import { useId } from 'react';
+import type { StepBlock } from '../types';
+import { InlineMd } from './Prose';
+
+export function StepCard({ step, ran, waitingFor, onRun }: { step: StepBlock; ran: boolean; waitingFor: number | null; onRun: () => void }) {
+  const id = useId();
+  const hasOps = step.ops.trim() !== '';
+  return (
+    <section className={`card step-card${ran ? ' ran' : ''}`} aria-labelledby={id} data-ran={ran || undefined}>
+      <h3 id={id} className="card-kicker">
+        {hasOps ? 'Run' : 'Look'}
+      </h3>
+      {hasOps && (
+        <pre className="code ops" tabIndex={0} aria-label="Ops this step runs">
+          <code>{step.ops}</code>
+        </pre>
+      )}
+      {step.caption && ran && (
+        <p className="step-caption">
+          <InlineMd text={step.caption} />
+        </p>
+      )}
+      <div className="card-actions">
+        {ran ? (
+          <span className="done-mark">{hasOps ? 'Ran: the views show the result.' : 'Shown in the views.'}</span>
+        ) : (
+          <>
+            <button type="button" className="primary" onClick={onRun} disabled={waitingFor !== null}>
+              {hasOps ? 'Run these ops' : 'Show me'}
+            </button>
+            {waitingFor !== null && <span className="small muted">Answer question {waitingFor} first: this step reveals it.</span>}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
