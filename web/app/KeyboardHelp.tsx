@@ -8,6 +8,7 @@ import { formatChord } from '../actions/keys';
 import type { ActionGroup } from '../actions/registry';
 
 const GROUPS: [ActionGroup, string][] = [
+  ['lesson', 'Lesson'],
   ['timeline', 'Timeline'],
   ['machine', 'Machine'],
   ['view', 'Views'],
