@@ -21,7 +21,7 @@ export class PlaygroundPage {
   readonly scrubber: Locator;
 
   constructor(readonly page: Page) {
-    this.editor = page.getByLabel(/^Workload/);
+    this.editor = page.getByRole('textbox', { name: /^Workload/ });
     this.transport = page.getByRole('group', { name: 'Timeline' });
     this.scrubber = page.getByRole('slider', { name: 'Scrub through events' });
   }
