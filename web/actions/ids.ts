@@ -26,6 +26,7 @@ export const A = {
   cpuOnline: 'machine.cpu-online',
   profile: 'machine.profile',
   compare: 'view.compare',
+  runWorkload: 'workload.run',
   theme: 'app.theme',
   help: 'app.help',
   lessonNext: 'lesson.next',

@@ -1,18 +1,32 @@
 /*
  * Playground.tsx: run any workload on any machine and kernel profile, step through what the
- * allocator did, add ops by hand, and compare two profiles on the same workload.
+ * allocator did, add ops by hand, and compare two profiles on the same workload. It opens on a
+ * share link, a scenario, the saved draft or the default (workload-source.ts); edits are saved as
+ * a draft as you type and run after a pause; long workloads compile in a worker and load in slices.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAction, useActions } from '../actions/context';
 import { A } from '../actions/ids';
-import type { ProfileName } from '../core/machine-config';
+import type { ExplicitMachine, ProfileName } from '../core/machine-config';
+import type { Core } from '../core/module';
+import { MyWorkloads } from '../saved/MyWorkloads';
+import { WorkloadStore } from '../saved/store';
+import { SCENARIOS } from '../scenarios/index';
+import { Compiler } from '../runner/compile-client';
+import { estimateOps } from '../runner/estimate';
+import { loadSliced, SLICE_THRESHOLD, type LoadToken } from '../runner/sliced-load';
+import type { ShareState } from '../share/state';
+import { parseWorkload } from '../workload/parser';
+import { FilesPanel } from './FilesPanel';
+import { SharePanel } from './SharePanel';
+import { resolveSource, type WorkloadSource } from './workload-source';
 import { narrate } from '../views/narrate';
 import { describeOp } from '../views/describe-op';
 import type { WorkloadError } from '../workload/errors';
 import { compileText } from './compile';
 import { useAnnounce } from './LiveRegion';
 import { OpButtons } from './OpButtons';
-import { DEFAULT_WORKLOAD, MACHINES, PROFILES } from './presets';
+import { MACHINES, PROFILES } from './presets';
 import { Session } from './session';
 import { SessionViews } from './SessionViews';
 import { exposeTestApi } from './test-api';
@@ -24,26 +38,103 @@ import { usePlayerVersion } from './usePlayer';
 import { useTimelineActions } from './useTimelineActions';
 import { appendStatement, headerValue, setHeader, setSysctl, sysctlValue } from './workload-text';
 import { WorkloadEditor } from './WorkloadEditor';
+
+// The editor (CodeMirror) loads on its own; the plain textarea stands in until it arrives.
+const CodeEditor = lazy(() => import('../editor/CodeEditor'));
+
+/** Pause after the last keystroke before the draft is saved and the edit runs. */
+const SAVE_MS = 400;
+const RUN_MS = 800;
+
+/** Resolve what to open (a link is decoded asynchronously), then show the playground. */
+export default function Playground({ theme }: { theme: Theme }) {
+  const core = useCore();
+  const [source, setSource] = useState<WorkloadSource | null>(null);
+  const [store] = useState(() => WorkloadStore.ofWindow());
+  useEffect(() => {
+    if (core.state !== 'ready') return;
+    let live = true;
+    void resolveSource(window.location.hash, store, core.core.modelVersion()).then((s) => {
+      if (!live) return;
+      // The link has been read: a reload should show the reader's edits, not the link again.
+      if (s.from === 'link' || s.from === 'scenario' || s.error) window.history.replaceState(null, '', '#/playground');
+      setSource(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, [core, store]);
+  if (core.state === 'failed') {
+    return (
+      <main id="main" className="playground">
+        <h1>Playground</h1>
+        <p role="alert" className="error">
+          The simulation could not start: {core.error}
+        </p>
+      </main>
+    );
+  }
+  if (core.state !== 'ready' || !source) {
+    return (
+      <main id="main" className="playground">
+        <h1>Playground</h1>
+        <p role="status">Starting the simulation…</p>
+      </main>
+    );
+  }
+  return <PlaygroundBody theme={theme} source={source} store={store} core={core.core} />;
+}
 import type { Theme } from '../views/palette';
 import { PcpLists } from '../views/PcpLists';
 import { Counters } from '../views/Counters';
 
-export default function Playground({ theme }: { theme: Theme }) {
+/** Whether text may compile in place: it parses, and it expands to few ops (else: the worker). */
+function small(text: string): boolean {
+  if (text.length > 200_000) return false;
+  const p = parseWorkload(text);
+  return !p.ok || estimateOps(p.workload.ops, SLICE_THRESHOLD + 1) <= SLICE_THRESHOLD;
+}
+
+function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: Theme; source: WorkloadSource; store: WorkloadStore; core: Core }) {
   const core = useCore();
   const reducedMotion = useReducedMotion();
   const announce = useAnnounce();
   const registry = useActions();
-  const [text, setText] = useState(DEFAULT_WORKLOAD);
+  const [text, setText] = useState(source.text);
+  const [machineOverride, setMachineOverride] = useState<ExplicitMachine | null>(source.machine);
   const [error, setError] = useState<WorkloadError | null>(null);
-  const [compareProfile, setCompareProfile] = useState<ProfileName | null>(null);
+  const [compareProfile, setCompareProfile] = useState<ProfileName | null>(source.compare);
+  const [loading, setLoading] = useState<{ done: number; total: number } | null>(null);
+  const [banner, setBanner] = useState<{ error: boolean; text: string } | null>(
+    source.error ? { error: true, text: source.error } : source.notice ? { error: false, text: source.notice } : null,
+  );
+  const [runCompiler] = useState(() => new Compiler());
+  const [lintCompiler] = useState(() => new Compiler());
+  useEffect(() => () => {
+    runCompiler.dispose();
+    lintCompiler.dispose();
+  }, [runCompiler, lintCompiler]);
+  const token = useRef<LoadToken>({ cancelled: false });
 
-  // The session lives as long as the page; later runs branch or reset it in place.
-  const firstText = useRef(text);
+  // The session lives as long as the page; later runs branch or reset it in place. A long
+  // workload starts on an empty tiny machine and arrives through run() in slices.
+  const first = useRef({ text, machine: machineOverride, position: source.position });
   const session = useResource(
     () => {
       if (core.state !== 'ready') return null;
-      const out = compileText(firstText.current);
-      return out.ok ? new Session(core.core, out.program) : null;
+      const f = first.current;
+      const out = small(f.text) ? compileText(f.text, f.machine) : null;
+      const fallback = compileText('machine tiny\n');
+      try {
+        if (out?.ok) {
+          const s = new Session(core.core, out.program);
+          if (f.position) s.player.seek(f.position);
+          return s;
+        }
+      } catch {
+        // The core refused the machine (a hand-edited link): start on tiny; run() says why.
+      }
+      return fallback.ok ? new Session(core.core, fallback.program) : null;
     },
     (s) => s.dispose(),
     [core],
@@ -51,19 +142,118 @@ export default function Playground({ theme }: { theme: Theme }) {
 
   /** Compile text and run it on the session: a branch when the machine is unchanged. */
   const run = useCallback(
-    (src: string, toEnd: boolean) => {
+    (src: string, toEnd: boolean, machine: ExplicitMachine | null = machineOverride, at: ShareState['position'] | null = null) => {
       if (!session) return;
-      const out = compileText(src);
-      if (!out.ok) {
-        setError(out.error);
+      token.current.cancelled = true;
+      const mine: LoadToken = { cancelled: false };
+      token.current = mine;
+      const finish = () => {
+        if (at) session.player.seek(at);
+        else if (toEnd) session.player.end();
+      };
+      if (small(src)) {
+        const out = compileText(src, machine);
+        if (!out.ok) {
+          setError(out.error);
+          return;
+        }
+        setError(null);
+        try {
+          session.load(out.program);
+        } catch (e) {
+          setBanner({ error: true, text: `The core refused this machine: ${e instanceof Error ? e.message : String(e)}` });
+          return;
+        }
+        finish();
         return;
       }
-      setError(null);
-      session.load(out.program);
-      if (toEnd) session.player.end();
+      setLoading({ done: 0, total: 0 });
+      void runCompiler.compile(src, machine, true).then(async (r) => {
+        if ('cancelled' in r || mine.cancelled) return;
+        if (!r.ok || !r.ops || !r.lines) {
+          setLoading(null);
+          if (!r.ok) setError(r.error);
+          return;
+        }
+        setError(null);
+        const program = { config: r.config, ops: r.ops, lines: r.lines, opCount: r.opCount };
+        try {
+          const done = await loadSliced(session, program, mine, (d, total) => setLoading({ done: d, total }));
+          if (done === 'done') finish();
+        } catch (e) {
+          setBanner({ error: true, text: `The core refused this machine: ${e instanceof Error ? e.message : String(e)}` });
+        }
+        if (!mine.cancelled) setLoading(null);
+      });
     },
-    [session],
+    [session, machineOverride, runCompiler],
   );
+
+  // A long workload from a link, scenario or draft: run it once the session exists.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!session || started.current) return;
+    started.current = true;
+    const f = first.current;
+    const out = small(f.text) ? compileText(f.text, f.machine) : null;
+    if (!out?.ok || session.player.length !== out.program.ops.length) run(f.text, false, f.machine, f.position);
+  }, [session, run]);
+
+  // Saved as you type (after a short pause), restored after a reload or a crash.
+  useEffect(() => {
+    const t = setTimeout(() => store.saveDraft(text, machineOverride ? JSON.stringify(machineOverride) : null), SAVE_MS);
+    return () => clearTimeout(t);
+  }, [text, machineOverride, store]);
+
+  // The simulation follows the edit: a pause in typing runs the text when it compiles.
+  const edited = useRef(false);
+  useEffect(() => {
+    if (!edited.current) return;
+    const t = setTimeout(() => {
+      edited.current = false;
+      run(text, false);
+    }, RUN_MS);
+    return () => clearTimeout(t);
+  }, [text, run]);
+  const onEdit = useCallback((next: string) => {
+    edited.current = true;
+    setText(next);
+  }, []);
+
+  const check = useCallback(
+    async (src: string) => {
+      const r = await lintCompiler.compile(src, machineOverride, false);
+      if ('cancelled' in r) return 'cancelled' as const;
+      return r.ok ? null : r.error;
+    },
+    [lintCompiler, machineOverride],
+  );
+
+  /** Replace the whole text (an import, a saved workload, a scenario) and run it. */
+  const replace = useCallback(
+    (next: string, machine: ExplicitMachine | null = machineOverride) => {
+      edited.current = false;
+      setText(next);
+      setMachineOverride(machine);
+      run(next, false, machine);
+    },
+    [run, machineOverride],
+  );
+
+  const shareState = (): ShareState => ({
+    text,
+    machine: machineOverride,
+    position: session ? { ...session.player.position } : { op: 0, event: -1 },
+    views: { compare: compareProfile },
+  });
+
+  useAction({
+    id: A.runWorkload,
+    label: 'Run the workload',
+    group: 'machine',
+    keys: ['Ctrl+Enter', 'Meta+Enter'],
+    run: () => run(text, false),
+  });
 
   // The comparison session: the same text with the other profile, following the cursor by op.
   // Rebuilt when the profile or the program of the main session changes, not on each keystroke.
@@ -121,6 +311,7 @@ export default function Playground({ theme }: { theme: Theme }) {
   );
 
   const setAndRun = (next: string) => {
+    edited.current = false;
     setText(next);
     run(next, false);
   };
@@ -159,6 +350,19 @@ export default function Playground({ theme }: { theme: Theme }) {
   return (
     <main id="main" className="playground">
       <h1>Playground</h1>
+      {banner && (
+        <div className={banner.error ? 'banner banner-error' : 'banner'} role={banner.error ? 'alert' : 'status'}>
+          <p>{banner.text}</p>
+          <button type="button" onClick={() => setBanner(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {loading && (
+        <p role="status" className="loading-run">
+          Running the workload… {loading.total ? `${loading.done.toLocaleString('en-US')} of ${loading.total.toLocaleString('en-US')} ops` : 'compiling'}
+        </p>
+      )}
       {core.state === 'loading' && <p role="status">Starting the simulation…</p>}
       {core.state === 'failed' && (
         <p role="alert" className="error">
@@ -168,11 +372,21 @@ export default function Playground({ theme }: { theme: Theme }) {
       <div className="pg-layout">
         <div className="setup">
           <div className="machine-setup">
+            {machineOverride && (
+              <p className="your-machine small">
+                Machine: yours, from /proc/zoneinfo ({machineOverride.nodes} node{machineOverride.nodes > 1 ? 's' : ''},{' '}
+                {machineOverride.nodes * machineOverride.cpusPerNode} CPUs).{' '}
+                <button type="button" onClick={() => replace(text, null)}>
+                  Use the text’s machine
+                </button>
+              </p>
+            )}
             <label>
               Machine{' '}
               <select
                 aria-label="Machine"
                 value={machine}
+                disabled={!!machineOverride}
                 onChange={(e) => setAndRun(setHeader(text, 'machine', e.target.value))}
               >
                 {MACHINES.map((m) => (
@@ -249,13 +463,53 @@ export default function Playground({ theme }: { theme: Theme }) {
               )}
             </div>
           </div>
-          <WorkloadEditor
-            text={text}
-            onChange={setText}
-            onRun={() => run(text, false)}
-            error={error}
-            currentLine={line}
-          />
+          <Suspense
+            fallback={<WorkloadEditor text={text} onChange={onEdit} onRun={() => run(text, false)} error={error} currentLine={line} />}
+          >
+            <CodeEditor
+              text={text}
+              onChange={onEdit}
+              onRun={() => run(text, false)}
+              error={error}
+              currentLine={line}
+              check={check}
+            />
+          </Suspense>
+          <details className="tools" open>
+            <summary>Scenarios</summary>
+            <label className="scenario-pick">
+              Open a scenario{' '}
+              <select
+                value=""
+                onChange={(e) => {
+                  const s = SCENARIOS.find((x) => x.id === e.target.value);
+                  if (!s) return;
+                  replace(s.text, null);
+                  setCompareProfile(s.compare ?? null);
+                  setBanner({ error: false, text: `${s.title}: ${s.story}` });
+                }}
+              >
+                <option value="">Choose…</option>
+                {SCENARIOS.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </details>
+          <details className="tools">
+            <summary>Share</summary>
+            <SharePanel getState={shareState} modelVersion={loadedCore.modelVersion()} opCount={session?.player.length ?? 0} />
+          </details>
+          <details className="tools">
+            <summary>My workloads</summary>
+            <MyWorkloads store={store} text={text} onOpen={(w) => replace(w.text, null)} />
+          </details>
+          <details className="tools">
+            <summary>Files and kernel traces</summary>
+            <FilesPanel core={loadedCore} text={text} machine={machineOverride} replace={(t) => replace(t)} />
+          </details>
           <OpButtons cpus={cpus} maxOrder={maxOrder} append={append} />
         </div>
         <div className="pg-main">

@@ -1,0 +1,90 @@
+/*
+ * MyWorkloads.tsx: the reader's saved workloads: save the current text under a name, and open,
+ * rename or delete each. Opening replaces the editor's text as one undoable change.
+ */
+import { useState } from 'react';
+import type { SavedWorkload, WorkloadStore } from './store';
+
+export function MyWorkloads({ store, text, onOpen }: { store: WorkloadStore; text: string; onOpen: (w: SavedWorkload) => void }) {
+  const [list, setList] = useState(() => store.list());
+  const [name, setName] = useState('');
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [said, setSaid] = useState('');
+  const refresh = (msg: string) => {
+    setList(store.list());
+    setSaid(msg);
+  };
+
+  return (
+    <div className="tool my-workloads">
+      <form
+        className="tool-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const w = store.add(name, text);
+          refresh(w ? `Saved as “${w.name}”.` : 'The browser refused to save (storage full or disabled).');
+          setName('');
+        }}
+      >
+        <label>
+          Name <input type="text" value={name} onChange={(e) => setName(e.target.value)} placeholder="Untitled" />
+        </label>
+        <button type="submit">Save current workload</button>
+      </form>
+      {list.length === 0 ? (
+        <p className="small muted">No saved workloads yet. Your edits are kept as a draft as you type.</p>
+      ) : (
+        <ul className="saved-list" aria-label="My workloads">
+          {list.map((w) => (
+            <li key={w.id}>
+              {renaming?.id === w.id ? (
+                <form
+                  className="tool-row"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    refresh(store.rename(w.id, renaming.name) ? 'Renamed.' : 'A name cannot be empty.');
+                    setRenaming(null);
+                  }}
+                >
+                  <label>
+                    New name for {w.name}{' '}
+                    <input type="text" autoFocus value={renaming.name} onChange={(e) => setRenaming({ id: w.id, name: e.target.value })} />
+                  </label>
+                  <button type="submit">Rename</button>
+                  <button type="button" onClick={() => setRenaming(null)}>
+                    Cancel
+                  </button>
+                </form>
+              ) : (
+                <>
+                  <span className="saved-name">{w.name}</span>{' '}
+                  <span className="small muted">{new Date(w.updated).toLocaleString('en-GB')}</span>
+                  <span className="tool-row">
+                    <button type="button" onClick={() => onOpen(w)} aria-label={`Open ${w.name}`}>
+                      Open
+                    </button>
+                    <button type="button" onClick={() => setRenaming({ id: w.id, name: w.name })} aria-label={`Rename ${w.name}`}>
+                      Rename
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (window.confirm(`Delete “${w.name}”?`)) refresh(store.remove(w.id) ? `Deleted “${w.name}”.` : 'Could not delete.');
+                      }}
+                      aria-label={`Delete ${w.name}`}
+                    >
+                      Delete
+                    </button>
+                  </span>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role="status" className="small muted">
+        {said}
+      </p>
+    </div>
+  );
+}
