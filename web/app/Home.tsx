@@ -110,6 +110,12 @@ export function Home({ theme }: { theme: Theme }) {
         <h2 id="ways-heading">Ways in</h2>
         <ul className="cards">
           <li>
+            <a href={routeHref('lessons')}>
+              <strong>Lessons</strong>
+              <span>Guided tours: predict what the allocator will do, then watch it, step by step.</span>
+            </a>
+          </li>
+          <li>
             <a href={routeHref('playground')}>
               <strong>Playground</strong>
               <span>Write a workload, pick a machine and a kernel version, and step through every decision.</span>
@@ -128,7 +134,6 @@ export function Home({ theme }: { theme: Theme }) {
             </a>
           </li>
         </ul>
-        <p className="small muted">Guided lessons are being written; they will appear here.</p>
       </section>
     </main>
   );
