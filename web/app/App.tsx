@@ -16,11 +16,14 @@ import { useTheme } from './theme';
 const Playground = lazy(() => import('./Playground'));
 const ModelNotes = lazy(() => import('./ModelNotes'));
 const Lessons = lazy(() => import('../lessons/ui/LessonsRoute'));
+const YourMachine = lazy(() => import('./YourMachine'));
+const Embed = lazy(() => import('./Embed'));
 
 const NAV: [Route, string][] = [
   ['home', 'Home'],
   ['lessons', 'Lessons'],
   ['playground', 'Playground'],
+  ['machine', 'Your machine'],
   ['notes', 'Model notes'],
   ['keys', 'Keyboard'],
 ];
@@ -29,6 +32,8 @@ const TITLES: Record<Route, string> = {
   home: 'Buddyscope: how Linux hands out memory',
   lessons: 'Lessons · Buddyscope',
   playground: 'Playground · Buddyscope',
+  machine: 'Your machine · Buddyscope',
+  embed: 'Buddyscope',
   notes: 'Model notes · Buddyscope',
   keys: 'Keyboard · Buddyscope',
 };
@@ -44,6 +49,15 @@ function Shell() {
     document.title = TITLES[route];
     window.scrollTo?.(0, 0);
   }, [route]);
+
+  // An embed (an iframe elsewhere) is the views and the player alone: no site chrome.
+  if (route === 'embed') {
+    return (
+      <Suspense fallback={<p role="status" className="loading">Loading…</p>}>
+        <Embed theme={theme} />
+      </Suspense>
+    );
+  }
 
   return (
     <>
@@ -81,6 +95,7 @@ function Shell() {
         {route === 'home' && <Home theme={theme} />}
         {route === 'lessons' && <Lessons theme={theme} />}
         {route === 'playground' && <Playground theme={theme} />}
+        {route === 'machine' && <YourMachine />}
         {route === 'notes' && <ModelNotes />}
         {route === 'keys' && <KeyboardPage />}
       </Suspense>

@@ -4,10 +4,18 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const ROUTES = ['home', 'lessons', 'playground', 'notes', 'keys'] as const;
+export const ROUTES = ['home', 'lessons', 'playground', 'machine', 'notes', 'keys', 'embed'] as const;
 export type Route = (typeof ROUTES)[number];
 
-const PATHS: Record<Route, string> = { home: '#/', lessons: '#/lessons', playground: '#/playground', notes: '#/model-notes', keys: '#/keys' };
+const PATHS: Record<Route, string> = {
+  home: '#/',
+  lessons: '#/lessons',
+  playground: '#/playground',
+  machine: '#/your-machine',
+  notes: '#/model-notes',
+  keys: '#/keys',
+  embed: '#/embed', // views and player only, for iframes (web/app/Embed.tsx)
+};
 
 export function routeHref(r: Route): string {
   return PATHS[r];
