@@ -322,7 +322,8 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
           </nav>
         </article>
 
-        <section className="lesson-stage" aria-label="The simulated machine">
+        {/* Focusable: the stage scrolls on its own when the views are taller than the screen. */}
+        <section className="lesson-stage" aria-label="The simulated machine" tabIndex={0}>
           {core.state === 'loading' && <p role="status">Starting the simulation…</p>}
           {core.state === 'failed' && (
             <p role="alert" className="error">

@@ -4,7 +4,7 @@
  * at is ringed, with the step's caption beside the ring. The views themselves are the
  * playground's (web/views), unchanged.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type { Session } from '../../app/session';
 import { usePlayerVersion } from '../../app/usePlayer';
 import { AllocWalk } from '../../views/AllocWalk';
@@ -68,9 +68,27 @@ function OneView({ name, session, other, theme, reducedMotion }: Common & { name
 
 function ViewSlot({ name, sessions, profiles, pointer, caption, ...common }: Common & { name: ViewName; sessions: DisplaySessions; profiles: [string, string | null]; pointer: Pointer | null; caption: string | null }) {
   const ref = useRef<HTMLDivElement>(null);
+  const colId = useId();
   const pointed = pointer?.view === name;
   const { a, b } = sessions;
   usePlayerVersion(a.player);
+  // Bring the view a step points at into sight (the stage scrolls on small screens and projectors).
+  const pointerKey = pointed ? JSON.stringify(pointer) : '';
+  useEffect(() => {
+    if (pointerKey) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [pointerKey]);
+  // Side by side, both columns hold a "Per-CPU lists" region: screen readers (and axe's
+  // landmark-unique rule) need them told apart. The views name their region by their own heading
+  // and know nothing of comparisons, so the column's label is prefixed to that name here. React
+  // leaves the attribute alone afterwards: the view's own value never changes.
+  useEffect(() => {
+    for (const col of ref.current?.querySelectorAll<HTMLElement>('.view-col') ?? []) {
+      const label = col.querySelector('.col-label');
+      const region = col.querySelector('section.view[aria-labelledby]');
+      const ids = region?.getAttribute('aria-labelledby')?.split(' ') ?? [];
+      if (label?.id && region && !ids.includes(label.id)) region.setAttribute('aria-labelledby', [label.id, ...ids].join(' '));
+    }
+  });
   // The second machine follows the first op by op (same workload, other kernel).
   useEffect(() => {
     if (b) b.player.seekOp(Math.min(a.player.position.op, b.player.length));
@@ -80,11 +98,15 @@ function ViewSlot({ name, sessions, profiles, pointer, caption, ...common }: Com
       {b ? (
         <>
           <div className="view-col" role="group" aria-label={`${profiles[0]} kernel`}>
-            <p className="col-label">{profiles[0]}</p>
+            <p className="col-label" id={`${colId}-a`}>
+              {profiles[0]}
+            </p>
             <OneView name={name} session={a} other={b.state()} {...common} />
           </div>
           <div className="view-col" role="group" aria-label={`${profiles[1] ?? ''} kernel`}>
-            <p className="col-label">{profiles[1]}</p>
+            <p className="col-label" id={`${colId}-b`}>
+              {profiles[1]}
+            </p>
             <OneView name={name} session={b} other={a.state()} {...common} />
           </div>
         </>

@@ -66,7 +66,7 @@ export function NotesWindow({ plan, step }: { plan: LessonPlan; step: number }) 
           <span className="notes-clock" aria-label="Time since the notes opened">
             {clock(now - started)}
           </span>
-          <span role="status">{connected ? (blank ? 'Screen is blank' : 'Following the presentation') : 'Waiting for the presentation window…'}</span>
+          <span aria-live="polite">{connected ? (blank ? 'Screen is blank' : 'Following the presentation') : 'Waiting for the presentation window…'}</span>
         </p>
       </header>
       <section aria-labelledby="notes-now">

@@ -67,7 +67,7 @@ export function Prose({ source, minHeading = 3 }: { source: string; minHeading?:
             );
           case 'table':
             return (
-              <div key={k} className="table-scroll">
+              <div key={k} className="table-scroll" tabIndex={0}>
                 <table className="md-table">
                   <thead>
                     <tr>
