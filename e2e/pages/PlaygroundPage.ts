@@ -31,6 +31,8 @@ export class PlaygroundPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
     await expect(this.transport).toBeVisible();
     await this.page.waitForFunction(() => !!window.__buddyscope);
+    // The CodeMirror editor replaces the plain textarea once its chunk has loaded.
+    await expect(this.page.locator('.cm-content')).toBeVisible();
   }
 
   /** Replace the workload text and run it. */

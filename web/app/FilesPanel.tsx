@@ -139,7 +139,7 @@ export function FilesPanel({ core, text, machine, replace }: FilesPanelProps) {
           type="file"
           accept=".workload,.txt,text/plain"
           hidden
-          aria-label="Workload file"
+          aria-label="Choose a workload file"
           onChange={(e) => {
             const f = e.target.files?.[0];
             e.target.value = '';

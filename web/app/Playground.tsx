@@ -49,8 +49,18 @@ const RUN_MS = 800;
 /** Resolve what to open (a link is decoded asynchronously), then show the playground. */
 export default function Playground({ theme }: { theme: Theme }) {
   const core = useCore();
-  const [source, setSource] = useState<WorkloadSource | null>(null);
+  // Each resolved source gets a number: a new one remounts the body with its initial state.
+  const [source, setSource] = useState<{ s: WorkloadSource; n: number } | null>(null);
   const [store] = useState(() => WorkloadStore.ofWindow());
+  // A link followed while the playground is open changes only the hash: open it too.
+  const [opened, setOpened] = useState(0);
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash.includes('?')) setOpened((n) => n + 1);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   useEffect(() => {
     if (core.state !== 'ready') return;
     let live = true;
@@ -58,12 +68,12 @@ export default function Playground({ theme }: { theme: Theme }) {
       if (!live) return;
       // The link has been read: a reload should show the reader's edits, not the link again.
       if (s.from === 'link' || s.from === 'scenario' || s.error) window.history.replaceState(null, '', '#/playground');
-      setSource(s);
+      setSource((prev) => ({ s, n: (prev?.n ?? 0) + 1 }));
     });
     return () => {
       live = false;
     };
-  }, [core, store]);
+  }, [core, store, opened]);
   if (core.state === 'failed') {
     return (
       <main id="main" className="playground">
@@ -82,7 +92,7 @@ export default function Playground({ theme }: { theme: Theme }) {
       </main>
     );
   }
-  return <PlaygroundBody theme={theme} source={source} store={store} core={core.core} />;
+  return <PlaygroundBody key={source.n} theme={theme} source={source.s} store={store} core={core.core} />;
 }
 import type { Theme } from '../views/palette';
 import { PcpLists } from '../views/PcpLists';

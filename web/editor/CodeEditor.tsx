@@ -29,7 +29,9 @@ export interface CodeEditorProps extends WorkloadEditorProps {
 const theme = EditorView.theme({
   '&': { background: 'var(--panel)', border: '1px solid var(--border)', borderRadius: '6px', fontSize: '0.875rem' },
   '&.cm-focused': { outline: '3px solid var(--accent)', outlineOffset: '2px' },
-  '.cm-scroller': { fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, monospace", minHeight: '14lh', maxHeight: '28rem' },
+  // No height cap and wrapped lines: the editor never becomes a scrollable region of its own,
+  // which keyboard users could not reach (axe: scrollable-region-focusable); the page scrolls.
+  '.cm-scroller': { fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, monospace", minHeight: '14rem' },
   '.cm-content': { caretColor: 'var(--fg)' },
   '.cm-gutters': { background: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
   '.cm-op-line': { background: 'var(--lit)', boxShadow: 'inset 3px 0 0 var(--lit-edge)' },
@@ -78,6 +80,7 @@ export default function CodeEditor({ text, onChange, onRun, error, currentLine: 
             { delay: 250 },
           ),
           currentLine(),
+          EditorView.lineWrapping,
           keymap.of([
             { key: 'Mod-Enter', run: () => (latest.current.onRun(), true), preventDefault: true },
             ...closeBracketsKeymap,
