@@ -145,6 +145,15 @@ test.describe('playground', () => {
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+
+    // Inside the memory map, arrows inspect frames instead of stepping the timeline.
+    await pg.key('ArrowRight', 3);
+    const before = await pg.model();
+    await page.getByRole('img', { name: /^Memory map/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect((await pg.model()).op).toBe(before.op);
+    await expect(page.getByTestId('map-info')).toContainText(/pfn \d+ \(Normal\)/);
   });
 
   test('has no accessibility violations, and every view gets a screenshot', async ({ page }) => {

@@ -46,7 +46,7 @@ export function KeyList() {
         );
       })}
       <p className="small muted">
-        In the memory map: + and − zoom, ↑ and ↓ pan, 0 shows all. Keys do nothing while you type in the workload editor.
+        In the memory map: arrow keys inspect frames, Page Up and Page Down pan, + and − zoom, 0 shows all, Esc drops the cursor. Keys do nothing while you type in the workload editor.
       </p>
     </div>
   );

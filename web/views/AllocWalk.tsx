@@ -56,7 +56,7 @@ export function AllocWalk({ state, event, opEvents }: ViewProps) {
   const label = (n: number, z: number) => (nodes > 1 ? `N${n} ${zoneName(z)}` : zoneName(z));
 
   return (
-    <section className="view alloc-walk" aria-labelledby={hid} {...eventAttrs(event)}>
+    <section className="view alloc-walk" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Allocation walk</h3>
       </header>

@@ -45,7 +45,7 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
   const zones = allZones(state).filter((z) => z.managed > 0);
   const otherZone = (node: number, idx: number) => other?.nodes[node]?.zones.find((z) => z.idx === idx);
   return (
-    <section className="view counters" aria-labelledby={hid} {...eventAttrs(event)}>
+    <section className="view counters" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Counters</h3>
         {other && <p className="muted small">(±n): the other profile minus this one.</p>}

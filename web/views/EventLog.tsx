@@ -27,7 +27,7 @@ export function EventLog({ state, event, opEvents, options }: ViewProps<EventLog
   }, [event, options.reducedMotion]);
   const nodes = state.nodes.length;
   return (
-    <section className="view event-log" aria-labelledby={hid} {...eventAttrs(event)}>
+    <section className="view event-log" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Event log</h3>
         <p className="small">

@@ -102,7 +102,7 @@ export function FreeAreas({ state, event }: ViewProps) {
   const what = change(event);
   const zones = allZones(state).filter((z) => z.managed > 0);
   return (
-    <section className="view free-areas" aria-labelledby={hid} {...eventAttrs(event)}>
+    <section className="view free-areas" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Free areas</h3>
         <p className="muted small">Free blocks per order, by migratetype.</p>

@@ -46,6 +46,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   const [zoom, setZoom] = useState<{ count: number; center: number } | null>(null);
   const [hover, setHover] = useState<number | null>(null);
   const [follow, setFollow] = useState(false);
+  const [cursor, setCursor] = useState<number | null>(null);
   const drag = useRef<{ y: number; x: number; center: number } | null>(null);
   // One image and one offscreen canvas per map size: a 4M-frame map is 16 MB of pixels, too much
   // to allocate on every step.
@@ -145,6 +146,16 @@ export function MemoryMap({ state, event, options }: ViewProps) {
         }
       }
     }
+    // The keyboard cursor: a dashed frame around one cell.
+    if (cursor !== null && cursor >= win.start && cursor < win.start + win.count) {
+      const [x, y] = xy(cursor);
+      ctx.save();
+      ctx.setLineDash([3, 2]);
+      ctx.strokeStyle = HIGHLIGHT[options.theme];
+      ctx.lineWidth = 2;
+      ctx.strokeRect(x - 1, y - 1, Math.max(4, cell + 2), Math.max(4, cell + 2));
+      ctx.restore();
+    }
     // The current event's block: outlined, and ringed when cells are too small to see.
     if (event && event.pfn > 0 && zoneOfPfn(state, event.pfn)) {
       const size = 1 << event.order;
@@ -163,7 +174,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
         ctx.stroke();
       }
     }
-  }, [state, event, options.theme, cols, rows, cell, win]);
+  }, [state, event, options.theme, cols, rows, cell, win, cursor]);
 
   const pfnAt = (clientX: number, clientY: number): number | null => {
     const r = canvas.current?.getBoundingClientRect();
@@ -185,13 +196,27 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     if (!e.ctrlKey && !e.altKey) return; // plain wheel scrolls the page; ctrl/alt+wheel zooms
     zoomBy(e.deltaY > 0 ? 2 : 0.5, pfnAt(e.clientX, e.clientY) ?? undefined);
   };
+  // Keyboard inspection: arrows move a cursor over the frames (the map pans to keep it in view),
+  // Page Up/Down pan, + and - zoom, 0 shows everything. Shift+arrows still step the timeline.
+  const moveCursor = (d: number) => {
+    const from = cursor ?? (event && event.pfn > 0 ? event.pfn : win.start);
+    const next = Math.max(extent.lo, Math.min(extent.hi - 1, from + d));
+    setCursor(next);
+    if (next < win.start || next >= win.start + win.count) setZoom({ count, center: next });
+  };
   const onKey = (e: KeyboardEvent<HTMLCanvasElement>) => {
     const k = e.key;
+    if (e.shiftKey && k.startsWith('Arrow')) return;
     if (k === '+' || k === '=') zoomBy(0.5);
     else if (k === '-') zoomBy(2);
     else if (k === '0') setZoom(null);
-    else if (k === 'ArrowUp' && !e.shiftKey) panRows(-Math.max(1, rows / 4));
-    else if (k === 'ArrowDown' && !e.shiftKey) panRows(Math.max(1, rows / 4));
+    else if (k === 'ArrowLeft') moveCursor(-1);
+    else if (k === 'ArrowRight') moveCursor(1);
+    else if (k === 'ArrowUp') moveCursor(-cols);
+    else if (k === 'ArrowDown') moveCursor(cols);
+    else if (k === 'PageUp') panRows(-Math.max(1, rows / 2));
+    else if (k === 'PageDown') panRows(Math.max(1, rows / 2));
+    else if (k === 'Escape') setCursor(null);
     else return;
     e.preventDefault();
     e.stopPropagation();
@@ -209,7 +234,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     }
   };
 
-  const inspectPfn = hover ?? (event && event.pfn > 0 ? event.pfn : null);
+  const inspectPfn = hover ?? cursor ?? (event && event.pfn > 0 ? event.pfn : null);
   const info = inspectPfn !== null ? frameInfo(state, inspectPfn) : null;
   let infoText = 'Point at a cell (or step to an event) to see what holds that frame.';
   if (info) {
@@ -226,7 +251,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   const shown = `pfn ${win.start}–${win.start + win.count - 1}`;
 
   return (
-    <section className="view memory-map" aria-labelledby={hid} {...eventAttrs(event)} data-highlight-pfn={event?.pfn ?? -1}>
+    <section className="view memory-map" {...eventAttrs(event)} data-highlight-pfn={event?.pfn ?? -1}>
       <header className="view-head">
         <h3 id={hid}>Memory map</h3>
         <div className="toolbar" role="group" aria-label="Memory map zoom">
@@ -251,7 +276,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
           ref={canvas}
           tabIndex={0}
           role="img"
-          aria-label={`Memory map, ${shown}, ${cols} frames per row. Keys: plus and minus zoom, arrows up and down pan, 0 shows all.`}
+          aria-label={`Memory map, ${shown}, ${cols} frames per row. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`}
           onWheel={onWheel}
           onKeyDown={onKey}
           onPointerDown={onPointerDown}
@@ -263,6 +288,9 @@ export function MemoryMap({ state, event, options }: ViewProps) {
           }}
         />
       </div>
+      <span className="visually-hidden" aria-live="polite">
+        {cursor !== null ? infoText : ''}
+      </span>
       <p className="map-info" data-testid="map-info">
         <span className="muted">
           {shown} · {count.toLocaleString('en')} frames · {cols}/row ·{' '}

@@ -93,7 +93,7 @@ export function PcpLists({ state, event }: ViewProps) {
   const hid = useId();
   const anim = motion(event?.kind);
   return (
-    <section className="view pcp-lists" aria-labelledby={hid} {...eventAttrs(event)}>
+    <section className="view pcp-lists" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Per-CPU lists</h3>
         <p className="muted small">Bar: pages on the lists; dark tick batch, bright tick high; shaded band high_min–high_max.</p>

@@ -21,7 +21,7 @@ export function ProcText({ state, event, options }: ViewProps<ProcOptions>) {
   const zoneTag2 = event ? `Node ${event.node}, zone ${zoneName(event.zone)}` : null;
   const lines = text.split('\n');
   return (
-    <section className="view proc-text" aria-labelledby={`${id}-h`} {...eventAttrs(event)}>
+    <section className="view proc-text" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={`${id}-h`}>/proc</h3>
         <div role="tablist" aria-label="/proc file" className="tabs">

@@ -68,7 +68,7 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
 export function Zones({ state, event }: ViewProps) {
   const hid = useId();
   return (
-    <section className="view zones" aria-labelledby={hid} {...eventAttrs(event)}>
+    <section className="view zones" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Zones and watermarks</h3>
         <p className="muted small">Free pages (bar, square-root axis) against min, low and high.</p>
