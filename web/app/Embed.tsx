@@ -4,6 +4,7 @@
  * or over and over with loop=1, and links back to the full playground.
  */
 import { useEffect, useState } from 'react';
+import './embed.css';
 import type { Core } from '../core/module';
 import { decodeState, readLinkParams } from '../share/link';
 import type { EmbedOptions, ShareState } from '../share/state';

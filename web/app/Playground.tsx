@@ -391,21 +391,22 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
                 </button>
               </p>
             )}
-            <label>
-              Machine{' '}
-              <select
-                aria-label="Machine"
-                value={machine}
-                disabled={!!machineOverride}
-                onChange={(e) => setAndRun(setHeader(text, 'machine', e.target.value))}
-              >
-                {MACHINES.map((m) => (
-                  <option key={m.name} value={m.name}>
-                    {m.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {!machineOverride && (
+              <label>
+                Machine{' '}
+                <select
+                  aria-label="Machine"
+                  value={machine}
+                  onChange={(e) => setAndRun(setHeader(text, 'machine', e.target.value))}
+                >
+                  {MACHINES.map((m) => (
+                    <option key={m.name} value={m.name}>
+                      {m.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             <label>
               Kernel{' '}
               <select
