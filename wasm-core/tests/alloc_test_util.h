@@ -8,26 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boot.h"
 #include "harness.h"
 #include "sim.h"
 #include "state.h"
 
-/* Boot cfg into a fresh arena; NULL if the config is refused. The caller frees it. */
+/* Boot cfg into a fresh arena (boot.h); NULL if the config is refused. The caller frees it. */
 static struct sim *at_boot(const struct sim_config *cfg)
 {
-	size_t size = sim_state_size(cfg);
-	void *arena;
-
-	if (!size)
-		return NULL;
-	arena = aligned_alloc(8, (size + 7) & ~(size_t)7);
-	if (!arena)
-		return NULL;
-	if (sim_init(arena, size, cfg) != SIM_OK) {
-		free(arena);
-		return NULL;
-	}
-	return arena;
+	return test_boot(cfg);
 }
 
 /* A preset under a profile. */

@@ -11,6 +11,7 @@
 
 #include "buddy.h"
 #include "fallback.h"
+#include "boot.h"
 #include "harness.h"
 #include "sim.h"
 #include "state.h"
@@ -20,8 +21,6 @@ static struct sim *bt_machine(int profile, int max_order, int pageblock_order, u
 			      uint32_t managed)
 {
 	struct sim_config cfg;
-	size_t size;
-	void *arena;
 
 	sim_config_default(&cfg);
 	cfg.profile = (uint8_t)profile;
@@ -30,17 +29,7 @@ static struct sim *bt_machine(int profile, int max_order, int pageblock_order, u
 	cfg.thp = 0;
 	cfg.event_capacity = 1u << 16;
 	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ start, managed, managed, managed };
-	size = sim_state_size(&cfg);
-	if (!size)
-		return NULL;
-	arena = aligned_alloc(8, (size + 7) & ~(size_t)7);
-	if (!arena)
-		return NULL;
-	if (sim_init(arena, size, &cfg) != SIM_OK) {
-		free(arena);
-		return NULL;
-	}
-	return arena;
+	return test_boot(&cfg);
 }
 
 /* The machine's Normal zone. */

@@ -646,16 +646,14 @@ TEST(fallback_via_ops_first_kernel_alloc_claims)
 {
 	struct sim_config cfg;
 	struct sim *s;
-	size_t size;
 	struct sim_op op = {
 		.kind = OP_ALLOC, .order = 0, .cpu = 0, .gfp = GFP_KERNEL, .handle = 0
 	};
 	const struct sim_event *e;
 
 	CHECK_EQ(sim_config_preset(&cfg, "tiny"), SIM_OK);
-	size = sim_state_size(&cfg);
-	s = aligned_alloc(8, (size + 7) & ~(size_t)7);
-	CHECK(s && sim_init(s, size, &cfg) == SIM_OK);
+	s = test_boot(&cfg);
+	CHECK(s != NULL);
 	if (!s)
 		return;
 	sim_events_clear(s);
@@ -683,15 +681,13 @@ TEST(fallback_random_streams_stay_consistent)
 		for (int pr = 0; pr < 2; pr++) {
 			struct sim_config cfg;
 			struct sim *s;
-			size_t size;
 			int bad = 0;
 
 			CHECK_EQ(sim_config_preset(&cfg, presets[p]), SIM_OK);
 			cfg.profile = (uint8_t)profiles[pr];
 			cfg.seed = 42;
-			size = sim_state_size(&cfg);
-			s = aligned_alloc(8, (size + 7) & ~(size_t)7);
-			CHECK(s && sim_init(s, size, &cfg) == SIM_OK);
+			s = test_boot(&cfg);
+			CHECK(s != NULL);
 			if (!s)
 				return;
 			for (int i = 0; i < 1500 && !bad; i++) {

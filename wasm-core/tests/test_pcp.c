@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boot.h"
 #include "harness.h"
 #include "lock.h"
 #include "pcp.h"
@@ -15,24 +16,6 @@
 #include "state.h"
 
 /* ---- helpers ----------------------------------------------------------------------------------- */
-
-/* Boot a machine (preset or NULL for cfg as given) under a profile; the caller frees it. */
-static struct sim *boot_cfg(struct sim_config *cfg)
-{
-	size_t size = sim_state_size(cfg);
-	void *arena;
-
-	if (!size)
-		return NULL;
-	arena = aligned_alloc(8, (size + 7) & ~(size_t)7);
-	if (!arena)
-		return NULL;
-	if (sim_init(arena, size, cfg) != SIM_OK) {
-		free(arena);
-		return NULL;
-	}
-	return arena;
-}
 
 /* A preset machine under profile id, with an optional batch override (0 = zone_batchsize). */
 static struct sim *boot(const char *preset, int profile, int32_t batch)
@@ -43,7 +26,7 @@ static struct sim *boot(const char *preset, int profile, int32_t batch)
 		return NULL;
 	cfg.profile = (uint8_t)profile;
 	cfg.pcp_batch = batch;
-	return boot_cfg(&cfg);
+	return test_boot(&cfg);
 }
 
 /* One Normal zone of `managed` pages (1 node, 2 CPUs, THP on, pageblock order 9). */
@@ -54,7 +37,7 @@ static struct sim *boot_normal(int profile, uint32_t managed)
 	sim_config_default(&cfg);
 	cfg.profile = (uint8_t)profile;
 	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ 1u << 20, managed, managed, managed };
-	return boot_cfg(&cfg);
+	return test_boot(&cfg);
 }
 
 /* Apply one op and run the invariant checker after it (unless the op froze the state). */
@@ -501,7 +484,7 @@ TEST(pcp_remote_node_expiry_drains_a_batch)
 	cfg.cpus_per_node = 1;
 	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ 1u << 20, 32768, 32768, 32768 };
 	cfg.zones[1][ZONE_NORMAL] = (struct zone_config){ 2u << 20, 32768, 32768, 32768 };
-	s = boot_cfg(&cfg);
+	s = test_boot(&cfg);
 	CHECK(s);
 	if (!s)
 		return;

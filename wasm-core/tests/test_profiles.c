@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boot.h"
 #include "harness.h"
 #include "pcp.h"
 #include "profile.h"
@@ -15,19 +16,11 @@
 static struct sim *boot_classroom(int profile)
 {
 	struct sim_config cfg;
-	size_t size;
-	struct sim *s;
 
 	if (sim_config_preset(&cfg, "classroom") != SIM_OK)
 		return NULL;
 	cfg.profile = (uint8_t)profile;
-	size = sim_state_size(&cfg);
-	s = size ? aligned_alloc(8, (size + 7) & ~(size_t)7) : NULL;
-	if (s && sim_init(s, size, &cfg) != SIM_OK) {
-		free(s);
-		s = NULL;
-	}
-	return s;
+	return test_boot(&cfg);
 }
 
 TEST(profile_names_round_trip)
