@@ -234,6 +234,35 @@ export class Sim {
     return total;
   }
 
+  /**
+   * Apply ops[from, to), clearing the events after each, and read nothing back: a replay to a
+   * point the player already scanned. The ops go down packed, a chunk per call into the core,
+   * because one call per op costs several times the op itself (a 65k-op replay on the 1M-frame
+   * machine: ~24 ms op by op, ~7 ms in chunks).
+   */
+  replay(ops: readonly SimOp[], from: number, to: number): void {
+    this.alive();
+    for (let at = from; at < to; ) {
+      const n = Math.min(OPS_PER_CHUNK, to - at);
+      const buf = this.scratchFor(n * SIM_OP_SIZE);
+      // Packed straight into the heap: scratchFor may have grown memory, so take the view after it.
+      const v = new DataView(this.core.mod.HEAPU8.buffer, buf, n * SIM_OP_SIZE);
+      for (let i = 0; i < n; i++) {
+        const op = ops[at + i];
+        if (!op) continue;
+        const o = i * SIM_OP_SIZE;
+        v.setUint8(o, op.kind);
+        v.setUint8(o + 1, op.order);
+        v.setUint16(o + 2, op.cpu, true);
+        v.setUint32(o + 4, op.gfp >>> 0, true);
+        v.setUint32(o + 8, op.handle >>> 0, true);
+        v.setInt32(o + 12, op.arg | 0, true);
+      }
+      this.core.mod._bs_run_ops(this.ptr, buf, n);
+      at += n;
+    }
+  }
+
   /** Events in the buffer (appended since the last clear). */
   eventCount(): number {
     return this.u32('sim.nr_events');

@@ -59,6 +59,14 @@ export class CheckpointStore {
     return op % this.every === 0 && !this.snaps.has(op);
   }
 
+  /** The first op index in [from, limit) that wants a checkpoint, or limit when none does. */
+  nextWanted(from: number, limit: number): number {
+    for (let op = Math.ceil(from / this.every) * this.every; op < limit; op += this.every) {
+      if (!this.snaps.has(op)) return op;
+    }
+    return limit;
+  }
+
   /** Keep the state before op `op`. Op 0 (the booted machine) is never dropped. */
   put(op: number, snapshot: Uint8Array): void {
     const old = this.snaps.get(op);

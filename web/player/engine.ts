@@ -21,6 +21,11 @@ export interface Engine {
   events(from?: number, to?: number): SimEvent[];
   /** Forget the buffered events (their seq numbers keep counting). */
   clearEvents(): void;
+  /**
+   * Optional fast path: apply ops[from, to) with the events of each cleared, as apply() then
+   * clearEvents() in a loop would. The wasm Sim does it in a few calls into the core.
+   */
+  replay?(ops: readonly SimOp[], from: number, to: number): void;
   /** A copy of the whole arena: the state and nothing else. */
   snapshot(): Uint8Array;
   /** Overwrite the arena with a snapshot taken from this engine's machine. */

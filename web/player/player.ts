@@ -314,14 +314,28 @@ export class Player {
       from = cp[0];
     }
     if (from < 0) throw new Error('player: no checkpoint before op ' + String(target));
-    for (let i = from; i < target; i++) {
-      if (i === lastOp) this.engine.clearEvents();
+    // Ops before the last one only move the state: replay them in bulk, stopping wherever a
+    // checkpoint is missing (a thinned or forked store) to take it on the way.
+    let i = from;
+    const replay = this.engine.replay?.bind(this.engine);
+    while (i < lastOp) {
+      if (run.checkpoints.wants(i)) run.checkpoints.put(i, this.engine.snapshot());
+      const stop = replay ? Math.min(lastOp, run.checkpoints.nextWanted(i + 1, lastOp)) : i + 1;
+      if (replay) replay(run.ops, i, stop);
+      else {
+        const op = run.ops[i];
+        if (op) this.engine.apply(op);
+      }
+      this.engine.clearEvents();
+      i = stop;
+    }
+    this.engine.clearEvents();
+    if (i < target) {
+      // The target's op alone, so its events are exactly the buffer.
       if (run.checkpoints.wants(i)) run.checkpoints.put(i, this.engine.snapshot());
       const op = run.ops[i];
       if (op) this.engine.apply(op);
-      if (i !== lastOp) this.engine.clearEvents();
     }
-    if (target === from) this.engine.clearEvents();
     this.engineAt = target;
   }
 
