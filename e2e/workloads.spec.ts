@@ -150,7 +150,7 @@ test.describe('workloads', () => {
       const end = await position(page);
       expect(end.op).toBe(ops);
       expect(end.totalEvents).toBeGreaterThan(ops);
-      await page.screenshot({ path: `test-results/workloads-trace-${name}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/workloads-trace-${name}.png` });
     });
   }
 

@@ -29,9 +29,9 @@ export interface CodeEditorProps extends WorkloadEditorProps {
 const theme = EditorView.theme({
   '&': { background: 'var(--panel)', border: '1px solid var(--border)', borderRadius: '6px', fontSize: '0.875rem' },
   '&.cm-focused': { outline: '3px solid var(--accent)', outlineOffset: '2px' },
-  // No height cap and wrapped lines: the editor never becomes a scrollable region of its own,
-  // which keyboard users could not reach (axe: scrollable-region-focusable); the page scrolls.
-  '.cm-scroller': { fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, monospace", minHeight: '14rem' },
+  // Capped so an imported trace of thousands of lines does not make the page endless; lines wrap,
+  // so it only scrolls vertically, and the caret (the editable content inside) scrolls it.
+  '.cm-scroller': { fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, monospace", minHeight: '14rem', maxHeight: '32rem' },
   '.cm-content': { caretColor: 'var(--fg)' },
   '.cm-gutters': { background: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
   '.cm-op-line': { background: 'var(--lit)', boxShadow: 'inset 3px 0 0 var(--lit-edge)' },
@@ -102,6 +102,11 @@ export default function CodeEditor({ text, onChange, onRun, error, currentLine: 
         ],
       }),
     });
+    // A long workload scrolls inside the editor: the scroller is a tab stop of its own (arrows
+    // and Page Up/Down scroll it), as keyboard users need (axe: scrollable-region-focusable).
+    v.scrollDOM.tabIndex = 0;
+    v.scrollDOM.setAttribute('role', 'region');
+    v.scrollDOM.setAttribute('aria-label', 'Workload text (scrolls)');
     view.current = v;
     return () => {
       v.destroy();
