@@ -16,7 +16,7 @@ export class Session {
   readonly player: Player;
   readonly clock: Clock;
   private sim: Sim;
-  private cached: { version: number; state: ModelState } | null = null;
+  private cached: { key: string; engine: unknown; heap: ArrayBufferLike; state: ModelState } | null = null;
   private procCache = new Map<string, string>();
 
   constructor(
@@ -49,11 +49,19 @@ export class Session {
     return 'reset';
   }
 
-  /** The state at the cursor. */
+  /**
+   * The state at the cursor. Every event of one op shares the state after that op, so stepping
+   * through an op's events keeps the same object, and views keyed on it (the memory map's pixels)
+   * do not redraw.
+   */
   state(): ModelState {
-    const v = this.player.version;
-    if (!this.cached || this.cached.version !== v) {
-      this.cached = { version: v, state: this.sim.state() };
+    const p = this.player;
+    // The length too: growing the run replays past the cursor and back, which may grow the heap
+    // and detach the frames view the old object holds.
+    const key = `${p.activeBranch}:${p.position.op}:${p.length}`;
+    const heap = this.sim.core.mod.HEAPU8.buffer;
+    if (!this.cached || this.cached.key !== key || this.cached.engine !== p.sim || this.cached.heap !== heap) {
+      this.cached = { key, engine: p.sim, heap, state: this.sim.state() };
       this.procCache.clear();
     }
     return this.cached.state;
