@@ -22,8 +22,16 @@ const ERRORS = ['', 'out of memory', 'malformed op', 'unknown or offline CPU', '
 export function EventLog({ state, event, opEvents, options }: ViewProps<EventLogOptions>) {
   const hid = useId();
   const current = useRef<HTMLLIElement>(null);
+  // Keep the current event in view by scrolling the log alone. (scrollIntoView also scrolled the
+  // page to the log on every step, and while playing its smooth scrolls cost more than the step.)
   useEffect(() => {
-    current.current?.scrollIntoView?.({ block: 'nearest', behavior: options.reducedMotion ? 'auto' : 'smooth' });
+    const li = current.current;
+    const list = li?.parentElement;
+    if (!li || !list) return;
+    const r = li.getBoundingClientRect();
+    const l = list.getBoundingClientRect();
+    const by = r.top < l.top ? r.top - l.top : r.bottom > l.bottom ? r.bottom - l.bottom : 0;
+    if (by !== 0) list.scrollBy?.({ top: by, behavior: options.reducedMotion ? 'auto' : 'smooth' });
   }, [event, options.reducedMotion]);
   const nodes = state.nodes.length;
   return (
