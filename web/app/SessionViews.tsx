@@ -1,7 +1,12 @@
 /*
  * SessionViews.tsx: every view of one session at its cursor, all highlighting the same event.
+ *
+ * While the timeline plays, the views are drawn as a deferred (transition) render: React renders
+ * them in small slices between frames rather than in the frame's one task, and the clock waits
+ * until they have been drawn before it steps again (Clock.holdFor). A step taken by hand is drawn
+ * at once, as before.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { AllocWalk } from '../views/AllocWalk';
 import { Counters } from '../views/Counters';
 import { EventLog } from '../views/EventLog';
@@ -12,13 +17,35 @@ import { ProcText } from '../views/ProcText';
 import { Zones } from '../views/Zones';
 import type { Theme } from '../views/palette';
 import type { Session } from './session';
-import { usePlayerVersion } from './usePlayer';
+import { useClock, usePlayerVersion } from './usePlayer';
 
 const MemoryMap = lazy(() => import('../views/MemoryMap').then((m) => ({ default: m.MemoryMap })));
 
-export function SessionViews({ session, theme, reducedMotion, compare }: { session: Session; theme: Theme; reducedMotion: boolean; compare?: ModelState | null }) {
+interface Props {
+  session: Session;
+  theme: Theme;
+  reducedMotion: boolean;
+  compare?: ModelState | null;
+}
+
+export function SessionViews(props: Props) {
+  const { session } = props;
   const p = session.player;
-  usePlayerVersion(p);
+  const version = usePlayerVersion(p);
+  const { playing } = useClock(session.clock);
+  const deferred = useDeferredValue(version);
+  const shown = playing ? deferred : version;
+  const drawn = useRef(version);
+  useEffect(() => {
+    drawn.current = shown;
+  }, [shown]);
+  useEffect(() => session.clock.holdFor(() => drawn.current === session.player.version), [session]);
+  return <Views {...props} version={shown} />;
+}
+
+/** The views at the player's cursor; `version` only tells memo when to draw again. */
+const Views = memo(function Views({ session, theme, reducedMotion, compare }: Props & { version: number }) {
+  const p = session.player;
   const state = session.state();
   const event = p.currentEvent;
   const opEvents = p.currentOpEvents;
@@ -54,4 +81,4 @@ export function SessionViews({ session, theme, reducedMotion, compare }: { sessi
       </div>
     </div>
   );
-}
+});

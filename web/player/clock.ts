@@ -30,6 +30,8 @@ export class Clock {
   speed: number = DEFAULT_SPEED;
   grain: Grain = 'op';
   private listeners = new Set<() => void>();
+  /** Whether the views have caught up with the last step (see holdFor). */
+  private ready: (() => boolean) | null = null;
 
   constructor(
     private readonly player: Player,
@@ -76,10 +78,26 @@ export class Clock {
     this.emit();
   }
 
+  /**
+   * Let the views pace play: while ready() is false (the last step is not drawn yet), ticks take
+   * no step and the steps owed pile up, so the next one jumps further and the pace holds. Views
+   * that draw in slices use it so that a step never lands on a half-drawn one. Returns the undo.
+   */
+  holdFor(ready: () => boolean): () => void {
+    this.ready = ready;
+    return () => {
+      if (this.ready === ready) this.ready = null;
+    };
+  }
+
   private readonly tick = (): void => {
     const now = this.scheduler.now();
     this.owed += ((now - this.last) / 1000) * this.speed;
     this.last = now;
+    if (this.ready && !this.ready()) {
+      this.handle = this.scheduler.request(this.tick);
+      return;
+    }
     const steps = Math.floor(this.owed);
     if (steps > 0) {
       this.owed -= steps;
