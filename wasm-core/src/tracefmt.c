@@ -151,6 +151,14 @@ static void model_event(const struct sim *s, const struct sim_event *e, struct t
 	tb_str(tb, "buddyscope_");
 	tb_str(tb, ev_kind_name(e->kind));
 	tb_char(tb, ':');
+	/* drain_all_pages spans every zone: its event has none to name, and b counts the CPUs */
+	if (e->kind == EV_DRAIN && e->fn == FN_DRAIN_ALL_PAGES) {
+		key_int(tb, "pages", e->a);
+		key_int(tb, "cpus", e->b);
+		key(tb, "fn");
+		tb_str(tb, ev_fn_name(e->fn));
+		return;
+	}
 	if (f->zone) {
 		key_int(tb, "node", e->node);
 		key(tb, "zone");

@@ -116,13 +116,19 @@ export function narrate(e: SimEvent, nodes = 1): Narration {
       text = `kswapd of node ${e.node} is woken for order ${e.order} (it reclaims in the background; the model reclaims nothing).`;
       break;
     case EV.DRAIN:
-      text = `${pages(e.a)} drained from CPU ${e.cpu}'s per-CPU lists of ${z} back to the buddy.`;
+      // drain_all_pages spans every zone: its event names no zone, and b counts the CPUs drained
+      text =
+        fnName(e.fn) === 'drain_all_pages'
+          ? `drain_all_pages: ${pages(e.a)} drained from the per-CPU lists of ${e.b} CPU${e.b === 1 ? '' : 's'} back to the buddy.`
+          : `${pages(e.a)} drained from CPU ${e.cpu}'s per-CPU lists of ${z} back to the buddy.`;
       break;
     case EV.VMSTAT_TICK:
       text = `A vmstat interval passes on CPU ${e.cpu}: per-CPU high decays and remote pages age.`;
       break;
     case EV.CPU_HOTPLUG:
-      text = e.a ? `CPU ${e.cpu} comes online; its per-CPU lists start empty.` : `CPU ${e.cpu} goes offline; its per-CPU lists are drained.`;
+      text = e.a
+        ? `CPU ${e.cpu} comes online; its per-CPU lists start empty.`
+        : `CPU ${e.cpu} goes offline; its per-CPU lists are drained.`;
       break;
     case EV.ZONE_LOCK:
       text = `CPU ${e.cpu} takes ${z}'s zone lock: waited ${e.a} ns, holds it ${e.b} ns to move ${pages(e.c)}.`;
