@@ -4,9 +4,15 @@
  * few free blocks, the blocks themselves are drawn (one square per block, sized by order), so a
  * split or a merge is seen as a block leaving one row and appearing in another; otherwise each
  * row is a bar of free pages split by migratetype.
+ *
+ * Motion (useTween.ts, none under reduced motion): a split's upper half drops in from the row
+ * above at twice its size, halving as it lands; a merge's block rises from the row below at half
+ * its size, doubling; bars ease to their new lengths.
  */
 import { scaleLinear } from 'd3-scale';
+import { interpolateString } from 'd3';
 import { useId } from 'react';
+import { useProgress, useTween } from './useTween';
 import { buddyOrder } from './highlight';
 import { EV } from '../player/markers';
 import { allZones, type SimEvent, type ZoneState } from './model';
@@ -16,7 +22,24 @@ import { MIGRATETYPE_COLORS, MIGRATETYPE_NAMES } from './palette';
 /** Draw blocks one by one when a zone has at most this many free blocks. */
 const MAX_DRAWN_BLOCKS = 96;
 
-function ZoneFreeArea({ zone, order, showNodes }: { zone: ZoneState; order: number; showNodes: boolean }) {
+/** One bar of a migratetype's free pages, easing to its new length. */
+function Bar({ pct, color, reducedMotion }: { pct: number; color: string | undefined; reducedMotion: boolean }) {
+  const w = useTween(pct, reducedMotion);
+  return <span className="fa-bar" style={{ width: `${w}%`, background: color }} />;
+}
+
+/** The block an event puts on a list, and where it comes from: the row above (split) or below (merge). */
+function arriving(e: SimEvent | null): { order: number; mt: number; from: string; key: string } | null {
+  if (!e) return null;
+  if (e.kind === EV.BUDDY_SPLIT) return { order: e.order, mt: e.mt, from: 'translate(0px,-1.1rem) scale(2)', key: `${e.seq}` };
+  if (e.kind === EV.BUDDY_MERGE) return { order: e.order, mt: e.mt, from: 'translate(0px,1.1rem) scale(0.5)', key: `${e.seq}` };
+  return null;
+}
+
+function ZoneFreeArea({ zone, order, showNodes, event, reducedMotion }: { zone: ZoneState; order: number; showNodes: boolean; event: SimEvent | null; reducedMotion: boolean }) {
+  const move = order >= 0 ? arriving(event) : null;
+  const t = useProgress(move?.key ?? '', reducedMotion);
+  const landing = move && t < 1 ? interpolateString(move.from, 'translate(0px,0rem) scale(1)')(t) : undefined;
   const orders = zone.freeArea;
   const totalBlocks = orders.reduce((s, a) => s + a.nrFree, 0);
   const drawBlocks = totalBlocks <= MAX_DRAWN_BLOCKS;
@@ -50,14 +73,18 @@ function ZoneFreeArea({ zone, order, showNodes }: { zone: ZoneState; order: numb
                           key={`${mt}-${j}`}
                           className="fa-block"
                           title={`order-${k} ${MIGRATETYPE_NAMES[mt]} block`}
-                          style={{ width: size, height: size, background: MIGRATETYPE_COLORS[mt] }}
+                          style={{
+                            width: size,
+                            height: size,
+                            background: MIGRATETYPE_COLORS[mt],
+                            // the list's newest block is the one the event put there
+                            transform: landing && move && k === move.order && mt === move.mt && j === n - 1 ? landing : undefined,
+                          }}
                         />
                       )),
                     )
                   : a.count.map((n, mt) =>
-                      n > 0 ? (
-                        <span key={mt} className="fa-bar" style={{ width: `${pct(n * 2 ** k)}%`, background: MIGRATETYPE_COLORS[mt] }} />
-                      ) : null,
+                      n > 0 ? <Bar key={mt} pct={pct(n * 2 ** k)} color={MIGRATETYPE_COLORS[mt]} reducedMotion={reducedMotion} /> : null,
                     )}
               </td>
               <td className="fa-count">
@@ -97,7 +124,7 @@ function change(e: SimEvent | null): string {
   }
 }
 
-export function FreeAreas({ state, event }: ViewProps) {
+export function FreeAreas({ state, event, options }: ViewProps) {
   const hid = useId();
   const what = change(event);
   const zones = allZones(state).filter((z) => z.managed > 0);
@@ -109,7 +136,14 @@ export function FreeAreas({ state, event }: ViewProps) {
       </header>
       {what && <p className="small change">{what}</p>}
       {zones.map((z) => (
-        <ZoneFreeArea key={`${z.node}-${z.idx}`} zone={z} order={buddyOrder(event, z.node, z.idx)} showNodes={state.nodes.length > 1} />
+        <ZoneFreeArea
+          key={`${z.node}-${z.idx}`}
+          zone={z}
+          order={buddyOrder(event, z.node, z.idx)}
+          showNodes={state.nodes.length > 1}
+          event={event}
+          reducedMotion={options.reducedMotion}
+        />
       ))}
     </section>
   );

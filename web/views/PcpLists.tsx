@@ -2,8 +2,13 @@
  * PcpLists.tsx: the per-CPU page lists of every CPU and zone: how many pages each holds against
  * its high (drain above it) and batch (the refill and drain chunk), the refill scale alloc_factor,
  * and which lists (order, migratetype) hold blocks. The pcp the current event is about is lit.
+ *
+ * Motion: the bar eases to its new count, and a refill or drain shows its blocks flying between
+ * the bar's end and the buddy side on the right (useTween.ts; none under reduced motion). Each
+ * panel is memoised on its numbers, so a step redraws the one or two panels it touched: the
+ * server2 machine has 64 CPUs' worth of them.
  */
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { EV } from '../player/markers';
 import { touchesPcp } from './highlight';
@@ -12,8 +17,11 @@ import { pindexLabel } from './names';
 import { eventAttrs, type ViewProps } from './options';
 import { MIGRATETYPE_COLORS } from './palette';
 import { pindexList } from './names';
+import { useProgress, useTween } from './useTween';
 
 const W = 200;
+/** Blocks drawn in flight at most (a refill of 63 shows 6; the text says how many). */
+const FLIGHT = 6;
 
 function motion(kind: number | undefined): string {
   if (kind === EV.PCP_REFILL || kind === EV.MM_PAGE_ALLOC_ZONE_LOCKED) return 'refill';
@@ -44,10 +52,35 @@ function movement(e: SimEvent | null): string {
   }
 }
 
-function Pcp({ p, profileId, lit, anim, zoneLabel, event }: { p: PcpState; profileId: number; lit: boolean; anim: string; zoneLabel: string; event: SimEvent | null }) {
+interface PcpProps {
+  p: PcpState;
+  profileId: number;
+  lit: boolean;
+  anim: string;
+  zoneLabel: string;
+  event: SimEvent | null;
+  reducedMotion: boolean;
+}
+
+/** Blocks a refill brings (b) or pages a drain returns (a), for the flight; 0 for other events. */
+function flying(e: SimEvent | null, anim: string): number {
+  if (!e || !anim) return 0;
+  if (e.kind === EV.PCP_REFILL) return e.b;
+  if (e.kind === EV.PCP_BULK_FREE || e.kind === EV.DRAIN) return e.a;
+  if (e.kind === EV.MM_PAGE_ALLOC_ZONE_LOCKED || e.kind === EV.MM_PAGE_PCPU_DRAIN) return 1;
+  return 0;
+}
+
+function Pcp({ p, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpProps) {
   const moved = lit ? movement(event) : '';
   const top = Math.max(p.highMax, p.high, p.count, p.batch, 1);
   const x = scaleLinear().domain([0, top]).range([0, W]);
+  const fill = useTween(x(p.count), reducedMotion);
+  const n = lit ? Math.min(FLIGHT, flying(event, anim)) : 0;
+  const t = useProgress(n > 0 && event ? `${event.seq}` : '', reducedMotion);
+  // Refill: from the buddy side (right) into the bar's end; drain: from the bar's end out.
+  const [from, to] = anim === 'refill' ? [W, x(p.count)] : [x(p.count), W];
+  const flight = n > 0 && t < 1 ? Array.from({ length: n }, (_, i) => from + (to - from) * Math.min(1, Math.max(0, t * 1.4 - i * 0.08))) : [];
   const lists = p.nrBlocks.map((n, i) => ({ n, i })).filter((l) => l.n > 0);
   return (
     <div
@@ -62,7 +95,10 @@ function Pcp({ p, profileId, lit, anim, zoneLabel, event }: { p: PcpState; profi
       <svg viewBox={`0 0 ${W} 18`} width={W} height={18} aria-hidden="true">
         <rect x={0} y={3} width={W} height={12} className="track" />
         {p.highMax > p.highMin && <rect x={x(p.highMin)} y={3} width={x(p.highMax) - x(p.highMin)} height={12} className="range" />}
-        <rect x={0} y={3} width={x(p.count)} height={12} className="fill" />
+        <rect x={0} y={3} width={fill} height={12} className="fill" />
+        {flight.map((fx, i) => (
+          <rect key={i} x={fx - 4} y={5} width={8} height={8} className="flying" opacity={anim === 'refill' ? t : 1 - t} />
+        ))}
         <line x1={x(p.batch)} x2={x(p.batch)} y1={0} y2={18} className="tick batch" />
         {p.high > 0 && <line x1={x(p.high)} x2={x(p.high)} y1={0} y2={18} className="tick high" />}
       </svg>
@@ -89,7 +125,34 @@ function Pcp({ p, profileId, lit, anim, zoneLabel, event }: { p: PcpState; profi
   );
 }
 
-export function PcpLists({ state, event }: ViewProps) {
+function samePcp(a: PcpState, b: PcpState): boolean {
+  return (
+    a.count === b.count &&
+    a.high === b.high &&
+    a.highMin === b.highMin &&
+    a.highMax === b.highMax &&
+    a.batch === b.batch &&
+    a.allocFactor === b.allocFactor &&
+    a.freeFactor === b.freeFactor &&
+    a.nrBlocks.length === b.nrBlocks.length &&
+    a.nrBlocks.every((n, i) => n === b.nrBlocks[i])
+  );
+}
+
+/** A panel draws again only when its numbers, its light or (when lit) the event changed. */
+const MemoPcp = memo(
+  Pcp,
+  (a, b) =>
+    a.lit === b.lit &&
+    a.anim === b.anim &&
+    a.zoneLabel === b.zoneLabel &&
+    a.profileId === b.profileId &&
+    a.reducedMotion === b.reducedMotion &&
+    (!a.lit || a.event === b.event) &&
+    samePcp(a.p, b.p),
+);
+
+export function PcpLists({ state, event, options }: ViewProps) {
   const hid = useId();
   const anim = motion(event?.kind);
   return (
@@ -112,8 +175,9 @@ export function PcpLists({ state, event }: ViewProps) {
                 const z = findZone(state, p.node, p.zone);
                 const label = state.nodes.length > 1 ? `node ${p.node} ${z?.name ?? ''}` : (z?.name ?? '');
                 return (
-                  <Pcp
+                  <MemoPcp
                     key={`${p.node}-${p.zone}`}
+                    reducedMotion={options.reducedMotion}
                     p={p}
                     profileId={state.profileId}
                     lit={touchesPcp(event, p.cpu, p.node, p.zone)}
