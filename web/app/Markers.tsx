@@ -2,7 +2,11 @@
  * Markers.tsx: the notable events of a run on a strip under the scrubber, binned to pixels so a
  * run with tens of thousands of refills still draws a few hundred marks. Each bin shows the most
  * serious kind it holds (failures over bad pages over claims...), with a label in its tooltip.
+ *
+ * Keyboard: the strip is a listbox with a roving tabindex: Tab reaches the mark nearest the
+ * cursor, arrows (and Home/End) move between marks, Enter or Space goes to the marked event.
  */
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { MARKER_KINDS, MARKER_LABELS, type Marker, type MarkerKind } from '../player/markers';
 import type { Player } from '../player/player';
 
@@ -19,6 +23,8 @@ const COLORS: Record<MarkerKind, string> = {
 const ROW: Record<MarkerKind, number> = { refill: 0, drain: 0, fallback: 1, claim: 1, failure: 2, 'bad-page': 2 };
 
 export function Markers({ player, onSeek }: { player: Player; onSeek: (event: number) => void }) {
+  const strip = useRef<SVGSVGElement>(null);
+  const [active, setActive] = useState<number | null>(null); // index into the marks, when moved by key
   const total = player.totalEvents;
   if (total === 0 || player.markers.length === 0) return <svg className="markers" aria-hidden="true" height={4} />;
   const bins = new Map<number, Marker>();
@@ -27,9 +33,44 @@ export function Markers({ player, onSeek }: { player: Player; onSeek: (event: nu
     const had = bins.get(b);
     if (!had || SEVERITY.indexOf(m.kind) < SEVERITY.indexOf(had.kind)) bins.set(b, m);
   }
+  const marks = [...bins.entries()].sort((a, b) => a[0] - b[0]);
+  // Without a key press yet, the tab stop is the last mark at or before the cursor.
+  const g = player.eventIndex;
+  let near = 0;
+  marks.forEach(([, m], i) => {
+    if (m.event <= g) near = i;
+  });
+  const current = Math.min(active ?? near, marks.length - 1);
+  const label = (m: Marker) => `${MARKER_LABELS[m.kind]} at event ${m.event + 1} (op ${m.op + 1})`;
+  const focus = (i: number) => {
+    setActive(i);
+    strip.current?.querySelectorAll<SVGRectElement>('rect.marker')[i]?.focus();
+  };
+  const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
+    const k = e.key;
+    const m = marks[current]?.[1];
+    if (k === 'ArrowRight' || k === 'ArrowDown') focus(Math.min(marks.length - 1, current + 1));
+    else if (k === 'ArrowLeft' || k === 'ArrowUp') focus(Math.max(0, current - 1));
+    else if (k === 'Home') focus(0);
+    else if (k === 'End') focus(marks.length - 1);
+    else if ((k === 'Enter' || k === ' ') && m) onSeek(m.event);
+    else return;
+    e.preventDefault();
+    e.stopPropagation(); // arrows here move between marks, not the timeline
+  };
   return (
-    <svg className="markers" viewBox={`0 0 ${BINS} 12`} preserveAspectRatio="none" height={14} width="100%" aria-hidden="true">
-      {[...bins.entries()].map(([b, m]) => (
+    <svg
+      ref={strip}
+      className="markers"
+      viewBox={`0 0 ${BINS} 12`}
+      preserveAspectRatio="none"
+      height={14}
+      width="100%"
+      role="listbox"
+      aria-label="Marked events: arrows choose, Enter goes there"
+      onKeyDown={onKey}
+    >
+      {marks.map(([b, m], i) => (
         <rect
           key={b}
           x={b}
@@ -38,9 +79,16 @@ export function Markers({ player, onSeek }: { player: Player; onSeek: (event: nu
           height={4}
           fill={COLORS[m.kind]}
           className={`marker ${m.kind}`}
-          onClick={() => onSeek(m.event)}
+          role="option"
+          aria-label={label(m)}
+          aria-selected={i === current}
+          tabIndex={i === current ? 0 : -1}
+          onClick={() => {
+            setActive(i);
+            onSeek(m.event);
+          }}
         >
-          <title>{`${MARKER_LABELS[m.kind]} at event ${m.event + 1} (op ${m.op + 1})`}</title>
+          <title>{label(m)}</title>
         </rect>
       ))}
     </svg>
