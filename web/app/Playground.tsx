@@ -41,6 +41,8 @@ import { WorkloadEditor } from './WorkloadEditor';
 
 // The editor (CodeMirror) loads on its own; the plain textarea stands in until it arrives.
 const CodeEditor = lazy(() => import('../editor/CodeEditor'));
+// Compare mode shows both machines' memory maps (the same chunk SessionViews loads).
+const MemoryMap = lazy(() => import('../views/MemoryMap').then((m) => ({ default: m.MemoryMap })));
 
 /** Pause after the last keystroke before the draft is saved and the edit runs. */
 const SAVE_MS = 400;
@@ -539,6 +541,9 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
                   <div className="compare-cols">
                     <div>
                       <h3 className="compare-title">{profile}</h3>
+                      <Suspense fallback={null}>
+                        <MemoryMap state={state} event={session.player.currentEvent} opEvents={[]} options={{ theme, reducedMotion }} />
+                      </Suspense>
                       <PcpLists
                         state={state}
                         event={null}
@@ -554,6 +559,9 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
                     </div>
                     <div>
                       <h3 className="compare-title">{compareProfile}</h3>
+                      <Suspense fallback={null}>
+                        <MemoryMap state={compareState} event={null} opEvents={[]} options={{ theme, reducedMotion }} />
+                      </Suspense>
                       <PcpLists
                         state={compareState}
                         event={null}
