@@ -287,9 +287,6 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
   );
 
   const version = usePlayerVersion(session?.player ?? null);
-  useEffect(() => {
-    if (compare && session) compare.player.seekOp(session.player.position.op);
-  }, [compare, session, version]);
 
   useEffect(() => {
     exposeTestApi(session, compare);
@@ -357,7 +354,13 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
       : 0;
   const wsf = sysctlValue(text, 'watermark_scale_factor') ?? '10';
   const mfk = sysctlValue(text, 'min_free_kbytes') ?? '';
-  const compareState = useMemo(() => (compare ? compare.state() : null), [compare, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The comparison follows the cursor by op. Seeking here, not in an effect, so the state drawn
+  // is the one at this render's op (an effect ran after the render and drew the previous op's).
+  const compareState = useMemo(() => {
+    if (!compare || !session) return null;
+    compare.player.seekOp(session.player.position.op);
+    return compare.state();
+  }, [compare, session, version]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <main id="main" className="playground">
