@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { browserBench } from './bench/browser-bench.mjs';
 import { coreBench } from './bench/core-bench.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,3 +41,38 @@ printCore(
   await coreBench(root, { preset: 'laptop', cpus: 8, steps: 2_000_000, capacity: 25_000, maxOrder: 3 }),
   '',
 );
+
+// The browser: the production build in Debian's Chromium, the real player, views and page.
+const KiB = 1024;
+const ms = (x) => `${x.toFixed(1)} ms`;
+const b = await browserBench(root);
+const bw = [44, 12, 12, 12, 22];
+console.log('\nBrowser: production build served locally, headless Chromium (timings: median / p95 / max)');
+console.log(row(['', 'median', 'p95', 'max', 'goal'], bw));
+console.log(
+  row([`memory map redraw, ${(b.map.frames / MiB).toFixed(0)}M pages, ours`, ms(b.map.ours.median), ms(b.map.ours.p95), ms(b.map.ours.max), '<= 8 ms'], bw),
+);
+console.log(row(['  of which paintFrames (pixels from the state)', ms(b.map.paint.median), ms(b.map.paint.p95), ms(b.map.paint.max), ''], bw));
+console.log(row(['  floor: bare putImageData, same pixels', ms(b.map.floor.median), ms(b.map.floor.p95), ms(b.map.floor.max), ''], bw));
+console.log(row(['  ours / floor (medians)', (b.map.ours.median / Math.max(0.1, b.map.floor.median)).toFixed(1) + 'x', '', '', '<= 2x'], bw));
+const s = b.seek;
+console.log(`player on a ${(s.events / 1e6).toFixed(2)}M-event history (${s.ops} ops, bench1m; ${s.checkpoints.count} checkpoints, every ${s.checkpoints.spacing} ops, ${(s.checkpoints.bytes / MiB).toFixed(0)} MiB), ${s.seek.n} of each, state read included:`);
+for (const [label, t] of [
+  ['  seek to a random op', s.seek],
+  ['  scrub to a random event', s.scrub],
+  ['  step back one op', s.stepOpBack],
+  ['  step back one event (across an op)', s.stepEventBack],
+  ['  step forward one op', s.stepForward],
+]) {
+  console.log(row([label, ms(t.median), ms(t.p95), ms(t.max), '<= 16 ms'], bw));
+}
+console.log(
+  row([`server2, ${b.server2.panels} per-CPU panels: step back one op, all views drawn`, ms(b.server2.stepOpBack.median), ms(b.server2.stepOpBack.p95), ms(b.server2.stepOpBack.max), '<= 16 ms'], bw),
+);
+const longest = b.play.tasks.length ? Math.max(...b.play.tasks) : 0;
+console.log(
+  row([`playing 5 s at 1000 ops/s (${b.play.ops} ops), long tasks`, String(b.play.tasks.length), '', longest ? ms(longest) : '-', '0 over 50 ms'], bw),
+);
+const total = b.files.reduce((n, f) => n + f.gzip, 0);
+console.log(row(['first load (home): JS + CSS + wasm, gzip', `${(total / KiB).toFixed(1)} KiB`, '', '', '<= 200 KiB'], bw));
+for (const f of b.files) console.log(row([`  ${f.name}`, `${(f.gzip / KiB).toFixed(1)} KiB`, `(${(f.raw / KiB).toFixed(0)} raw)`, '', ''], bw));

@@ -14,6 +14,8 @@ export interface TestApi {
   events(): readonly SimEvent[];
   player: Player;
   compare: Player | null;
+  /** npm run bench's measurements (web/bench/hooks.ts), fetched on first use as their own chunk. */
+  bench(): Promise<typeof import('../bench/hooks')>;
 }
 
 declare global {
@@ -36,5 +38,6 @@ export function exposeTestApi(session: Session | null, compare: Session | null):
     events: () => session.player.currentOpEvents,
     player: session.player,
     compare: compare?.player ?? null,
+    bench: () => import('../bench/hooks'),
   };
 }

@@ -1,0 +1,173 @@
+/* global window -- the functions handed to page.evaluate run in the page */
+// The browser benchmarks: the production build served from a temporary directory by a tiny static
+// server, driven in Debian's Chromium by Playwright. Two builds: the normal one (what readers get:
+// its first load is weighed) and one with VITE_TEST_API=1, whose window.__buddyscope.bench()
+// loads the measuring hooks (web/bench/hooks.ts) that time the real player and memory map.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.md': 'text/markdown',
+};
+
+/** vite build into a fresh temporary directory; returns it. */
+function build(root, env) {
+  const out = mkdtempSync(join(tmpdir(), 'buddyscope-bench-site-'));
+  const r = spawnSync(
+    join(root, 'node_modules/.bin/vite'),
+    ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      env: { ...process.env, BUDDYSCOPE_BASE: '/', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
+  return out;
+}
+
+/** Serve dir as a static host would (no compression: the bench gzips what it weighs itself). */
+function serve(dir) {
+  const server = createServer((req, res) => {
+    const path = normalize(
+      decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname),
+    ).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dir, path);
+    try {
+      if (statSync(file).isDirectory()) file = join(file, 'index.html');
+      const body = readFileSync(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() }),
+    );
+  });
+}
+
+/** What the home page makes the browser fetch: each JS, CSS and wasm response, gzipped. */
+async function firstLoad(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const fetched = [];
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (/\.(js|mjs|css|wasm)$/.test(u.pathname)) fetched.push(r);
+  });
+  await page.goto(url);
+  await page.getByRole('heading', { name: 'Your simulated machine' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const files = [];
+  for (const r of fetched) {
+    const body = await r.body();
+    files.push({
+      name: new URL(r.url()).pathname.split('/').pop(),
+      raw: body.length,
+      gzip: gzipSync(body).length,
+    });
+  }
+  await page.close();
+  return files.sort((a, b) => b.gzip - a.gzip);
+}
+
+/** The playground of the test-API build, with its hooks loaded. */
+async function playground(browser, url, draft) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  if (draft) {
+    await page.addInitScript((text) => {
+      localStorage.setItem(
+        'buddyscope.draft.v1',
+        JSON.stringify({ text, machine: null, updated: Date.now() }),
+      );
+    }, draft);
+  }
+  await page.goto(`${url}#/playground`);
+  await page.waitForFunction(() => !!window.__buddyscope, null, { timeout: 60_000 });
+  return page;
+}
+
+/**
+ * Play the real playground for `seconds` on the bench workload, recording long tasks (> 50 ms).
+ * Loading the workload is not counted: the observer only keeps tasks that start after Play.
+ */
+async function playing(browser, url, workload, { seconds, speed, grain, ops }) {
+  const page = await playground(browser, url, workload);
+  // The long workload compiles in a worker and loads in slices: wait for all of it.
+  await page.waitForFunction((n) => window.__buddyscope?.player.length === n, ops, {
+    timeout: 180_000,
+  });
+  await page.getByLabel('Speed').selectOption(String(speed));
+  await page.getByLabel('Play by').selectOption(grain);
+  await page.evaluate(() => {
+    window.__benchTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__benchTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const before = await page.evaluate(() => window.__buddyscope.player.position.op);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForTimeout(seconds * 1000);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const after = await page.evaluate(() => window.__buddyscope.player.position.op);
+  const tasks = await page.evaluate(() => window.__benchTasks);
+  await page.close();
+  return { tasks, ops: after - before };
+}
+
+export async function browserBench(root) {
+  const plain = build(root, { VITE_TEST_API: '' });
+  const hooked = build(root, { VITE_TEST_API: '1' });
+  const servers = [await serve(plain), await serve(hooked)];
+  const browser = await chromium.launch({
+    executablePath: process.env.BUDDYSCOPE_CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const files = await firstLoad(browser, servers[0].url);
+    const page = await playground(browser, servers[1].url, null);
+    const seek = await page.evaluate(async () => (await window.__buddyscope.bench()).seekBench(40));
+    const map = await page.evaluate(async () => (await window.__buddyscope.bench()).mapBench(60));
+    const server2 = await page.evaluate(async () => (await window.__buddyscope.bench()).stepViewsBench(40));
+    const workload = await page.evaluate(
+      async () => (await window.__buddyscope.bench()).BENCH_WORKLOAD,
+    );
+    await page.close();
+    const play = await playing(browser, servers[1].url, workload, {
+      seconds: 5,
+      speed: 1000,
+      grain: 'op',
+      ops: seek.ops,
+    });
+    return { files, seek, map, server2, play, workload };
+  } finally {
+    await browser.close();
+    for (const s of servers) s.close();
+    rmSync(plain, { recursive: true, force: true });
+    rmSync(hooked, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,260 @@
+/*
+ * hooks.ts: what `npm run bench` measures inside the browser (scripts/bench/browser-bench.mjs).
+ * Loaded only through the test API (web/app/test-api.ts), whose condition is static, so a normal
+ * production build holds none of it.
+ *
+ * Everything here drives the real code: the wasm core, the Player with its checkpoints, and the
+ * MemoryMap component mounted by React. The only thing of its own is the floor the map is held
+ * against: one bare putImageData of the same pixels.
+ */
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { compileText } from '../app/compile';
+import { loadCore } from '../core/module';
+import type { Sim } from '../core/sim';
+import { Player } from '../player/player';
+import { Session } from '../app/session';
+import { SessionViews } from '../app/SessionViews';
+import { MemoryMap } from '../views/MemoryMap';
+import { mapColors, paintFrames, pfnExtent } from '../views/memory-map-paint';
+import type { ModelState } from '../views/model';
+
+/** A random workload on the 1M-frame machine that records over a million events. */
+export const BENCH_WORKLOAD =
+  'machine bench1m\nseed 9\ncpu 0 random 400000 max_order=3 free=45 GFP_KERNEL\n';
+
+export interface Timing {
+  median: number;
+  p95: number;
+  max: number;
+  n: number;
+}
+
+export function summarize(ms: readonly number[]): Timing {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+  return { median: at(0.5), p95: at(0.95), max: s.at(-1) ?? 0, n: s.length };
+}
+
+/** A seeded generator, so every bench run seeks to the same places. */
+function rng(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+interface Bench {
+  sim: Sim;
+  player: Player;
+  scanMs: number;
+}
+
+let built: Bench | null = null;
+
+/** The 1M-event history, scanned once per page (the scan is what the playground does on load). */
+async function history(): Promise<Bench> {
+  if (built) return built;
+  const core = await loadCore();
+  const out = compileText(BENCH_WORKLOAD);
+  if (!out.ok) throw new Error(out.error.message);
+  const sim = core.createSim(out.program.config);
+  const t = performance.now();
+  const player = new Player(sim, out.program.ops);
+  built = { sim, player, scanMs: performance.now() - t };
+  return built;
+}
+
+export interface SeekResult {
+  ops: number;
+  events: number;
+  scanMs: number;
+  checkpoints: { count: number; bytes: number; spacing: number };
+  seek: Timing; // to a random op
+  scrub: Timing; // to a random event
+  stepOpBack: Timing;
+  stepEventBack: Timing; // across an op boundary, the expensive case
+  stepForward: Timing; // one op forward, as play does
+}
+
+/**
+ * Time the player's moves on the 1M-event history. Each move includes reading the state the views
+ * draw (sim.state()), because a step the reader can see costs both.
+ */
+export async function seekBench(moves = 40): Promise<SeekResult> {
+  const { sim, player, scanMs } = await history();
+  const next = rng(1234);
+  const time = (move: () => void): number => {
+    const t = performance.now();
+    move();
+    sim.state();
+    return performance.now() - t;
+  };
+  const seek: number[] = [];
+  const scrub: number[] = [];
+  const stepOpBack: number[] = [];
+  const stepEventBack: number[] = [];
+  const stepForward: number[] = [];
+  for (let i = 0; i < moves; i++) {
+    seek.push(time(() => player.seekOp(1 + Math.floor(next() * player.length))));
+    scrub.push(time(() => player.seekEvent(Math.floor(next() * player.totalEvents))));
+    stepOpBack.push(time(() => player.stepOp(-1)));
+    // At an op's first event, one event back is the previous op's last: a replay.
+    player.seek({ op: 2 + Math.floor(next() * (player.length - 2)), event: 0 });
+    stepEventBack.push(time(() => player.stepEvent(-1)));
+    stepForward.push(time(() => player.stepOp(1)));
+  }
+  return {
+    ops: player.length,
+    events: player.totalEvents,
+    scanMs,
+    checkpoints: player.checkpointStats,
+    seek: summarize(seek),
+    scrub: summarize(scrub),
+    stepOpBack: summarize(stepOpBack),
+    stepEventBack: summarize(stepEventBack),
+    stepForward: summarize(stepForward),
+  };
+}
+
+export interface MapResult {
+  frames: number;
+  canvas: { width: number; height: number };
+  ours: Timing;
+  paint: Timing; // paintFrames alone, the part of ours that is not React, putImageData or the flush
+  floor: Timing;
+}
+
+/** Wait for the canvas to have been painted: a one-pixel read makes the 2D context flush. */
+function flush(c: HTMLCanvasElement): void {
+  c.getContext('2d')?.getImageData(0, 0, 1, 1);
+}
+
+/**
+ * Redraw the memory map of the whole 1M-frame machine, full view, `redraws` times: the real
+ * MemoryMap component re-rendered by React with a new state object each time (as a step gives
+ * it), against the floor: putImageData of the same pixels, read back from the map's own image.
+ */
+export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
+  const { sim, player } = await history();
+  player.end();
+  const host = document.createElement('div');
+  host.style.width = `${width}px`;
+  document.body.append(host);
+  const root = createRoot(host);
+  const options = { theme: 'light' as const, reducedMotion: true };
+  const render = (state: ModelState) =>
+    flushSync(() =>
+      root.render(createElement(MemoryMap, { state, event: null, opEvents: [], options })),
+    );
+  try {
+    render(sim.state());
+    const canvas = host.querySelector<HTMLCanvasElement>('canvas[data-layer="frames"]');
+    if (!canvas) throw new Error('MemoryMap drew no canvas');
+    const ours: number[] = [];
+    for (let i = 0; i < redraws; i++) {
+      const state = sim.state(); // what each step hands the views: a fresh read
+      const t = performance.now();
+      render(state);
+      flush(canvas);
+      ours.push(performance.now() - t);
+    }
+    // The floor: the same pixels (painted once, untimed) put onto a canvas of the image's size.
+    const state = sim.state();
+    const { lo, hi } = pfnExtent(state);
+    const frames = 2 ** Math.ceil(Math.log2(hi - lo));
+    const cols = 2 ** Math.ceil(Math.log2(Math.sqrt(frames)));
+    const image = new ImageData(cols, frames / cols);
+    paintFrames(
+      state,
+      { start: lo, count: frames, cols },
+      mapColors('light'),
+      new Uint32Array(image.data.buffer),
+    );
+    const bare = document.createElement('canvas');
+    bare.width = image.width;
+    bare.height = image.height;
+    host.append(bare);
+    const ctx = bare.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    // Where our time goes: paintFrames alone, into the same-size buffer.
+    const words = new Uint32Array(frames);
+    const paint: number[] = [];
+    for (let i = 0; i < redraws; i++) {
+      const t = performance.now();
+      paintFrames(state, { start: lo, count: frames, cols }, mapColors('light'), words);
+      paint.push(performance.now() - t);
+    }
+    const floor: number[] = [];
+    for (let i = 0; i < redraws; i++) {
+      const t = performance.now();
+      ctx.putImageData(image, 0, 0);
+      flush(bare);
+      floor.push(performance.now() - t);
+    }
+    return {
+      frames,
+      canvas: { width: canvas.width, height: canvas.height },
+      ours: summarize(ours),
+      paint: summarize(paint),
+      floor: summarize(floor),
+    };
+  } finally {
+    root.unmount();
+    host.remove();
+  }
+}
+
+/** Every CPU of the two-node server allocating and freeing, so all 64 per-CPU panels hold pages. */
+export function server2Workload(): string {
+  const lines = ['machine server2', 'seed 5'];
+  for (let cpu = 0; cpu < 16; cpu++)
+    lines.push(`cpu ${cpu} random 300 max_order=3 free=40 GFP_KERNEL`);
+  return lines.join('\n') + '\n';
+}
+
+export interface StepViewsResult {
+  ops: number;
+  panels: number;
+  stepOpBack: Timing; // the player's move plus every view drawn (React render, commit, effects)
+}
+
+/**
+ * Step back by op on the server2 machine with every view of the playground mounted (SessionViews,
+ * reduced motion), `moves` times from the end, timing each step until the views are drawn.
+ */
+export async function stepViewsBench(moves = 40): Promise<StepViewsResult> {
+  const core = await loadCore();
+  const out = compileText(server2Workload());
+  if (!out.ok) throw new Error(out.error.message);
+  const session = new Session(core, out.program);
+  const host = document.createElement('div');
+  host.style.width = '1000px';
+  document.body.append(host);
+  const root = createRoot(host);
+  try {
+    session.player.end();
+    flushSync(() =>
+      root.render(createElement(SessionViews, { session, theme: 'light', reducedMotion: true })),
+    );
+    await new Promise((r) => setTimeout(r, 200)); // the lazy memory map arrives
+    const panels = host.querySelectorAll('.pcp').length;
+    const canvas = host.querySelector<HTMLCanvasElement>('canvas[data-layer="frames"]');
+    const times: number[] = [];
+    for (let i = 0; i < moves; i++) {
+      const t = performance.now();
+      flushSync(() => session.player.stepOp(-1));
+      if (canvas) flush(canvas);
+      times.push(performance.now() - t);
+    }
+    return { ops: session.player.length, panels, stepOpBack: summarize(times) };
+  } finally {
+    root.unmount();
+    host.remove();
+    session.dispose();
+  }
+}
