@@ -12,7 +12,8 @@ const lesson5 = lessons.find((l) => l.slug === SLUG);
 
 function watchConsole(page: Page, problems: string[]): void {
   page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error' || msg.type() === 'warning')
+      problems.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
 }
@@ -28,7 +29,9 @@ test.describe('lessons', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a student walks lesson 5: wrong, then right; the goal; progress survives a reload', async ({ page }) => {
+  test('a student walks lesson 5: wrong, then right; the goal; progress survives a reload', async ({
+    page,
+  }) => {
     const l = new LessonPage(page);
     await l.goto(SLUG, 1);
     await expect(l.stepTitle()).toHaveText('Two layouts');
@@ -36,13 +39,17 @@ test.describe('lessons', () => {
     // Predict, then reveal: the reveal is locked until an answer is given.
     await expect(l.revealButton(1)).toBeDisabled();
     await l.answer(1, '42');
-    await expect(l.wrongFeedback(1)).toContainText('42 = 6 × batch is the rule the series replaced.');
+    await expect(l.wrongFeedback(1)).toContainText(
+      '42 = 6 × batch is the rule the series replaced.',
+    );
     await expect(l.revealed(1)).toHaveCount(0);
     await expect(l.revealButton(1)).toBeEnabled();
     await l.answer(1, '77');
     await expect(l.revealed(1)).toContainText('Answer: 77 pages');
     // The keyed answer is what the model says, evaluated by the lesson's check.
-    await expect(l.revealed(1).locator('.model-says')).toHaveText('The model says pcp.cpu0.Normal.high = 77');
+    await expect(l.revealed(1).locator('.model-says')).toHaveText(
+      'The model says pcp.cpu0.Normal.high = 77',
+    );
 
     // Next step by key; a next-step question reveals by running its step.
     await l.key('PageDown');
@@ -85,14 +92,22 @@ test.describe('lessons', () => {
     await expect(page).toHaveURL(new RegExp(`#/lessons/${SLUG}/1$`));
   });
 
-  test('presenter mode: clicker keys in either window move both, with a blank screen', async ({ page, context }) => {
+  test('presenter mode: clicker keys in either window move both, with a blank screen', async ({
+    page,
+    context,
+  }) => {
     const l = new LessonPage(page);
     await l.goto(SLUG, 3, 'present');
     await expect(page.locator('.site-header')).toBeHidden(); // chrome hidden
-    const [notesPage] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Speaker notes' }).click()]);
+    const [notesPage] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Speaker notes' }).click(),
+    ]);
     watchConsole(notesPage, problems);
     const notes = notesPage.locator('main.notes-window');
-    await expect(notesPage.getByRole('heading', { level: 2, name: 'Step 3 of 6: The fairness question' })).toBeVisible();
+    await expect(
+      notesPage.getByRole('heading', { level: 2, name: 'Step 3 of 6: The fairness question' }),
+    ).toBeVisible();
     await expect(notes).toContainText('Joonsoo Kim asked');
     await expect(notes).toContainText('Next click: Reveal the answer: How many pages are on CPU 0');
     await expect(notes).toContainText('Coming up: The count that lied');
@@ -101,18 +116,29 @@ test.describe('lessons', () => {
     await l.key('PageDown');
     await expect(l.revealed(1)).toContainText('102');
     await expect(notes).toHaveAttribute('data-done', /\d/);
-    await expect(notes).toContainText('Next click: Reveal the answer: CPU 0 frees the Unmovable page');
+    await expect(notes).toContainText(
+      'Next click: Reveal the answer: CPU 0 frees the Unmovable page',
+    );
     await l.key('ArrowRight');
-    await expect(l.revealed(2)).toContainText('The model says sum(events.mm_page_pcpu_drain.pages) = 9');
+    await expect(l.revealed(2)).toContainText(
+      'The model says sum(events.mm_page_pcpu_drain.pages) = 9',
+    );
     await l.key('Space');
     await expect(page).toHaveURL(new RegExp(`#/lessons/${SLUG}/4/present$`));
-    await expect(notesPage.getByRole('heading', { level: 2, name: "Step 4 of 6: The count that lied (v5's fix)" })).toBeVisible();
+    await expect(
+      notesPage.getByRole('heading', {
+        level: 2,
+        name: "Step 4 of 6: The count that lied (v5's fix)",
+      }),
+    ).toBeVisible();
 
     // The clicker in the notes window drives the presentation back.
     await notesPage.keyboard.press('PageUp');
     await expect.poll(async () => (await l.model()).section).toBe(2);
     await expect(page).toHaveURL(new RegExp(`#/lessons/${SLUG}/3/present$`));
-    await expect(notesPage.getByRole('heading', { level: 2, name: 'Step 3 of 6: The fairness question' })).toBeVisible();
+    await expect(
+      notesPage.getByRole('heading', { level: 2, name: 'Step 3 of 6: The fairness question' }),
+    ).toBeVisible();
     await notesPage.keyboard.press('PageDown');
     await expect(page).toHaveURL(new RegExp(`#/lessons/${SLUG}/4/present$`));
     await notesPage.keyboard.press('r'); // reveal from the notes window

@@ -20,7 +20,16 @@ cpu 0 free a *
 tick 1
 `;
 
-const VIEWS = ['Memory map', 'Event log', 'Allocation walk', 'Free areas', 'Per-CPU lists', 'Zones and watermarks', 'Counters', '/proc'];
+const VIEWS = [
+  'Memory map',
+  'Event log',
+  'Allocation walk',
+  'Free areas',
+  'Per-CPU lists',
+  'Zones and watermarks',
+  'Counters',
+  '/proc',
+];
 
 test.describe('playground', () => {
   // Each step checks every view against the core: the walk-through tests take a while.
@@ -29,7 +38,8 @@ test.describe('playground', () => {
   test.beforeEach(({ page }) => {
     problems = [];
     page.on('console', (msg: ConsoleMessage) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+      if (msg.type() === 'error' || msg.type() === 'warning')
+        problems.push(`${msg.type()}: ${msg.text()}`);
     });
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   });
@@ -37,7 +47,9 @@ test.describe('playground', () => {
     expect(problems).toEqual([]);
   });
 
-  test('steps by op and by event, forward and back, with every view on the current event', async ({ page }) => {
+  test('steps by op and by event, forward and back, with every view on the current event', async ({
+    page,
+  }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
     await pg.run(WORKLOAD);
@@ -140,7 +152,13 @@ test.describe('playground', () => {
     await pg.key('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard' });
     await expect(dialog).toBeVisible();
-    for (const label of ['Play / pause', 'Forward one op', 'Back one event', 'To the end', 'Show keyboard shortcuts']) {
+    for (const label of [
+      'Play / pause',
+      'Forward one op',
+      'Back one event',
+      'To the end',
+      'Show keyboard shortcuts',
+    ]) {
       await expect(dialog.getByRole('rowheader', { name: label })).toBeVisible();
     }
     await page.keyboard.press('Escape');
@@ -166,13 +184,24 @@ test.describe('playground', () => {
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
       .analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
     // The sticky transport would cover the top of each element screenshot.
     await page.addStyleTag({ content: '.transport { position: static !important; }' });
     for (const name of VIEWS) {
       const view = pg.view(name);
       await expect(view).toBeVisible();
-      await view.screenshot({ path: `test-results/screenshots/${name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '').toLowerCase() || 'proc'}.png` });
+      await view.screenshot({
+        path: `test-results/screenshots/${
+          name
+            .replace(/[^a-z]+/gi, '-')
+            .replace(/^-|-$/g, '')
+            .toLowerCase() || 'proc'
+        }.png`,
+      });
     }
     await pg.transport.screenshot({ path: 'test-results/screenshots/transport.png' });
     await page.screenshot({ path: 'test-results/screenshots/playground-full.png', fullPage: true });

@@ -7,7 +7,11 @@ import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { PlaygroundPage } from './pages/PlaygroundPage.ts';
 
 const shared = process.env.BUDDYSCOPE_SHARED ?? join(process.cwd(), '..', 'shared');
-const GOLDEN = JSON.parse(readFileSync('web/share/fixtures/golden-links.json', 'utf8')) as { link: string; state: { position: { op: number; event: number } }; currentSeq: number }[];
+const GOLDEN = JSON.parse(readFileSync('web/share/fixtures/golden-links.json', 'utf8')) as {
+  link: string;
+  state: { position: { op: number; event: number } };
+  currentSeq: number;
+}[];
 
 async function position(page: Page) {
   return page.evaluate(() => {
@@ -38,7 +42,9 @@ test.describe('workloads', () => {
   });
   test.afterEach(() => expect(problems).toEqual([]));
 
-  test('an error shows at its line and column as you type; the fix runs; a reload keeps the edit', async ({ page }) => {
+  test('an error shows at its line and column as you type; the fix runs; a reload keeps the edit', async ({
+    page,
+  }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
     await pg.editor.fill('machine tiny\nseed 3\ncpu 0 alloc a order=1 GFP_KERNAL\n');
@@ -49,7 +55,9 @@ test.describe('workloads', () => {
     await page.screenshot({ path: 'test-results/workloads-error.png', fullPage: false });
 
     // Fix it: the simulation follows the edit after a pause (no Run click).
-    await pg.editor.fill('machine tiny\nseed 3\ncpu 0 alloc a order=1 GFP_KERNEL\ncpu 1 alloc b order=2 GFP_KERNEL\n');
+    await pg.editor.fill(
+      'machine tiny\nseed 3\ncpu 0 alloc a order=1 GFP_KERNEL\ncpu 1 alloc b order=2 GFP_KERNEL\n',
+    );
     await expect(err).toHaveCount(0);
     await expect.poll(async () => (await position(page)).length).toBe(2);
 
@@ -65,10 +73,16 @@ test.describe('workloads', () => {
     await expect.poll(async () => (await position(page)).length).toBe(3);
   });
 
-  test('a share link opens the same step with the same state in a fresh browser', async ({ page, browser, baseURL }) => {
+  test('a share link opens the same step with the same state in a fresh browser', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
-    await pg.run('machine tiny\nprofile 5.13\nseed 11\nrepeat 6 {\n  cpu 0 alloc a order=0 GFP_KERNEL\n  cpu 1 alloc b order=1 GFP_KERNEL\n}\ndrain all\n');
+    await pg.run(
+      'machine tiny\nprofile 5.13\nseed 11\nrepeat 6 {\n  cpu 0 alloc a order=0 GFP_KERNEL\n  cpu 1 alloc b order=1 GFP_KERNEL\n}\ndrain all\n',
+    );
     await pg.key('Home');
     await pg.key('ArrowRight', 5);
     await pg.key('Shift+ArrowRight', 2);
@@ -82,7 +96,9 @@ test.describe('workloads', () => {
     const fresh = await browser.newContext({ baseURL });
     const other = await fresh.newPage();
     await other.goto(url);
-    await other.waitForFunction(() => !!window.__buddyscope && window.__buddyscope.player.length > 0);
+    await other.waitForFunction(
+      () => !!window.__buddyscope && window.__buddyscope.player.length > 0,
+    );
     await expect.poll(async () => position(other)).toEqual(here);
     await expect(other.locator('.cm-content')).toContainText('profile 5.13');
     await other.screenshot({ path: 'test-results/workloads-shared.png' });
@@ -154,12 +170,22 @@ test.describe('workloads', () => {
     });
   }
 
-  test('a file that is not text, and a workload over the limits, get a clear message', async ({ page }) => {
+  test('a file that is not text, and a workload over the limits, get a clear message', async ({
+    page,
+  }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
     await page.getByText('Files and kernel traces', { exact: true }).click();
-    await page.getByTestId('trace-file').setInputFiles({ name: 'core.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]) });
-    await expect(page.getByRole('alert')).toContainText('core.bin: this is not a text file: byte 4 is 0x00');
+    await page
+      .getByTestId('trace-file')
+      .setInputFiles({
+        name: 'core.bin',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]),
+      });
+    await expect(page.getByRole('alert')).toContainText(
+      'core.bin: this is not a text file: byte 4 is 0x00',
+    );
     await pg.editor.fill('machine tiny\nrepeat 3000000 {\n  tick\n}\n');
     await expect(page.locator('#workload-error')).toContainText('above the limit of 2,000,000 ops');
     await expect(page.locator('.cm-content')).toContainText('repeat 3000000');
@@ -168,7 +194,9 @@ test.describe('workloads', () => {
   test('a long workload loads in slices and the page stays responsive', async ({ page }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
-    await pg.editor.fill('machine tiny\nseed 1\nrepeat 150000 {\n  cpu 0 alloc a\n  cpu 0 free a\n}\n');
+    await pg.editor.fill(
+      'machine tiny\nseed 1\nrepeat 150000 {\n  cpu 0 alloc a\n  cpu 0 free a\n}\n',
+    );
     await page.getByRole('button', { name: 'Run workload' }).click();
     // While it loads, the page answers within a frame or two.
     const lag = await page.evaluate(async () => {
@@ -184,7 +212,9 @@ test.describe('workloads', () => {
     await expect.poll(async () => (await position(page)).length, { timeout: 60_000 }).toBe(300000);
   });
 
-  test('your machine: a real zoneinfo builds the machine and opens the playground on it', async ({ page }) => {
+  test('your machine: a real zoneinfo builds the machine and opens the playground on it', async ({
+    page,
+  }) => {
     const zoneinfo = join('traces', 'zoneinfo-at-capture.txt');
     await page.goto('./#/your-machine');
     await expect(page.getByRole('heading', { level: 1, name: 'Your machine' })).toBeVisible();
@@ -192,12 +222,18 @@ test.describe('workloads', () => {
     await page.getByRole('button', { name: 'Build the machine' }).click();
     await expect(page.getByRole('heading', { name: '3. Your machine' })).toBeVisible();
     await page.screenshot({ path: 'test-results/workloads-your-machine.png', fullPage: true });
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.getByRole('button', { name: 'Open the playground on this machine' }).click();
-    await page.waitForFunction(() => !!window.__buddyscope && window.__buddyscope.player.length > 0);
+    await page.waitForFunction(
+      () => !!window.__buddyscope && window.__buddyscope.player.length > 0,
+    );
     await expect(page.getByText('Machine: yours, from /proc/zoneinfo')).toBeVisible();
-    const s = await page.evaluate(() => window.__buddyscope?.state().nodes[0]?.zones.map((z) => z.name));
+    const s = await page.evaluate(() =>
+      window.__buddyscope?.state().nodes[0]?.zones.map((z) => z.name),
+    );
     expect(s).toEqual(expect.arrayContaining(['DMA', 'DMA32', 'Normal']));
     await page.screenshot({ path: 'test-results/workloads-playground-your-machine.png' });
   });

@@ -24,21 +24,60 @@ const widths = [34, 14, 14, 10];
 function printCore(title, { native, wasm }, stateGoal) {
   console.log(`\n${title}`);
   console.log(row(['', 'native', 'wasm', 'goal'], widths));
-  console.log(row(['ops/s', rate(native, 'ops').toFixed(0), rate(wasm, 'ops').toFixed(0), ''], widths));
-  console.log(row(['events/s', rate(native, 'events').toFixed(0), rate(wasm, 'events').toFixed(0), '>= 20M'], widths));
-  console.log(row(['wasm / native (ops/s)', '', (rate(wasm, 'ops') / rate(native, 'ops')).toFixed(2) + 'x', '>= 0.8x'], widths));
-  console.log(row(['state (MiB)', (native.state_bytes / MiB).toFixed(1), (wasm.state_bytes / MiB).toFixed(1), stateGoal], widths));
+  console.log(
+    row(['ops/s', rate(native, 'ops').toFixed(0), rate(wasm, 'ops').toFixed(0), ''], widths),
+  );
+  console.log(
+    row(
+      ['events/s', rate(native, 'events').toFixed(0), rate(wasm, 'events').toFixed(0), '>= 20M'],
+      widths,
+    ),
+  );
+  console.log(
+    row(
+      [
+        'wasm / native (ops/s)',
+        '',
+        (rate(wasm, 'ops') / rate(native, 'ops')).toFixed(2) + 'x',
+        '>= 0.8x',
+      ],
+      widths,
+    ),
+  );
+  console.log(
+    row(
+      [
+        'state (MiB)',
+        (native.state_bytes / MiB).toFixed(1),
+        (wasm.state_bytes / MiB).toFixed(1),
+        stateGoal,
+      ],
+      widths,
+    ),
+  );
   console.log(row(['events per run (determinism)', native.events, wasm.events, 'equal'], widths));
 }
 
 printCore(
   'Core: seeded random alloc/free, orders 0..3, 2 CPUs, 1M-page machine, events on',
-  await coreBench(root, { preset: 'bench1m', cpus: 2, steps: 2_000_000, capacity: 100_000, maxOrder: 3 }),
+  await coreBench(root, {
+    preset: 'bench1m',
+    cpus: 2,
+    steps: 2_000_000,
+    capacity: 100_000,
+    maxOrder: 3,
+  }),
   '<= 32',
 );
 printCore(
   'Core, many CPUs: 8 CPUs interleaved on the 16 GiB laptop machine, orders 0..3, events on',
-  await coreBench(root, { preset: 'laptop', cpus: 8, steps: 2_000_000, capacity: 25_000, maxOrder: 3 }),
+  await coreBench(root, {
+    preset: 'laptop',
+    cpus: 8,
+    steps: 2_000_000,
+    capacity: 25_000,
+    maxOrder: 3,
+  }),
   '',
 );
 
@@ -47,16 +86,62 @@ const KiB = 1024;
 const ms = (x) => `${x.toFixed(1)} ms`;
 const b = await browserBench(root);
 const bw = [44, 12, 12, 12, 22];
-console.log('\nBrowser: production build served locally, headless Chromium (timings: median / p95 / max)');
+console.log(
+  '\nBrowser: production build served locally, headless Chromium (timings: median / p95 / max)',
+);
 console.log(row(['', 'median', 'p95', 'max', 'goal'], bw));
 console.log(
-  row([`memory map redraw, ${(b.map.frames / MiB).toFixed(0)}M pages, ours`, ms(b.map.ours.median), ms(b.map.ours.p95), ms(b.map.ours.max), '<= 8 ms'], bw),
+  row(
+    [
+      `memory map redraw, ${(b.map.frames / MiB).toFixed(0)}M pages, ours`,
+      ms(b.map.ours.median),
+      ms(b.map.ours.p95),
+      ms(b.map.ours.max),
+      '<= 8 ms',
+    ],
+    bw,
+  ),
 );
-console.log(row(['  of which paintFrames (pixels from the state)', ms(b.map.paint.median), ms(b.map.paint.p95), ms(b.map.paint.max), ''], bw));
-console.log(row(['  floor: bare putImageData, same pixels', ms(b.map.floor.median), ms(b.map.floor.p95), ms(b.map.floor.max), ''], bw));
-console.log(row(['  ours / floor (medians)', (b.map.ours.median / Math.max(0.1, b.map.floor.median)).toFixed(1) + 'x', '', '', '<= 2x'], bw));
+console.log(
+  row(
+    [
+      '  of which paintFrames (pixels from the state)',
+      ms(b.map.paint.median),
+      ms(b.map.paint.p95),
+      ms(b.map.paint.max),
+      '',
+    ],
+    bw,
+  ),
+);
+console.log(
+  row(
+    [
+      '  floor: bare putImageData, same pixels',
+      ms(b.map.floor.median),
+      ms(b.map.floor.p95),
+      ms(b.map.floor.max),
+      '',
+    ],
+    bw,
+  ),
+);
+console.log(
+  row(
+    [
+      '  ours / floor (medians)',
+      (b.map.ours.median / Math.max(0.1, b.map.floor.median)).toFixed(1) + 'x',
+      '',
+      '',
+      '<= 2x',
+    ],
+    bw,
+  ),
+);
 const s = b.seek;
-console.log(`player on a ${(s.events / 1e6).toFixed(2)}M-event history (${s.ops} ops, bench1m; ${s.checkpoints.count} checkpoints, every ${s.checkpoints.spacing} ops, ${(s.checkpoints.bytes / MiB).toFixed(0)} MiB), ${s.seek.n} of each, state read included:`);
+console.log(
+  `player on a ${(s.events / 1e6).toFixed(2)}M-event history (${s.ops} ops, bench1m; ${s.checkpoints.count} checkpoints, every ${s.checkpoints.spacing} ops, ${(s.checkpoints.bytes / MiB).toFixed(0)} MiB), ${s.seek.n} of each, state read included:`,
+);
 for (const [label, t] of [
   ['  seek to a random op', s.seek],
   ['  scrub to a random event', s.scrub],
@@ -67,12 +152,53 @@ for (const [label, t] of [
   console.log(row([label, ms(t.median), ms(t.p95), ms(t.max), '<= 16 ms'], bw));
 }
 console.log(
-  row([`server2, ${b.server2.panels} per-CPU panels: step back one op, all views drawn`, ms(b.server2.stepOpBack.median), ms(b.server2.stepOpBack.p95), ms(b.server2.stepOpBack.max), '<= 16 ms'], bw),
+  row(
+    [
+      `server2, ${b.server2.panels} per-CPU panels: step back one op, all views drawn`,
+      ms(b.server2.stepOpBack.median),
+      ms(b.server2.stepOpBack.p95),
+      ms(b.server2.stepOpBack.max),
+      '<= 16 ms',
+    ],
+    bw,
+  ),
 );
 const longest = b.play.tasks.length ? Math.max(...b.play.tasks) : 0;
 console.log(
-  row([`playing 5 s at 1000 ops/s (${b.play.ops} ops), long tasks`, String(b.play.tasks.length), '', longest ? ms(longest) : '-', '0 over 50 ms'], bw),
+  row(
+    [
+      `playing 5 s at 1000 ops/s (${b.play.ops} ops), long tasks`,
+      String(b.play.tasks.length),
+      '',
+      longest ? ms(longest) : '-',
+      '0 over 50 ms',
+    ],
+    bw,
+  ),
 );
 const total = b.files.reduce((n, f) => n + f.gzip, 0);
-console.log(row(['first load (home): JS + CSS + wasm, gzip', `${(total / KiB).toFixed(1)} KiB`, '', '', '<= 200 KiB'], bw));
-for (const f of b.files) console.log(row([`  ${f.name}`, `${(f.gzip / KiB).toFixed(1)} KiB`, `(${(f.raw / KiB).toFixed(0)} raw)`, '', ''], bw));
+console.log(
+  row(
+    [
+      'first load (home): JS + CSS + wasm, gzip',
+      `${(total / KiB).toFixed(1)} KiB`,
+      '',
+      '',
+      '<= 200 KiB',
+    ],
+    bw,
+  ),
+);
+for (const f of b.files)
+  console.log(
+    row(
+      [
+        `  ${f.name}`,
+        `${(f.gzip / KiB).toFixed(1)} KiB`,
+        `(${(f.raw / KiB).toFixed(0)} raw)`,
+        '',
+        '',
+      ],
+      bw,
+    ),
+  );

@@ -27,7 +27,9 @@ export class LessonPage {
   /** The page has its step title and, where the step runs a machine, the machine's views. */
   async ready(): Promise<void> {
     await expect(this.page.locator('#step-title')).toBeVisible();
-    await expect(this.page.getByRole('status').filter({ hasText: 'Starting the simulation' })).toHaveCount(0);
+    await expect(
+      this.page.getByRole('status').filter({ hasText: 'Starting the simulation' }),
+    ).toHaveCount(0);
     await this.page.waitForFunction(() => !!window.__buddyscopeLesson);
   }
 
@@ -75,7 +77,9 @@ export class LessonPage {
   }
 
   async runSandbox(ops: string): Promise<void> {
-    await this.goal().getByLabel(/^Your ops/).fill(ops);
+    await this.goal()
+      .getByLabel(/^Your ops/)
+      .fill(ops);
     await this.goal().getByRole('button', { name: 'Run my ops' }).click();
   }
 

@@ -74,7 +74,9 @@ export class PlaygroundPage {
     const m = await this.model();
     const views = this.page.locator('.views section.view[data-event-seq]');
     await expect(views).toHaveCount(8);
-    const seqs = await views.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-event-seq'))));
+    const seqs = await views.evaluateAll((els) =>
+      els.map((el) => Number(el.getAttribute('data-event-seq'))),
+    );
     expect(seqs).toEqual(seqs.map(() => m.seq));
     await expect(this.transport).toHaveAttribute('data-op', String(m.op));
     await expect(this.transport).toHaveAttribute('data-event', String(m.event));
@@ -90,6 +92,8 @@ export class PlaygroundPage {
   }
 
   view(name: string): Locator {
-    return this.page.locator('.views section.view').filter({ has: this.page.getByRole('heading', { level: 3, name, exact: true }) });
+    return this.page
+      .locator('.views section.view')
+      .filter({ has: this.page.getByRole('heading', { level: 3, name, exact: true }) });
   }
 }

@@ -40,7 +40,12 @@ function build(root, env) {
     ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
     {
       cwd: root,
-      env: { ...process.env, BUDDYSCOPE_BASE: '/', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env },
+      env: {
+        ...process.env,
+        BUDDYSCOPE_BASE: '/',
+        VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
@@ -152,7 +157,9 @@ export async function browserBench(root) {
     const page = await playground(browser, servers[1].url, null);
     const seek = await page.evaluate(async () => (await window.__buddyscope.bench()).seekBench(40));
     const map = await page.evaluate(async () => (await window.__buddyscope.bench()).mapBench(60));
-    const server2 = await page.evaluate(async () => (await window.__buddyscope.bench()).stepViewsBench(40));
+    const server2 = await page.evaluate(async () =>
+      (await window.__buddyscope.bench()).stepViewsBench(40),
+    );
     const workload = await page.evaluate(
       async () => (await window.__buddyscope.bench()).BENCH_WORKLOAD,
     );

@@ -33,9 +33,13 @@ export function randomStreamOps({ steps, capacity, freePercent, maxOrder, cpus, 
 
 /** Run ops natively; returns { ops, events, seconds, state_bytes }. */
 export function runNative(root, preset, opsFile, handles) {
-  const out = execFileSync(join(root, 'wasm-core/build/sim-native'), [preset, opsFile, '--handles', String(handles), '--time'], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    join(root, 'wasm-core/build/sim-native'),
+    [preset, opsFile, '--handles', String(handles), '--time'],
+    {
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(out);
 }
 

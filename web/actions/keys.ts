@@ -5,7 +5,9 @@
  */
 
 /** The chord a keydown event makes, e.g. "Shift+ArrowLeft". Printable keys keep their character. */
-export function chordOf(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'>): string {
+export function chordOf(
+  e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'>,
+): string {
   const key = e.key === ' ' ? 'Space' : e.key;
   const parts: string[] = [];
   if (e.ctrlKey) parts.push('Ctrl');
@@ -33,7 +35,15 @@ const NAMES: Record<string, string> = {
 export function formatChord(chord: string): string {
   return chord
     .split('+')
-    .map((k) => NAMES[k] ?? (k.length === 1 && k !== k.toLowerCase() ? `Shift+${k}` : k.length === 1 ? k.toUpperCase() : k))
+    .map(
+      (k) =>
+        NAMES[k] ??
+        (k.length === 1 && k !== k.toLowerCase()
+          ? `Shift+${k}`
+          : k.length === 1
+            ? k.toUpperCase()
+            : k),
+    )
     .join('+');
 }
 

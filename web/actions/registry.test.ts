@@ -24,7 +24,14 @@ describe('ActionRegistry', () => {
     const r = new ActionRegistry();
     let n = 0;
     let on = true;
-    r.register({ id: 'x', label: 'X', group: 'app', keys: ['x'], run: () => n++, enabled: () => on });
+    r.register({
+      id: 'x',
+      label: 'X',
+      group: 'app',
+      keys: ['x'],
+      run: () => n++,
+      enabled: () => on,
+    });
     const seen: string[] = [];
     r.onDispatch((d) => seen.push(`${d.id}:${d.source}`));
     expect(r.dispatch('x', undefined, 'button')).toBe(true);
@@ -39,7 +46,12 @@ describe('ActionRegistry', () => {
   it('passes arguments and unregisters', () => {
     const r = new ActionRegistry();
     let got = 0;
-    const off = r.register<number>({ id: 'speed', label: 'Speed', group: 'timeline', run: (v) => (got = v) });
+    const off = r.register<number>({
+      id: 'speed',
+      label: 'Speed',
+      group: 'timeline',
+      run: (v) => (got = v),
+    });
     r.dispatch('speed', 30);
     expect(got).toBe(30);
     off();

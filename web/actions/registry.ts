@@ -30,7 +30,8 @@ export interface DispatchRecord {
 type Listener = () => void;
 
 /** Elements that give Space a meaning of their own. */
-const CONTROLS = 'button, a[href], input, select, textarea, summary, [role="button"], [role="tab"], [role="checkbox"]';
+const CONTROLS =
+  'button, a[href], input, select, textarea, summary, [role="button"], [role="tab"], [role="checkbox"]';
 
 export class ActionRegistry {
   private readonly actions = new Map<string, AnyAction>();
@@ -85,8 +86,14 @@ export class ActionRegistry {
     const a = this.forChord(chord);
     // Space on a focused control presses or toggles that control; arrows in a slider move it.
     if (!a) return false;
-    if (chord === 'Space' && e.target instanceof Element && e.target.closest(CONTROLS)) return false;
-    if (e.target instanceof HTMLInputElement && e.target.type === 'range' && chord.includes('Arrow')) return false;
+    if (chord === 'Space' && e.target instanceof Element && e.target.closest(CONTROLS))
+      return false;
+    if (
+      e.target instanceof HTMLInputElement &&
+      e.target.type === 'range' &&
+      chord.includes('Arrow')
+    )
+      return false;
     e.preventDefault();
     this.dispatch(a.id, undefined, 'key');
     return true;

@@ -42,8 +42,20 @@ function Shell() {
   const route = useRoute();
   const { theme, choice, cycle } = useTheme();
   const [help, setHelp] = useState(false);
-  useAction({ id: A.theme, label: 'Switch theme (system, light, dark)', group: 'app', keys: ['T'], run: cycle });
-  useAction({ id: A.help, label: 'Show keyboard shortcuts', group: 'app', keys: ['?'], run: () => setHelp(true) });
+  useAction({
+    id: A.theme,
+    label: 'Switch theme (system, light, dark)',
+    group: 'app',
+    keys: ['T'],
+    run: cycle,
+  });
+  useAction({
+    id: A.help,
+    label: 'Show keyboard shortcuts',
+    group: 'app',
+    keys: ['?'],
+    run: () => setHelp(true),
+  });
 
   useEffect(() => {
     document.title = TITLES[route];
@@ -53,7 +65,13 @@ function Shell() {
   // An embed (an iframe elsewhere) is the views and the player alone: no site chrome.
   if (route === 'embed') {
     return (
-      <Suspense fallback={<p role="status" className="loading">Loading…</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="loading">
+            Loading…
+          </p>
+        }
+      >
         <Embed theme={theme} />
       </Suspense>
     );
@@ -61,10 +79,14 @@ function Shell() {
 
   return (
     <>
-      <a className="skip-link" href="#main" onClick={(e) => {
-        e.preventDefault();
-        document.getElementById('main')?.focus();
-      }}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header className="site-header">
@@ -83,15 +105,31 @@ function Shell() {
           </ul>
         </nav>
         <div className="header-tools">
-          <button type="button" onClick={cycle} title="Switch theme (Shift+T)" aria-label={`Theme: ${choice}. Switch theme`}>
+          <button
+            type="button"
+            onClick={cycle}
+            title="Switch theme (Shift+T)"
+            aria-label={`Theme: ${choice}. Switch theme`}
+          >
             {choice === 'system' ? `Auto (${theme})` : choice === 'light' ? 'Light' : 'Dark'}
           </button>
-          <button type="button" onClick={() => setHelp(true)} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
+          <button
+            type="button"
+            onClick={() => setHelp(true)}
+            title="Keyboard shortcuts (?)"
+            aria-label="Keyboard shortcuts"
+          >
             ?
           </button>
         </div>
       </header>
-      <Suspense fallback={<p role="status" className="loading">Loading…</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="loading">
+            Loading…
+          </p>
+        }
+      >
         {route === 'home' && <Home theme={theme} />}
         {route === 'lessons' && <Lessons theme={theme} />}
         {route === 'playground' && <Playground theme={theme} />}

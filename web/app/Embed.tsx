@@ -19,9 +19,18 @@ import { useCore } from './useCore';
 import { useResource } from './useResource';
 import { useTimelineActions } from './useTimelineActions';
 
-type Opened = { ok: true; state: ShareState; embed: EmbedOptions; s: string } | { ok: false; message: string };
+type Opened =
+  { ok: true; state: ShareState; embed: EmbedOptions; s: string } | { ok: false; message: string };
 
-function EmbedPlayer({ core, opened, theme }: { core: Core; opened: Extract<Opened, { ok: true }>; theme: Theme }) {
+function EmbedPlayer({
+  core,
+  opened,
+  theme,
+}: {
+  core: Core;
+  opened: Extract<Opened, { ok: true }>;
+  theme: Theme;
+}) {
   const reducedMotion = useReducedMotion();
   const [failure, setFailure] = useState<string | null>(null);
   const session = useResource(
@@ -43,7 +52,11 @@ function EmbedPlayer({ core, opened, theme }: { core: Core; opened: Extract<Open
       const out = compileText(opened.state.text, opened.state.machine);
       // Reporting why the embedded workload cannot run is this effect's job.
       // eslint-disable-next-line react-hooks/set-state-in-effect
-      setFailure(out.ok ? 'the core refused this machine' : `line ${out.error.line}, column ${out.error.col}: ${out.error.message}`);
+      setFailure(
+        out.ok
+          ? 'the core refused this machine'
+          : `line ${out.error.line}, column ${out.error.col}: ${out.error.message}`,
+      );
       return;
     }
     setFailure(null);
@@ -71,7 +84,10 @@ function EmbedPlayer({ core, opened, theme }: { core: Core; opened: Extract<Open
   return (
     <main id="main" className="embed">
       <h1 className="embed-title">
-        Buddyscope <a href={full} target="_blank" rel="noreferrer">open in the playground</a>
+        Buddyscope{' '}
+        <a href={full} target="_blank" rel="noreferrer">
+          open in the playground
+        </a>
       </h1>
       {failure && (
         <p role="alert" className="error">
@@ -96,13 +112,20 @@ export default function Embed({ theme }: { theme: Theme }) {
     const params = readLinkParams(window.location.hash);
     if (!params.s) {
       // eslint-disable-next-line react-hooks/set-state-in-effect
-      setOpened({ ok: false, message: 'the embed link carries no simulation (expected #/embed?s=...)' });
+      setOpened({
+        ok: false,
+        message: 'the embed link carries no simulation (expected #/embed?s=...)',
+      });
       return;
     }
     const s = params.s;
     void decodeState(s).then((d) => {
       if (!live) return;
-      setOpened(d.ok ? { ok: true, state: d.state, embed: params.embed, s } : { ok: false, message: `column ${d.error.col}: ${d.error.message}` });
+      setOpened(
+        d.ok
+          ? { ok: true, state: d.state, embed: params.embed, s }
+          : { ok: false, message: `column ${d.error.col}: ${d.error.message}` },
+      );
     });
     return () => {
       live = false;
@@ -113,7 +136,9 @@ export default function Embed({ theme }: { theme: Theme }) {
       <main id="main" className="embed">
         <h1 className="embed-title">Buddyscope</h1>
         <p role="alert" className="error">
-          {core.state === 'failed' ? `The simulation could not start: ${core.error}` : `This embed link cannot be opened: ${opened && !opened.ok ? opened.message : ''}`}
+          {core.state === 'failed'
+            ? `The simulation could not start: ${core.error}`
+            : `This embed link cannot be opened: ${opened && !opened.ok ? opened.message : ''}`}
         </p>
       </main>
     );

@@ -27,8 +27,9 @@ function TraceSummary({ stats, name }: { stats: TolerantStats; name: string }) {
   return (
     <div className="trace-summary" aria-label="What was imported">
       <p>
-        From <strong>{name}</strong> ({stats.lines.toLocaleString('en-US')} lines): imported <strong>{stats.allocs}</strong> allocations
-        and <strong>{stats.frees}</strong> frees, on {stats.maxCpu + 1} CPU{stats.maxCpu ? 's' : ''}.
+        From <strong>{name}</strong> ({stats.lines.toLocaleString('en-US')} lines): imported{' '}
+        <strong>{stats.allocs}</strong> allocations and <strong>{stats.frees}</strong> frees, on{' '}
+        {stats.maxCpu + 1} CPU{stats.maxCpu ? 's' : ''}.
       </p>
       <table className="small">
         <caption className="visually-hidden">Skipped</caption>
@@ -105,7 +106,10 @@ export function FilesPanel({ core, text, machine, replace }: FilesPanelProps) {
       return;
     }
     // A trace says nothing of the machine: keep a real machine if one is loaded, else laptop.
-    const w = { ...r.workload, machine: machine ? null : { kind: 'preset' as const, name: 'laptop' as const } };
+    const w = {
+      ...r.workload,
+      machine: machine ? null : { kind: 'preset' as const, name: 'laptop' as const },
+    };
     swapIn(`# imported from ${name.replace(/[\r\n]/g, ' ')}\n${printWorkload(w)}`, 'trace');
     setSummary({ stats: r.stats, name });
     setMessage({ error: false, text: `Imported ${name}: the playground now replays it.` });
@@ -116,7 +120,10 @@ export function FilesPanel({ core, text, machine, replace }: FilesPanelProps) {
     if (!r.ok) return setMessage({ error: true, text: `${f.name}: ${r.message}` });
     swapIn(r.text, 'file');
     setSummary(null);
-    setMessage({ error: false, text: `Opened ${f.name}. Restore brings back the text it replaced.` });
+    setMessage({
+      error: false,
+      text: `Opened ${f.name}. Restore brings back the text it replaced.`,
+    });
   };
 
   const onTraceFile = async (f: File) => {
@@ -183,7 +190,12 @@ export function FilesPanel({ core, text, machine, replace }: FilesPanelProps) {
             const r = traceOfRun(core, text, machine);
             if (!r.ok) return setMessage({ error: true, text: r.message });
             download('buddyscope.trace', r.text);
-            setMessage({ error: false, text: r.truncated ? `Exported the events of the first ${r.ops} ops (the 64 MiB limit).` : `Exported the events of ${r.ops} ops as ftrace text.` });
+            setMessage({
+              error: false,
+              text: r.truncated
+                ? `Exported the events of the first ${r.ops} ops (the 64 MiB limit).`
+                : `Exported the events of ${r.ops} ops as ftrace text.`,
+            });
           }}
         >
           Export events as a trace
@@ -193,9 +205,19 @@ export function FilesPanel({ core, text, machine, replace }: FilesPanelProps) {
         <summary>Paste a trace</summary>
         <label className="paste-trace">
           Trace text (from /sys/kernel/tracing/trace or trace-cmd report)
-          <textarea rows={5} value={paste} onChange={(e) => setPaste(e.target.value)} spellCheck={false} wrap="off" />
+          <textarea
+            rows={5}
+            value={paste}
+            onChange={(e) => setPaste(e.target.value)}
+            spellCheck={false}
+            wrap="off"
+          />
         </label>
-        <button type="button" disabled={!paste.trim()} onClick={() => importTraceText(paste, 'the pasted trace')}>
+        <button
+          type="button"
+          disabled={!paste.trim()}
+          onClick={() => importTraceText(paste, 'the pasted trace')}
+        >
           Import pasted trace
         </button>
       </details>

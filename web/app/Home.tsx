@@ -65,10 +65,17 @@ function Miniature({ theme }: { theme: Theme }) {
   return (
     <div className="miniature">
       <Suspense fallback={<p className="muted">Loading the memory map…</p>}>
-        <MemoryMap state={state} event={event} opEvents={session.player.currentOpEvents} options={{ theme, reducedMotion: reduced }} />
+        <MemoryMap
+          state={state}
+          event={event}
+          opEvents={session.player.currentOpEvents}
+          options={{ theme, reducedMotion: reduced }}
+        />
       </Suspense>
       <div className="mini-side">
-        <p className="small mini-narration">{event ? narrate(event).text : 'The machine as booted: all memory free.'}</p>
+        <p className="small mini-narration">
+          {event ? narrate(event).text : 'The machine as booted: all memory free.'}
+        </p>
         <button
           type="button"
           onClick={() => {
@@ -79,7 +86,11 @@ function Miniature({ theme }: { theme: Theme }) {
           {session.clock.playing ? 'Pause' : 'Play again'}
         </button>
       </div>
-      <pre className="proc mini-proc" tabIndex={0} aria-label="/proc/buddyinfo of the simulated machine">
+      <pre
+        className="proc mini-proc"
+        tabIndex={0}
+        aria-label="/proc/buddyinfo of the simulated machine"
+      >
         {session.proc('buddyinfo')}
       </pre>
     </div>
@@ -91,17 +102,17 @@ export function Home({ theme }: { theme: Theme }) {
     <main id="main" tabIndex={-1}>
       <h1>Buddyscope</h1>
       <p className="lede">
-        How Linux hands out memory. A model of the kernel&apos;s page allocator runs here, in your browser, and shows
-        every decision it makes: per-CPU lists filling and draining, buddy blocks splitting and merging, watermarks
-        being crossed.
+        How Linux hands out memory. A model of the kernel&apos;s page allocator runs here, in your
+        browser, and shows every decision it makes: per-CPU lists filling and draining, buddy blocks
+        splitting and merging, watermarks being crossed.
       </p>
 
       <section aria-labelledby="machine-heading">
         <h2 id="machine-heading">Your simulated machine</h2>
         <p>
-          A tiny machine with 256 pages and two CPUs, running a short workload. Each cell is a page frame; colours say
-          who holds it, and <code>/proc/buddyinfo</code> counts the free blocks of 1, 2, 4, 8, … pages, computed by the
-          simulation core as it goes.
+          A tiny machine with 256 pages and two CPUs, running a short workload. Each cell is a page
+          frame; colours say who holds it, and <code>/proc/buddyinfo</code> counts the free blocks
+          of 1, 2, 4, 8, … pages, computed by the simulation core as it goes.
         </p>
         <Miniature theme={theme} />
       </section>
@@ -112,19 +123,27 @@ export function Home({ theme }: { theme: Theme }) {
           <li>
             <a href={routeHref('lessons')}>
               <strong>Lessons</strong>
-              <span>Guided tours: predict what the allocator will do, then watch it, step by step.</span>
+              <span>
+                Guided tours: predict what the allocator will do, then watch it, step by step.
+              </span>
             </a>
           </li>
           <li>
             <a href={routeHref('playground')}>
               <strong>Playground</strong>
-              <span>Write a workload, pick a machine and a kernel version, and step through every decision.</span>
+              <span>
+                Write a workload, pick a machine and a kernel version, and step through every
+                decision.
+              </span>
             </a>
           </li>
           <li>
             <a href={routeHref('notes')}>
               <strong>Model notes</strong>
-              <span>Where the model simplifies the kernel, so nothing you learn here is silently different.</span>
+              <span>
+                Where the model simplifies the kernel, so nothing you learn here is silently
+                different.
+              </span>
             </a>
           </li>
           <li>

@@ -46,7 +46,8 @@ export function KeyList() {
         );
       })}
       <p className="small muted">
-        In the memory map: arrow keys inspect frames, Page Up and Page Down pan, + and − zoom, 0 shows all, Esc drops the cursor. Keys do nothing while you type in the workload editor.
+        In the memory map: arrow keys inspect frames, Page Up and Page Down pan, + and − zoom, 0
+        shows all, Esc drops the cursor. Keys do nothing while you type in the workload editor.
       </p>
     </div>
   );
@@ -61,7 +62,13 @@ export function KeyboardHelpDialog({ open, onClose }: { open: boolean; onClose: 
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="help-dialog" aria-labelledby="keys-h" onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className="help-dialog"
+      aria-labelledby="keys-h"
+      onClose={onClose}
+      onCancel={onClose}
+    >
       <h2 id="keys-h">Keyboard</h2>
       {open && <KeyList />}
       <form method="dialog">
@@ -77,7 +84,9 @@ export default function KeyboardPage() {
   return (
     <main id="main" className="prose">
       <h1>Keyboard</h1>
-      <p>Everything on Buddyscope can be done from the keyboard. Press ? anywhere to see this list.</p>
+      <p>
+        Everything on Buddyscope can be done from the keyboard. Press ? anywhere to see this list.
+      </p>
       <KeyList />
     </main>
   );

@@ -16,7 +16,12 @@ export function LiveRegionProvider({ children }: { children: ReactNode }) {
   return (
     <Ctx.Provider value={setText}>
       {children}
-      <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="narration">
+      <div
+        className="visually-hidden"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="narration"
+      >
         {text}
       </div>
     </Ctx.Provider>

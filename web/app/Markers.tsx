@@ -20,13 +20,21 @@ const COLORS: Record<MarkerKind, string> = {
   failure: '#D55E00',
   'bad-page': '#000000',
 };
-const ROW: Record<MarkerKind, number> = { refill: 0, drain: 0, fallback: 1, claim: 1, failure: 2, 'bad-page': 2 };
+const ROW: Record<MarkerKind, number> = {
+  refill: 0,
+  drain: 0,
+  fallback: 1,
+  claim: 1,
+  failure: 2,
+  'bad-page': 2,
+};
 
 export function Markers({ player, onSeek }: { player: Player; onSeek: (event: number) => void }) {
   const strip = useRef<SVGSVGElement>(null);
   const [active, setActive] = useState<number | null>(null); // index into the marks, when moved by key
   const total = player.totalEvents;
-  if (total === 0 || player.markers.length === 0) return <svg className="markers" aria-hidden="true" height={4} />;
+  if (total === 0 || player.markers.length === 0)
+    return <svg className="markers" aria-hidden="true" height={4} />;
   const bins = new Map<number, Marker>();
   for (const m of player.markers) {
     const b = Math.min(BINS - 1, Math.floor((m.event / total) * BINS));

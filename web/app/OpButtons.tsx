@@ -7,9 +7,24 @@ import { useState } from 'react';
 import { useAction, useActions } from '../actions/context';
 import { A } from '../actions/ids';
 
-const GFP_CHOICES = ['GFP_KERNEL', 'GFP_HIGHUSER_MOVABLE', 'GFP_ATOMIC', 'GFP_NOWAIT', 'GFP_KERNEL|__GFP_RECLAIMABLE', 'GFP_DMA32'];
+const GFP_CHOICES = [
+  'GFP_KERNEL',
+  'GFP_HIGHUSER_MOVABLE',
+  'GFP_ATOMIC',
+  'GFP_NOWAIT',
+  'GFP_KERNEL|__GFP_RECLAIMABLE',
+  'GFP_DMA32',
+];
 
-export function OpButtons({ cpus, maxOrder, append }: { cpus: number; maxOrder: number; append: (stmt: string) => void }) {
+export function OpButtons({
+  cpus,
+  maxOrder,
+  append,
+}: {
+  cpus: number;
+  maxOrder: number;
+  append: (stmt: string) => void;
+}) {
   const registry = useActions();
   const [cpu, setCpu] = useState(0);
   const [order, setOrder] = useState(0);
@@ -17,13 +32,52 @@ export function OpButtons({ cpus, maxOrder, append }: { cpus: number; maxOrder: 
   const [group, setGroup] = useState('buf');
   const c = Math.min(cpu, cpus - 1);
   const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(group) ? group : 'buf';
-  useAction({ id: A.alloc, label: 'Allocate (append to the workload)', group: 'machine', keys: ['a'], run: () => append(`cpu ${c} alloc ${name} order=${order} ${gfp}`) });
-  useAction({ id: A.free, label: 'Free the newest block of the group', group: 'machine', keys: ['f'], run: () => append(`cpu ${c} free ${name}`) });
-  useAction({ id: A.drain, label: "Drain this CPU's per-CPU lists", group: 'machine', keys: ['d'], run: () => append(`cpu ${c} drain`) });
-  useAction({ id: A.drainAll, label: 'Drain every CPU', group: 'machine', run: () => append('drain all') });
-  useAction({ id: A.tick, label: 'One vmstat interval passes', group: 'machine', keys: ['t'], run: () => append('tick 1') });
-  useAction({ id: A.cpuOffline, label: 'Take the CPU offline', group: 'machine', run: () => append(`cpu ${c} offline`) });
-  useAction({ id: A.cpuOnline, label: 'Bring the CPU online', group: 'machine', run: () => append(`cpu ${c} online`) });
+  useAction({
+    id: A.alloc,
+    label: 'Allocate (append to the workload)',
+    group: 'machine',
+    keys: ['a'],
+    run: () => append(`cpu ${c} alloc ${name} order=${order} ${gfp}`),
+  });
+  useAction({
+    id: A.free,
+    label: 'Free the newest block of the group',
+    group: 'machine',
+    keys: ['f'],
+    run: () => append(`cpu ${c} free ${name}`),
+  });
+  useAction({
+    id: A.drain,
+    label: "Drain this CPU's per-CPU lists",
+    group: 'machine',
+    keys: ['d'],
+    run: () => append(`cpu ${c} drain`),
+  });
+  useAction({
+    id: A.drainAll,
+    label: 'Drain every CPU',
+    group: 'machine',
+    run: () => append('drain all'),
+  });
+  useAction({
+    id: A.tick,
+    label: 'One vmstat interval passes',
+    group: 'machine',
+    keys: ['t'],
+    run: () => append('tick 1'),
+  });
+  useAction({
+    id: A.cpuOffline,
+    label: 'Take the CPU offline',
+    group: 'machine',
+    run: () => append(`cpu ${c} offline`),
+  });
+  useAction({
+    id: A.cpuOnline,
+    label: 'Bring the CPU online',
+    group: 'machine',
+    run: () => append(`cpu ${c} online`),
+  });
   const btn = (id: string, label: string) => (
     <button type="button" onClick={() => registry.dispatch(id, undefined, 'button')}>
       {label}
@@ -45,7 +99,11 @@ export function OpButtons({ cpus, maxOrder, append }: { cpus: number; maxOrder: 
         </label>
         <label>
           Order{' '}
-          <select aria-label="Order" value={order} onChange={(e) => setOrder(Number(e.target.value))}>
+          <select
+            aria-label="Order"
+            value={order}
+            onChange={(e) => setOrder(Number(e.target.value))}
+          >
             {Array.from({ length: maxOrder + 1 }, (_, i) => (
               <option key={i} value={i}>
                 {i} ({2 ** i} {i === 0 ? 'page' : 'pages'})
@@ -62,7 +120,13 @@ export function OpButtons({ cpus, maxOrder, append }: { cpus: number; maxOrder: 
           </select>
         </label>
         <label>
-          Group <input aria-label="Group" value={group} onChange={(e) => setGroup(e.target.value)} size={8} />
+          Group{' '}
+          <input
+            aria-label="Group"
+            value={group}
+            onChange={(e) => setGroup(e.target.value)}
+            size={8}
+          />
         </label>
       </div>
       <div className="row">

@@ -69,7 +69,8 @@ export default function Playground({ theme }: { theme: Theme }) {
     void resolveSource(window.location.hash, store, core.core.modelVersion()).then((s) => {
       if (!live) return;
       // The link has been read: a reload should show the reader's edits, not the link again.
-      if (s.from === 'link' || s.from === 'scenario' || s.error) window.history.replaceState(null, '', '#/playground');
+      if (s.from === 'link' || s.from === 'scenario' || s.error)
+        window.history.replaceState(null, '', '#/playground');
       setSource((prev) => ({ s, n: (prev?.n ?? 0) + 1 }));
     });
     return () => {
@@ -94,7 +95,9 @@ export default function Playground({ theme }: { theme: Theme }) {
       </main>
     );
   }
-  return <PlaygroundBody key={source.n} theme={theme} source={source.s} store={store} core={core.core} />;
+  return (
+    <PlaygroundBody key={source.n} theme={theme} source={source.s} store={store} core={core.core} />
+  );
 }
 import type { Theme } from '../views/palette';
 import { PcpLists } from '../views/PcpLists';
@@ -107,7 +110,17 @@ function small(text: string): boolean {
   return !p.ok || estimateOps(p.workload.ops, SLICE_THRESHOLD + 1) <= SLICE_THRESHOLD;
 }
 
-function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: Theme; source: WorkloadSource; store: WorkloadStore; core: Core }) {
+function PlaygroundBody({
+  theme,
+  source,
+  store,
+  core: loadedCore,
+}: {
+  theme: Theme;
+  source: WorkloadSource;
+  store: WorkloadStore;
+  core: Core;
+}) {
   const core = useCore();
   const reducedMotion = useReducedMotion();
   const announce = useAnnounce();
@@ -118,14 +131,21 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
   const [compareProfile, setCompareProfile] = useState<ProfileName | null>(source.compare);
   const [loading, setLoading] = useState<{ done: number; total: number } | null>(null);
   const [banner, setBanner] = useState<{ error: boolean; text: string } | null>(
-    source.error ? { error: true, text: source.error } : source.notice ? { error: false, text: source.notice } : null,
+    source.error
+      ? { error: true, text: source.error }
+      : source.notice
+        ? { error: false, text: source.notice }
+        : null,
   );
   const [runCompiler] = useState(() => new Compiler());
   const [lintCompiler] = useState(() => new Compiler());
-  useEffect(() => () => {
-    runCompiler.dispose();
-    lintCompiler.dispose();
-  }, [runCompiler, lintCompiler]);
+  useEffect(
+    () => () => {
+      runCompiler.dispose();
+      lintCompiler.dispose();
+    },
+    [runCompiler, lintCompiler],
+  );
   const token = useRef<LoadToken>({ cancelled: false });
 
   // The session lives as long as the page; later runs branch or reset it in place. A long
@@ -154,7 +174,12 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
 
   /** Compile text and run it on the session: a branch when the machine is unchanged. */
   const run = useCallback(
-    (src: string, toEnd: boolean, machine: ExplicitMachine | null = machineOverride, at: ShareState['position'] | null = null) => {
+    (
+      src: string,
+      toEnd: boolean,
+      machine: ExplicitMachine | null = machineOverride,
+      at: ShareState['position'] | null = null,
+    ) => {
       if (!session) return;
       token.current.cancelled = true;
       const mine: LoadToken = { cancelled: false };
@@ -173,7 +198,10 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
         try {
           session.load(out.program);
         } catch (e) {
-          setBanner({ error: true, text: `The core refused this machine: ${e instanceof Error ? e.message : String(e)}` });
+          setBanner({
+            error: true,
+            text: `The core refused this machine: ${e instanceof Error ? e.message : String(e)}`,
+          });
           return;
         }
         finish();
@@ -190,10 +218,15 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
         setError(null);
         const program = { config: r.config, ops: r.ops, lines: r.lines, opCount: r.opCount };
         try {
-          const done = await loadSliced(session, program, mine, (d, total) => setLoading({ done: d, total }));
+          const done = await loadSliced(session, program, mine, (d, total) =>
+            setLoading({ done: d, total }),
+          );
           if (done === 'done') finish();
         } catch (e) {
-          setBanner({ error: true, text: `The core refused this machine: ${e instanceof Error ? e.message : String(e)}` });
+          setBanner({
+            error: true,
+            text: `The core refused this machine: ${e instanceof Error ? e.message : String(e)}`,
+          });
         }
         if (!mine.cancelled) setLoading(null);
       });
@@ -208,12 +241,16 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
     started.current = true;
     const f = first.current;
     const out = small(f.text) ? compileText(f.text, f.machine) : null;
-    if (!out?.ok || session.player.length !== out.program.ops.length) run(f.text, false, f.machine, f.position);
+    if (!out?.ok || session.player.length !== out.program.ops.length)
+      run(f.text, false, f.machine, f.position);
   }, [session, run]);
 
   // Saved as you type (after a short pause), restored after a reload or a crash.
   useEffect(() => {
-    const t = setTimeout(() => store.saveDraft(text, machineOverride ? JSON.stringify(machineOverride) : null), SAVE_MS);
+    const t = setTimeout(
+      () => store.saveDraft(text, machineOverride ? JSON.stringify(machineOverride) : null),
+      SAVE_MS,
+    );
     return () => clearTimeout(t);
   }, [text, machineOverride, store]);
 
@@ -366,7 +403,10 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
     <main id="main" className="playground">
       <h1>Playground</h1>
       {banner && (
-        <div className={banner.error ? 'banner banner-error' : 'banner'} role={banner.error ? 'alert' : 'status'}>
+        <div
+          className={banner.error ? 'banner banner-error' : 'banner'}
+          role={banner.error ? 'alert' : 'status'}
+        >
           <p>{banner.text}</p>
           <button type="button" onClick={() => setBanner(null)}>
             Dismiss
@@ -375,7 +415,10 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
       )}
       {loading && (
         <p role="status" className="loading-run">
-          Running the workload… {loading.total ? `${loading.done.toLocaleString('en-US')} of ${loading.total.toLocaleString('en-US')} ops` : 'compiling'}
+          Running the workload…{' '}
+          {loading.total
+            ? `${loading.done.toLocaleString('en-US')} of ${loading.total.toLocaleString('en-US')} ops`
+            : 'compiling'}
         </p>
       )}
       {core.state === 'loading' && <p role="status">Starting the simulation…</p>}
@@ -389,7 +432,8 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
           <div className="machine-setup">
             {machineOverride && (
               <p className="your-machine small">
-                Machine: yours, from /proc/zoneinfo ({machineOverride.nodes} node{machineOverride.nodes > 1 ? 's' : ''},{' '}
+                Machine: yours, from /proc/zoneinfo ({machineOverride.nodes} node
+                {machineOverride.nodes > 1 ? 's' : ''},{' '}
                 {machineOverride.nodes * machineOverride.cpusPerNode} CPUs).{' '}
                 <button type="button" onClick={() => replace(text, null)}>
                   Use the text’s machine
@@ -480,7 +524,15 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
             </div>
           </div>
           <Suspense
-            fallback={<WorkloadEditor text={text} onChange={onEdit} onRun={() => run(text, false)} error={error} currentLine={line} />}
+            fallback={
+              <WorkloadEditor
+                text={text}
+                onChange={onEdit}
+                onRun={() => run(text, false)}
+                error={error}
+                currentLine={line}
+              />
+            }
           >
             <CodeEditor
               text={text}
@@ -516,7 +568,11 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
           </details>
           <details className="tools">
             <summary>Share</summary>
-            <SharePanel getState={shareState} modelVersion={loadedCore.modelVersion()} opCount={session?.player.length ?? 0} />
+            <SharePanel
+              getState={shareState}
+              modelVersion={loadedCore.modelVersion()}
+              opCount={session?.player.length ?? 0}
+            />
           </details>
           <details className="tools">
             <summary>My workloads</summary>
@@ -524,7 +580,12 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
           </details>
           <details className="tools">
             <summary>Files and kernel traces</summary>
-            <FilesPanel core={loadedCore} text={text} machine={machineOverride} replace={(t) => replace(t)} />
+            <FilesPanel
+              core={loadedCore}
+              text={text}
+              machine={machineOverride}
+              replace={(t) => replace(t)}
+            />
           </details>
           <OpButtons cpus={cpus} maxOrder={maxOrder} append={append} />
         </div>
@@ -545,7 +606,12 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
                     <div>
                       <h3 className="compare-title">{profile}</h3>
                       <Suspense fallback={null}>
-                        <MemoryMap state={state} event={session.player.currentEvent} opEvents={[]} options={{ theme, reducedMotion }} />
+                        <MemoryMap
+                          state={state}
+                          event={session.player.currentEvent}
+                          opEvents={[]}
+                          options={{ theme, reducedMotion }}
+                        />
                       </Suspense>
                       <PcpLists
                         state={state}
@@ -563,7 +629,12 @@ function PlaygroundBody({ theme, source, store, core: loadedCore }: { theme: The
                     <div>
                       <h3 className="compare-title">{compareProfile}</h3>
                       <Suspense fallback={null}>
-                        <MemoryMap state={compareState} event={null} opEvents={[]} options={{ theme, reducedMotion }} />
+                        <MemoryMap
+                          state={compareState}
+                          event={null}
+                          opEvents={[]}
+                          options={{ theme, reducedMotion }}
+                        />
                       </Suspense>
                       <PcpLists
                         state={compareState}

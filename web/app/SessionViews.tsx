@@ -44,7 +44,12 @@ export function SessionViews(props: Props) {
 }
 
 /** The views at the player's cursor; `version` only tells memo when to draw again. */
-const Views = memo(function Views({ session, theme, reducedMotion, compare }: Props & { version: number }) {
+const Views = memo(function Views({
+  session,
+  theme,
+  reducedMotion,
+  compare,
+}: Props & { version: number }) {
   const p = session.player;
   const state = session.state();
   const event = p.currentEvent;
@@ -76,8 +81,18 @@ const Views = memo(function Views({ session, theme, reducedMotion, compare }: Pr
         <FreeAreas state={state} event={event} opEvents={opEvents} options={options} />
         <PcpLists state={state} event={event} opEvents={opEvents} options={options} />
         <Zones state={state} event={event} opEvents={opEvents} options={options} />
-        <Counters state={state} event={event} opEvents={opEvents} options={{ ...options, compare: compare ?? null }} />
-        <ProcText state={state} event={event} opEvents={opEvents} options={{ ...options, proc: (f) => session.proc(f) }} />
+        <Counters
+          state={state}
+          event={event}
+          opEvents={opEvents}
+          options={{ ...options, compare: compare ?? null }}
+        />
+        <ProcText
+          state={state}
+          event={event}
+          opEvents={opEvents}
+          options={{ ...options, proc: (f) => session.proc(f) }}
+        />
       </div>
     </div>
   );

@@ -7,7 +7,15 @@ import { useState } from 'react';
 import { encodeState, linkUrl } from '../share/link';
 import type { EmbedOptions, ShareState } from '../share/state';
 
-export function SharePanel({ getState, modelVersion, opCount }: { getState: () => ShareState; modelVersion: number; opCount: number }) {
+export function SharePanel({
+  getState,
+  modelVersion,
+  opCount,
+}: {
+  getState: () => ShareState;
+  modelVersion: number;
+  opCount: number;
+}) {
   const [url, setUrl] = useState('');
   const [said, setSaid] = useState('');
   const [embed, setEmbed] = useState<EmbedOptions>({ start: null, end: null, loop: false });
@@ -18,12 +26,15 @@ export function SharePanel({ getState, modelVersion, opCount }: { getState: () =
     setUrl(u);
     try {
       await navigator.clipboard.writeText(u);
-      setSaid(asEmbed ? 'Embed link copied.' : 'Link copied: it opens this step of this simulation.');
+      setSaid(
+        asEmbed ? 'Embed link copied.' : 'Link copied: it opens this step of this simulation.',
+      );
     } catch {
       setSaid('Copy the link from the field below.');
     }
   };
-  const num = (v: string) => (v === '' ? null : Math.max(0, Math.min(opCount, Math.floor(Number(v)))));
+  const num = (v: string) =>
+    v === '' ? null : Math.max(0, Math.min(opCount, Math.floor(Number(v))));
 
   return (
     <div className="tool share-panel">
@@ -38,18 +49,44 @@ export function SharePanel({ getState, modelVersion, opCount }: { getState: () =
       <fieldset className="tool-row">
         <legend>Embed options</legend>
         <label>
-          From op <input type="number" min={0} max={opCount} value={embed.start ?? ''} onChange={(e) => setEmbed({ ...embed, start: num(e.target.value) })} />
+          From op{' '}
+          <input
+            type="number"
+            min={0}
+            max={opCount}
+            value={embed.start ?? ''}
+            onChange={(e) => setEmbed({ ...embed, start: num(e.target.value) })}
+          />
         </label>
         <label>
-          to op <input type="number" min={0} max={opCount} value={embed.end ?? ''} onChange={(e) => setEmbed({ ...embed, end: num(e.target.value) })} />
+          to op{' '}
+          <input
+            type="number"
+            min={0}
+            max={opCount}
+            value={embed.end ?? ''}
+            onChange={(e) => setEmbed({ ...embed, end: num(e.target.value) })}
+          />
         </label>
         <label>
-          <input type="checkbox" checked={embed.loop} onChange={(e) => setEmbed({ ...embed, loop: e.target.checked })} /> loop
+          <input
+            type="checkbox"
+            checked={embed.loop}
+            onChange={(e) => setEmbed({ ...embed, loop: e.target.checked })}
+          />{' '}
+          loop
         </label>
       </fieldset>
       {url && (
         <label className="link-field">
-          Link <input type="text" readOnly value={url} onFocus={(e) => e.target.select()} data-testid="share-url" />
+          Link{' '}
+          <input
+            type="text"
+            readOnly
+            value={url}
+            onFocus={(e) => e.target.select()}
+            data-testid="share-url"
+          />
         </label>
       )}
       <p role="status" className="small muted">

@@ -42,11 +42,24 @@ export function Transport({ session }: { session: Session }) {
   const counts = p.markerCounts;
   const found = MARKER_KINDS.filter((k: MarkerKind) => counts[k] > 0);
   return (
-    <div className="transport" role="group" aria-label="Timeline" data-op={pos.op} data-event={pos.event} data-global-event={g}>
+    <div
+      className="transport"
+      role="group"
+      aria-label="Timeline"
+      data-op={pos.op}
+      data-event={pos.event}
+      data-global-event={g}
+    >
       <div className="transport-row">
-        <Btn id={A.home} label="To the start">|◀</Btn>
-        <Btn id={A.stepOpBack} label="Back one op">◀◀</Btn>
-        <Btn id={A.stepEventBack} label="Back one event">◀</Btn>
+        <Btn id={A.home} label="To the start">
+          |◀
+        </Btn>
+        <Btn id={A.stepOpBack} label="Back one op">
+          ◀◀
+        </Btn>
+        <Btn id={A.stepEventBack} label="Back one event">
+          ◀
+        </Btn>
         <button
           type="button"
           className="play"
@@ -57,14 +70,28 @@ export function Transport({ session }: { session: Session }) {
         >
           {clock.playing ? 'Pause' : 'Play'}
         </button>
-        <Btn id={A.stepEventForward} label="Forward one event">▶</Btn>
-        <Btn id={A.stepOpForward} label="Forward one op">▶▶</Btn>
-        <Btn id={A.end} label="To the end">▶|</Btn>
-        <Btn id={A.prevMarker} label="Previous marked event">◆◀</Btn>
-        <Btn id={A.nextMarker} label="Next marked event">▶◆</Btn>
+        <Btn id={A.stepEventForward} label="Forward one event">
+          ▶
+        </Btn>
+        <Btn id={A.stepOpForward} label="Forward one op">
+          ▶▶
+        </Btn>
+        <Btn id={A.end} label="To the end">
+          ▶|
+        </Btn>
+        <Btn id={A.prevMarker} label="Previous marked event">
+          ◆◀
+        </Btn>
+        <Btn id={A.nextMarker} label="Next marked event">
+          ▶◆
+        </Btn>
         <label className="inline">
           Speed{' '}
-          <select aria-label="Speed" value={clock.speed} onChange={(e) => session.clock.setSpeed(Number(e.target.value))}>
+          <select
+            aria-label="Speed"
+            value={clock.speed}
+            onChange={(e) => session.clock.setSpeed(Number(e.target.value))}
+          >
             {SPEEDS.map((s) => (
               <option key={s} value={s}>
                 {s}/s
@@ -74,7 +101,11 @@ export function Transport({ session }: { session: Session }) {
         </label>
         <label className="inline">
           Play by{' '}
-          <select aria-label="Play by" value={clock.grain} onChange={(e) => session.clock.setGrain(e.target.value === 'event' ? 'event' : 'op')}>
+          <select
+            aria-label="Play by"
+            value={clock.grain}
+            onChange={(e) => session.clock.setGrain(e.target.value === 'event' ? 'event' : 'op')}
+          >
             <option value="op">op</option>
             <option value="event">event</option>
           </select>
@@ -82,7 +113,11 @@ export function Transport({ session }: { session: Session }) {
         {p.branchList.length > 1 && (
           <label className="inline">
             Branch{' '}
-            <select aria-label="Branch" value={p.activeBranch} onChange={(e) => registry.dispatch(A.branch, Number(e.target.value), 'button')}>
+            <select
+              aria-label="Branch"
+              value={p.activeBranch}
+              onChange={(e) => registry.dispatch(A.branch, Number(e.target.value), 'button')}
+            >
               {p.branchList.map((b) => (
                 <option key={b.id} value={b.id}>
                   {b.label}
@@ -100,7 +135,9 @@ export function Transport({ session }: { session: Session }) {
           step={1}
           value={g}
           aria-label="Scrub through events"
-          aria-valuetext={g < 0 ? 'start, nothing run' : `event ${g + 1} of ${total}, op ${pos.op} of ${p.length}`}
+          aria-valuetext={
+            g < 0 ? 'start, nothing run' : `event ${g + 1} of ${total}, op ${pos.op} of ${p.length}`
+          }
           onChange={(e) => registry.dispatch(A.scrub, Number(e.target.value), 'button')}
         />
         <Markers player={p} onSeek={(ev) => registry.dispatch(A.scrub, ev, 'button')} />
@@ -108,11 +145,15 @@ export function Transport({ session }: { session: Session }) {
       <p className="position small" aria-hidden="true">
         Op <strong>{pos.op}</strong> of {p.length}
         {pos.op > 0 ? <> ({describeOp(p.ops[pos.op - 1])})</> : ' (machine as booted)'}
-        {' · '}event {opEvents === 0 ? '–' : `${pos.event + 1} of ${opEvents}`} in this op · {g + 1} of {total} overall
+        {' · '}event {opEvents === 0 ? '–' : `${pos.event + 1} of ${opEvents}`} in this op · {g + 1}{' '}
+        of {total} overall
       </p>
       {found.length > 0 && (
         <p className="small muted marker-summary">
-          Marked: {found.map((k) => `${counts[k]} ${MARKER_LABELS[k]}${counts[k] === 1 ? '' : 's'}`).join(' · ')}
+          Marked:{' '}
+          {found
+            .map((k) => `${counts[k]} ${MARKER_LABELS[k]}${counts[k] === 1 ? '' : 's'}`)
+            .join(' · ')}
         </p>
       )}
     </div>

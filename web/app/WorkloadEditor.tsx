@@ -17,7 +17,10 @@ export function WorkloadEditor({ text, onChange, onRun, error, currentLine }: Wo
   return (
     <div className="editor">
       <label htmlFor="workload" className="editor-label">
-        Workload <span className="muted small">(Ctrl+Enter runs it; see the language reference in docs/workload-language.md)</span>
+        Workload{' '}
+        <span className="muted small">
+          (Ctrl+Enter runs it; see the language reference in docs/workload-language.md)
+        </span>
       </label>
       <textarea
         id="workload"
@@ -39,7 +42,9 @@ export function WorkloadEditor({ text, onChange, onRun, error, currentLine }: Wo
         <button type="button" className="primary" onClick={onRun}>
           Run workload
         </button>
-        {currentLine > 0 && <span className="small muted">The op at the cursor comes from line {currentLine}.</span>}
+        {currentLine > 0 && (
+          <span className="small muted">The op at the cursor comes from line {currentLine}.</span>
+        )}
       </div>
       {error && (
         <p id="workload-error" role="alert" className="error">

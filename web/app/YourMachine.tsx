@@ -55,19 +55,23 @@ export default function YourMachine() {
   return (
     <main id="main" className="your-machine-page prose">
       <h1>Your machine</h1>
-      <p className="lede">Simulate the memory of the computer in front of you, and replay what its kernel really did.</p>
+      <p className="lede">
+        Simulate the memory of the computer in front of you, and replay what its kernel really did.
+      </p>
       <h2>1. Capture</h2>
       <p>
-        On a Linux machine, <code>/proc/zoneinfo</code> describes its zones: their spans, managed pages, watermarks and per-CPU
-        lists. A trace of the <code>kmem</code> events records every page the kernel handed out and took back. The repository's{' '}
-        <code>scripts/capture/capture.sh</code> does both around one command (<code>capture.sh NAME --cpu 0 -- COMMAND</code>);
-        by hand:
+        On a Linux machine, <code>/proc/zoneinfo</code> describes its zones: their spans, managed
+        pages, watermarks and per-CPU lists. A trace of the <code>kmem</code> events records every
+        page the kernel handed out and took back. The repository's{' '}
+        <code>scripts/capture/capture.sh</code> does both around one command (
+        <code>capture.sh NAME --cpu 0 -- COMMAND</code>); by hand:
       </p>
       <pre className="proc" tabIndex={0} aria-label="Capture commands">
         {CAPTURE}
       </pre>
       <p>
-        Import the trace (plain or <code>.gz</code>) in the playground under <em>Files and kernel traces</em>.
+        Import the trace (plain or <code>.gz</code>) in the playground under{' '}
+        <em>Files and kernel traces</em>.
       </p>
       <h2>2. Build the machine</h2>
       <form
@@ -79,7 +83,14 @@ export default function YourMachine() {
       >
         <label>
           Paste /proc/zoneinfo
-          <textarea rows={10} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} wrap="off" className="mono-area" />
+          <textarea
+            rows={10}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+            wrap="off"
+            className="mono-area"
+          />
         </label>
         <div className="tool-row">
           <label>
@@ -111,8 +122,9 @@ export default function YourMachine() {
         <section aria-labelledby="ym-h">
           <h2 id="ym-h">3. Your machine</h2>
           <p>
-            {built.machine.nodes} node{built.machine.nodes > 1 ? 's' : ''}, {built.cpus} CPUs, THP with pageblock order{' '}
-            {built.machine.pageblockOrder} and MAX_PAGE_ORDER {built.machine.maxOrder}.
+            {built.machine.nodes} node{built.machine.nodes > 1 ? 's' : ''}, {built.cpus} CPUs, THP
+            with pageblock order {built.machine.pageblockOrder} and MAX_PAGE_ORDER{' '}
+            {built.machine.maxOrder}.
           </p>
           <table className="small">
             <caption className="visually-hidden">Zones</caption>
@@ -144,7 +156,12 @@ export default function YourMachine() {
             </tbody>
           </table>
           <p>
-            <button type="button" className="primary" onClick={() => void open()} disabled={core.state !== 'ready'}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void open()}
+              disabled={core.state !== 'ready'}
+            >
               Open the playground on this machine
             </button>
           </p>

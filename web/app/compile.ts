@@ -20,7 +20,10 @@ export type CompileOutcome = { ok: true; program: Program } | { ok: false; error
 export function compileText(text: string, machine?: ExplicitMachine | null): CompileOutcome {
   const parsed = parseWorkload(text);
   if (!parsed.ok) return parsed;
-  const c = compileWorkload(parsed.workload, machine ? { positions: parsed.positions, machine } : { positions: parsed.positions });
+  const c = compileWorkload(
+    parsed.workload,
+    machine ? { positions: parsed.positions, machine } : { positions: parsed.positions },
+  );
   if (!c.ok) return c;
   const ops: SimOp[] = new Array<SimOp>(c.program.opCount);
   for (let i = 0; i < c.program.opCount; i++) ops[i] = readOp(c.program.ops, i);
@@ -30,8 +33,9 @@ export function compileText(text: string, machine?: ExplicitMachine | null): Com
 /** Whether two configs build the same machine (then a new op list is a branch, not a new run). */
 export function sameMachine(a: MachineConfig, b: MachineConfig): boolean {
   const key = (c: MachineConfig) =>
-    JSON.stringify({ ...c, seed: c.seed === undefined ? null : String(c.seed) }, (_k, v: unknown) =>
-      typeof v === 'bigint' ? String(v) : v,
+    JSON.stringify(
+      { ...c, seed: c.seed === undefined ? null : String(c.seed) },
+      (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v),
     );
   return key(a) === key(b);
 }

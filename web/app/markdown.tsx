@@ -24,7 +24,11 @@ function inline(text: string, key: string): ReactNode[] {
       const href = t.slice(t.indexOf('(') + 1, -1);
       const safe = /^(https?:|#|\.{0,2}\/)/.test(href) ? href : '#';
       out.push(
-        <a key={k} href={safe} {...(safe.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}>
+        <a
+          key={k}
+          href={safe}
+          {...(safe.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}
+        >
           {inline(label, k)}
         </a>,
       );
@@ -36,7 +40,13 @@ function inline(text: string, key: string): ReactNode[] {
 }
 
 /** Render a document; `headingOffset` shifts levels (an h1 becomes h2 inside a page). */
-export function Markdown({ source, headingOffset = 0 }: { source: string; headingOffset?: number }) {
+export function Markdown({
+  source,
+  headingOffset = 0,
+}: {
+  source: string;
+  headingOffset?: number;
+}) {
   const lines = source.replace(/\r\n/g, '\n').split('\n');
   const blocks: ReactNode[] = [];
   let i = 0;
@@ -69,7 +79,12 @@ export function Markdown({ source, headingOffset = 0 }: { source: string; headin
       while (i < lines.length && /^\s*[-*]\s+/.test(lines[i] ?? '')) {
         let item = (lines[i] ?? '').replace(/^\s*[-*]\s+/, '');
         i++;
-        while (i < lines.length && /^\s{2,}\S/.test(lines[i] ?? '') && !/^\s*[-*]\s+/.test(lines[i] ?? '')) item += ' ' + (lines[i++] ?? '').trim();
+        while (
+          i < lines.length &&
+          /^\s{2,}\S/.test(lines[i] ?? '') &&
+          !/^\s*[-*]\s+/.test(lines[i] ?? '')
+        )
+          item += ' ' + (lines[i++] ?? '').trim();
         items.push(item);
       }
       blocks.push(
@@ -86,7 +101,12 @@ export function Markdown({ source, headingOffset = 0 }: { source: string; headin
       continue;
     }
     const para: string[] = [];
-    while (i < lines.length && (lines[i] ?? '').trim() !== '' && !/^(#{1,6}\s|```|\s*[-*]\s+)/.test(lines[i] ?? '')) para.push(lines[i++] ?? '');
+    while (
+      i < lines.length &&
+      (lines[i] ?? '').trim() !== '' &&
+      !/^(#{1,6}\s|```|\s*[-*]\s+)/.test(lines[i] ?? '')
+    )
+      para.push(lines[i++] ?? '');
     blocks.push(<p key={key}>{inline(para.join(' '), key)}</p>);
   }
   return <Fragment>{blocks}</Fragment>;

@@ -4,7 +4,15 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const ROUTES = ['home', 'lessons', 'playground', 'machine', 'notes', 'keys', 'embed'] as const;
+export const ROUTES = [
+  'home',
+  'lessons',
+  'playground',
+  'machine',
+  'notes',
+  'keys',
+  'embed',
+] as const;
 export type Route = (typeof ROUTES)[number];
 
 const PATHS: Record<Route, string> = {

@@ -16,7 +16,12 @@ export class Session {
   readonly player: Player;
   readonly clock: Clock;
   private sim: Sim;
-  private cached: { key: string; engine: unknown; heap: ArrayBufferLike; state: ModelState } | null = null;
+  private cached: {
+    key: string;
+    engine: unknown;
+    heap: ArrayBufferLike;
+    state: ModelState;
+  } | null = null;
   private procCache = new Map<string, string>();
 
   constructor(
@@ -60,7 +65,12 @@ export class Session {
     // and detach the frames view the old object holds.
     const key = `${p.activeBranch}:${p.position.op}:${p.length}`;
     const heap = this.sim.core.mod.HEAPU8.buffer;
-    if (!this.cached || this.cached.key !== key || this.cached.engine !== p.sim || this.cached.heap !== heap) {
+    if (
+      !this.cached ||
+      this.cached.key !== key ||
+      this.cached.engine !== p.sim ||
+      this.cached.heap !== heap
+    ) {
       this.cached = { key, engine: p.sim, heap, state: this.sim.state() };
       this.procCache.clear();
     }

@@ -24,7 +24,8 @@ declare global {
   }
 }
 
-export const TEST_API_ENABLED: boolean = import.meta.env.DEV || import.meta.env.VITE_TEST_API === '1';
+export const TEST_API_ENABLED: boolean =
+  import.meta.env.DEV || import.meta.env.VITE_TEST_API === '1';
 
 export function exposeTestApi(session: Session | null, compare: Session | null): void {
   if (!TEST_API_ENABLED) return;

@@ -18,7 +18,11 @@ function media(query: string) {
 }
 
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(media(query), () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    media(query),
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }
 
 export function useReducedMotion(): boolean {

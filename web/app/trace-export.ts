@@ -9,14 +9,21 @@ import { compileText } from './compile';
 
 export const MAX_TRACE_CHARS = 64 * 1024 * 1024;
 
-export type TraceExport = { ok: true; text: string; ops: number; truncated: boolean } | { ok: false; message: string };
+export type TraceExport =
+  { ok: true; text: string; ops: number; truncated: boolean } | { ok: false; message: string };
 
 export function traceOfRun(core: Core, text: string, machine: ExplicitMachine | null): TraceExport {
   const out = compileText(text, machine);
-  if (!out.ok) return { ok: false, message: `Line ${out.error.line}, column ${out.error.col}: ${out.error.message}` };
+  if (!out.ok)
+    return {
+      ok: false,
+      message: `Line ${out.error.line}, column ${out.error.col}: ${out.error.message}`,
+    };
   const sim = core.createSim(out.program.config);
   try {
-    const parts = ['# tracer: nop\n#\n# exported by Buddyscope: the simulation\'s events as ftrace text\n#\n'];
+    const parts = [
+      "# tracer: nop\n#\n# exported by Buddyscope: the simulation's events as ftrace text\n#\n",
+    ];
     let size = parts[0]?.length ?? 0;
     let i = 0;
     for (; i < out.program.ops.length; i++) {
@@ -26,7 +33,8 @@ export function traceOfRun(core: Core, text: string, machine: ExplicitMachine | 
       sim.apply(op);
       const t = sim.trace();
       size += t.length;
-      if (size > MAX_TRACE_CHARS) return { ok: true, text: parts.join(''), ops: i, truncated: true };
+      if (size > MAX_TRACE_CHARS)
+        return { ok: true, text: parts.join(''), ops: i, truncated: true };
       parts.push(t);
     }
     return { ok: true, text: parts.join(''), ops: i, truncated: false };

@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import { loadCore, type Core } from '../core/module';
 
-export type CoreStatus = { state: 'loading' } | { state: 'ready'; core: Core } | { state: 'failed'; error: string };
+export type CoreStatus =
+  { state: 'loading' } | { state: 'ready'; core: Core } | { state: 'failed'; error: string };
 
 let shared: Promise<Core> | null = null;
 

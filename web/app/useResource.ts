@@ -5,7 +5,11 @@
  */
 import { useEffect, useState, type DependencyList } from 'react';
 
-export function useResource<T>(create: () => T | null, dispose: (t: T) => void, deps: DependencyList): T | null {
+export function useResource<T>(
+  create: () => T | null,
+  dispose: (t: T) => void,
+  deps: DependencyList,
+): T | null {
   const [value, setValue] = useState<T | null>(null);
   useEffect(() => {
     const v = create();

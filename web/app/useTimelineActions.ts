@@ -12,7 +12,14 @@ export function useTimelineActions(session: Session | null): void {
   const clock = session?.clock;
   const has = () => !!session;
   const pause = () => clock?.pause();
-  useAction({ id: A.play, label: 'Play / pause', group: 'timeline', keys: ['Space'], enabled: has, run: () => clock?.toggle() });
+  useAction({
+    id: A.play,
+    label: 'Play / pause',
+    group: 'timeline',
+    keys: ['Space'],
+    enabled: has,
+    run: () => clock?.toggle(),
+  });
   useAction({
     id: A.stepOpForward,
     label: 'Forward one op',
@@ -116,11 +123,26 @@ export function useTimelineActions(session: Session | null): void {
   const shift = (d: number) => {
     if (!clock) return;
     const i = SPEEDS.findIndex((s) => s >= clock.speed);
-    const next = SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, (i < 0 ? SPEEDS.length - 1 : i) + d))];
+    const next =
+      SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, (i < 0 ? SPEEDS.length - 1 : i) + d))];
     if (next !== undefined) clock.setSpeed(next);
   };
-  useAction({ id: A.faster, label: 'Play faster', group: 'timeline', keys: [']'], enabled: has, run: () => shift(1) });
-  useAction({ id: A.slower, label: 'Play slower', group: 'timeline', keys: ['['], enabled: has, run: () => shift(-1) });
+  useAction({
+    id: A.faster,
+    label: 'Play faster',
+    group: 'timeline',
+    keys: [']'],
+    enabled: has,
+    run: () => shift(1),
+  });
+  useAction({
+    id: A.slower,
+    label: 'Play slower',
+    group: 'timeline',
+    keys: ['['],
+    enabled: has,
+    run: () => shift(-1),
+  });
   useAction({
     id: A.grain,
     label: 'Play by op / by event',

@@ -39,24 +39,50 @@ function keepDraft(store: WorkloadStore, incoming: string): string | null {
   const d = store.draft();
   if (!d || d.text === incoming || d.text === DEFAULT_WORKLOAD || store.holds(d.text)) return null;
   const name = `Draft before opening a link (${new Date().toLocaleString('en-GB')})`;
-  return store.add(name, d.text) ? `Your previous draft is kept in My workloads as “${name}”.` : null;
+  return store.add(name, d.text)
+    ? `Your previous draft is kept in My workloads as “${name}”.`
+    : null;
 }
 
-export async function resolveSource(hash: string, store: WorkloadStore, modelVersion: number): Promise<WorkloadSource> {
+export async function resolveSource(
+  hash: string,
+  store: WorkloadStore,
+  modelVersion: number,
+): Promise<WorkloadSource> {
   const params = readLinkParams(hash);
   const draft = store.draft();
   const fallback: WorkloadSource = draft
-    ? { text: draft.text, machine: draftMachine(draft.machine), position: null, compare: null, from: 'draft', notice: null, error: null }
-    : { text: DEFAULT_WORKLOAD, machine: null, position: null, compare: null, from: 'default', notice: null, error: null };
+    ? {
+        text: draft.text,
+        machine: draftMachine(draft.machine),
+        position: null,
+        compare: null,
+        from: 'draft',
+        notice: null,
+        error: null,
+      }
+    : {
+        text: DEFAULT_WORKLOAD,
+        machine: null,
+        position: null,
+        compare: null,
+        from: 'default',
+        notice: null,
+        error: null,
+      };
   if (params.s !== null) {
     const d = await decodeState(params.s);
     if (!d.ok) {
-      return { ...fallback, error: `This link cannot be opened (column ${d.error.col}): ${d.error.message}. Your own workload is unchanged.` };
+      return {
+        ...fallback,
+        error: `This link cannot be opened (column ${d.error.col}): ${d.error.message}. Your own workload is unchanged.`,
+      };
     }
     const kept = keepDraft(store, d.state.text);
-    const older = d.modelVersion !== modelVersion
-      ? `This link was made with model version ${d.modelVersion}; this site runs version ${modelVersion}, so some events may differ.`
-      : null;
+    const older =
+      d.modelVersion !== modelVersion
+        ? `This link was made with model version ${d.modelVersion}; this site runs version ${modelVersion}, so some events may differ.`
+        : null;
     return {
       text: d.state.text,
       machine: d.state.machine,
@@ -69,9 +95,21 @@ export async function resolveSource(hash: string, store: WorkloadStore, modelVer
   }
   if (params.scenario !== null) {
     const s = scenarioById(params.scenario);
-    if (!s) return { ...fallback, error: `There is no scenario called “${params.scenario.slice(0, 40)}”.` };
+    if (!s)
+      return {
+        ...fallback,
+        error: `There is no scenario called “${params.scenario.slice(0, 40)}”.`,
+      };
     const kept = keepDraft(store, s.text);
-    return { text: s.text, machine: null, position: null, compare: s.compare ?? null, from: 'scenario', notice: kept, error: null };
+    return {
+      text: s.text,
+      machine: null,
+      position: null,
+      compare: s.compare ?? null,
+      from: 'scenario',
+      notice: kept,
+      error: null,
+    };
   }
   return fallback;
 }

@@ -5,7 +5,11 @@
  */
 
 /** Replace the first `word ...` header line, or insert one after the last header line. */
-export function setHeader(text: string, word: 'machine' | 'profile' | 'seed', value: string): string {
+export function setHeader(
+  text: string,
+  word: 'machine' | 'profile' | 'seed',
+  value: string,
+): string {
   const re = new RegExp(`^([ \\t]*)${word}\\b[^\\n#]*`, 'm');
   if (re.test(text)) return text.replace(re, `$1${word} ${value}`);
   return insertHeader(text, `${word} ${value}`);

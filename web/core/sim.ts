@@ -242,7 +242,7 @@ export class Sim {
    */
   replay(ops: readonly SimOp[], from: number, to: number): void {
     this.alive();
-    for (let at = from; at < to; ) {
+    for (let at = from; at < to;) {
       const n = Math.min(OPS_PER_CHUNK, to - at);
       const buf = this.scratchFor(n * SIM_OP_SIZE);
       // Packed straight into the heap: scratchFor may have grown memory, so take the view after it.

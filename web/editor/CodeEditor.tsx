@@ -5,12 +5,23 @@
  * parser and compiler), Ctrl/Cmd-Enter runs, the op at the cursor is marked. Tab leaves the
  * editor (no keyboard trap): indentation is two spaces typed by hand.
  */
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+} from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching } from '@codemirror/language';
 import { linter, lintGutter, lintKeymap } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import type { WorkloadError } from '../workload/errors';
 import type { WorkloadEditorProps } from '../app/WorkloadEditor';
@@ -27,21 +38,45 @@ export interface CodeEditorProps extends WorkloadEditorProps {
 }
 
 const theme = EditorView.theme({
-  '&': { background: 'var(--panel)', border: '1px solid var(--border)', borderRadius: '6px', fontSize: '0.875rem' },
+  '&': {
+    background: 'var(--panel)',
+    border: '1px solid var(--border)',
+    borderRadius: '6px',
+    fontSize: '0.875rem',
+  },
   '&.cm-focused': { outline: '3px solid var(--accent)', outlineOffset: '2px' },
   // Capped so an imported trace of thousands of lines does not make the page endless; lines wrap,
   // so it only scrolls vertically, and the caret (the editable content inside) scrolls it.
-  '.cm-scroller': { fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, monospace", minHeight: '14rem', maxHeight: '32rem' },
+  '.cm-scroller': {
+    fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, monospace",
+    minHeight: '14rem',
+    maxHeight: '32rem',
+  },
   '.cm-content': { caretColor: 'var(--fg)' },
-  '.cm-gutters': { background: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+  '.cm-gutters': {
+    background: 'var(--panel)',
+    color: 'var(--muted)',
+    borderRight: '1px solid var(--border)',
+  },
   '.cm-op-line': { background: 'var(--lit)', boxShadow: 'inset 3px 0 0 var(--lit-edge)' },
   '.cm-activeLineGutter': { background: 'transparent', color: 'var(--fg)' },
   '.cm-tooltip': { background: 'var(--bg)', color: 'var(--fg)', border: '1px solid var(--border)' },
-  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { background: 'var(--accent)', color: 'var(--bg)' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    background: 'var(--accent)',
+    color: 'var(--bg)',
+  },
   '.cm-diagnostic-error': { borderLeft: '4px solid var(--danger, #a4161a)' },
 });
 
-export default function CodeEditor({ text, onChange, onRun, error, currentLine: line, check, onChecked }: CodeEditorProps) {
+export default function CodeEditor({
+  text,
+  onChange,
+  onRun,
+  error,
+  currentLine: line,
+  check,
+  onChecked,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange, onRun, check, onChecked });
@@ -143,10 +178,18 @@ export default function CodeEditor({ text, onChange, onRun, error, currentLine: 
         <button type="button" className="primary" onClick={onRun}>
           Run workload
         </button>
-        {line > 0 && <span className="small muted">The op at the cursor comes from line {line}.</span>}
+        {line > 0 && (
+          <span className="small muted">The op at the cursor comes from line {line}.</span>
+        )}
       </div>
       {shown && (
-        <p id="workload-error" role="status" className="error" data-line={shown.line} data-col={shown.col}>
+        <p
+          id="workload-error"
+          role="status"
+          className="error"
+          data-line={shown.line}
+          data-col={shown.col}
+        >
           Line {shown.line}, column {shown.col}: {shown.message}
         </p>
       )}

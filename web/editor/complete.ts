@@ -6,9 +6,22 @@
  */
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import { GFP_NAMES, showGfpFlags } from '../core/gfp';
-import { GFP_FLAGS, MACHINE_KEYS, OP_KEYS, OPS, PRESET_NAMES, PROFILES, STATEMENTS, SYSCTLS } from './vocabulary';
+import {
+  GFP_FLAGS,
+  MACHINE_KEYS,
+  OP_KEYS,
+  OPS,
+  PRESET_NAMES,
+  PROFILES,
+  STATEMENTS,
+  SYSCTLS,
+} from './vocabulary';
 
-const words = (list: readonly string[], type: string, detail?: (w: string) => string): Completion[] =>
+const words = (
+  list: readonly string[],
+  type: string,
+  detail?: (w: string) => string,
+): Completion[] =>
   list.map((label) => ({ label, type, ...(detail ? { detail: detail(label) } : {}) }));
 
 const STATEMENT_ITEMS = words(STATEMENTS, 'keyword');
@@ -20,7 +33,12 @@ const SYSCTL_ITEMS = SYSCTLS.map((k) => ({ label: `${k}=`, type: 'property', det
 const OP_KEY_ITEMS = OP_KEYS.map((k) => ({ label: `${k}=`, type: 'property' }));
 const FLAG_ITEMS = GFP_FLAGS.map((label) => {
   const mask = GFP_NAMES.get(label) ?? 0;
-  return { label, type: 'type', detail: `0x${mask.toString(16)}`, info: label.startsWith('GFP_') ? showGfpFlags(mask) : undefined };
+  return {
+    label,
+    type: 'type',
+    detail: `0x${mask.toString(16)}`,
+    info: label.startsWith('GFP_') ? showGfpFlags(mask) : undefined,
+  };
 });
 
 /** Completions for the words before the cursor on its line (exported for tests). */
@@ -48,8 +66,12 @@ export function optionsFor(before: string): Completion[] {
   }
   // Inside an op: its keys and the gfp flags.
   const op = first === 'cpu' ? prev[2] : first;
-  if (op === 'alloc' || op === 'random') return prev.length >= (first === 'cpu' ? 4 : 2) ? [...OP_KEY_ITEMS, ...FLAG_ITEMS] : [];
-  if (op === 'free_pfn') return prev.length >= (first === 'cpu' ? 4 : 2) ? OP_KEY_ITEMS.filter((k) => k.label === 'order=') : [];
+  if (op === 'alloc' || op === 'random')
+    return prev.length >= (first === 'cpu' ? 4 : 2) ? [...OP_KEY_ITEMS, ...FLAG_ITEMS] : [];
+  if (op === 'free_pfn')
+    return prev.length >= (first === 'cpu' ? 4 : 2)
+      ? OP_KEY_ITEMS.filter((k) => k.label === 'order=')
+      : [];
   return [];
 }
 

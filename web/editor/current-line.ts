@@ -16,7 +16,10 @@ const field = StateField.define<DecorationSet>({
     for (const e of tr.effects) {
       if (!e.is(setCurrentLine)) continue;
       const n = e.value;
-      out = n >= 1 && n <= tr.state.doc.lines ? Decoration.set([mark.range(tr.state.doc.line(n).from)]) : Decoration.none;
+      out =
+        n >= 1 && n <= tr.state.doc.lines
+          ? Decoration.set([mark.range(tr.state.doc.line(n).from)])
+          : Decoration.none;
     }
     return out;
   },

@@ -9,9 +9,9 @@ const labels = (before: string) => optionsFor(before).map((o) => o.label);
 
 describe('workload editor', () => {
   it('knows each word’s role', () => {
-    expect(['alloc', 'tiny', '6.18', 'GFP_KERNEL', '__GFP_COMP', 'order', '0x1f', 'buf'].map(roleOf)).toEqual([
-      'keyword', 'atom', 'atom', 'flag', 'flag', 'key', 'number', 'name',
-    ]);
+    expect(
+      ['alloc', 'tiny', '6.18', 'GFP_KERNEL', '__GFP_COMP', 'order', '0x1f', 'buf'].map(roleOf),
+    ).toEqual(['keyword', 'atom', 'atom', 'flag', 'flag', 'key', 'number', 'name']);
   });
 
   it('completes what may come next', () => {
@@ -20,7 +20,9 @@ describe('workload editor', () => {
     expect(labels('profile ')).toEqual(expect.arrayContaining(['6.18', '2016-prefix']));
     expect(labels('set ')).toContain('watermark_scale_factor=');
     expect(labels('cpu 0 ')).toContain('alloc');
-    expect(labels('cpu 0 alloc a ')).toEqual(expect.arrayContaining(['order=', 'GFP_KERNEL', '__GFP_COMP']));
+    expect(labels('cpu 0 alloc a ')).toEqual(
+      expect.arrayContaining(['order=', 'GFP_KERNEL', '__GFP_COMP']),
+    );
     expect(labels('cpu 0 alloc a GFP_KERNEL|')).toContain('__GFP_COMP');
     expect(labels('cpu 0 alloc ')).toEqual([]); // a group name comes here: nothing to offer
     expect(labels('drain ')).toEqual(['all']);

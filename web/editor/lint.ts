@@ -19,5 +19,11 @@ export function errorRange(doc: Text, e: WorkloadError): { from: number; to: num
 
 export function diagnosticOf(doc: Text, e: WorkloadError): Diagnostic {
   const { from, to } = errorRange(doc, e);
-  return { from, to, severity: 'error', message: `${e.line}:${e.col}: ${e.message}`, source: 'workload' };
+  return {
+    from,
+    to,
+    severity: 'error',
+    message: `${e.line}:${e.col}: ${e.message}`,
+    source: 'workload',
+  };
 }

@@ -8,19 +8,51 @@ import { PRESETS, PROFILE_NAMES } from '../core/machine-config';
 import { SYSCTL_NAMES } from '../workload/ast';
 
 /** Words that begin a statement (docs/workload-language.md, "Statements"). */
-export const STATEMENTS = ['machine', 'profile', 'set', 'seed', 'cpu', 'tick', 'repeat', 'drain'] as const;
+export const STATEMENTS = [
+  'machine',
+  'profile',
+  'set',
+  'seed',
+  'cpu',
+  'tick',
+  'repeat',
+  'drain',
+] as const;
 /** Words after `cpu N`. */
-export const OPS = ['alloc', 'free', 'drain', 'corrupt', 'random', 'free_pfn', 'offline', 'online'] as const;
+export const OPS = [
+  'alloc',
+  'free',
+  'drain',
+  'corrupt',
+  'random',
+  'free_pfn',
+  'offline',
+  'online',
+] as const;
 /** Other bare words: `drain all`. */
 export const OTHER_WORDS = ['all'] as const;
 export const PRESET_NAMES = Object.keys(PRESETS);
 export const PROFILES: readonly string[] = PROFILE_NAMES;
 export const SYSCTLS: readonly string[] = SYSCTL_NAMES;
-export const MACHINE_KEYS = ['nodes', 'cpus', 'max_order', 'pageblock_order', 'thp', 'batch', 'dma', 'dma32', 'normal', 'movable'] as const;
+export const MACHINE_KEYS = [
+  'nodes',
+  'cpus',
+  'max_order',
+  'pageblock_order',
+  'thp',
+  'batch',
+  'dma',
+  'dma32',
+  'normal',
+  'movable',
+] as const;
 /** `key=` words of ops. */
 export const OP_KEYS = ['order', 'max_order', 'free'] as const;
 /** Composite masks first: they are what people usually mean. */
-export const GFP_FLAGS: readonly string[] = [...Object.keys(GFP_COMPOSITES), ...Object.keys(GFP_BITS)];
+export const GFP_FLAGS: readonly string[] = [
+  ...Object.keys(GFP_COMPOSITES),
+  ...Object.keys(GFP_BITS),
+];
 
 const KEYWORDS = new Set<string>([...STATEMENTS, ...OPS, ...OTHER_WORDS]);
 const ATOMS = new Set<string>([...PRESET_NAMES, ...PROFILES]);

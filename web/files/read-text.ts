@@ -9,7 +9,8 @@ import { gunzip, isGzip } from '../share/deflate';
 /** Largest text accepted: the workload limit (16 MiB) and room for real traces up to 64 MiB. */
 export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
 
-export type TextResult = { ok: true; text: string; gzipped: boolean } | { ok: false; message: string };
+export type TextResult =
+  { ok: true; text: string; gzipped: boolean } | { ok: false; message: string };
 
 function mib(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
@@ -42,11 +43,18 @@ export async function bytesToText(input: Uint8Array, limit = MAX_TEXT_BYTES): Pr
     bytes = r.bytes;
     gzipped = true;
   }
-  if (bytes.length > limit) return { ok: false, message: `the file is ${mib(bytes.length)}: above the limit of ${mib(limit)}` };
+  if (bytes.length > limit)
+    return {
+      ok: false,
+      message: `the file is ${mib(bytes.length)}: above the limit of ${mib(limit)}`,
+    };
   const bad = firstBinaryByte(bytes);
   if (bad >= 0) {
     const hex = (bytes[bad] ?? 0).toString(16).padStart(2, '0');
-    return { ok: false, message: `this is not a text file: byte ${bad.toLocaleString('en-US')} is 0x${hex}. Expected the text of a trace, a zoneinfo or a workload (plain or .gz)` };
+    return {
+      ok: false,
+      message: `this is not a text file: byte ${bad.toLocaleString('en-US')} is 0x${hex}. Expected the text of a trace, a zoneinfo or a workload (plain or .gz)`,
+    };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), gzipped };
@@ -57,6 +65,10 @@ export async function bytesToText(input: Uint8Array, limit = MAX_TEXT_BYTES): Pr
 
 /** A File's text (see bytesToText); the size is checked before anything is read. */
 export async function fileToText(file: Blob, limit = MAX_TEXT_BYTES): Promise<TextResult> {
-  if (file.size > limit) return { ok: false, message: `the file is ${mib(file.size)}: above the limit of ${mib(limit)}` };
+  if (file.size > limit)
+    return {
+      ok: false,
+      message: `the file is ${mib(file.size)}: above the limit of ${mib(limit)}`,
+    };
   return bytesToText(new Uint8Array(await file.arrayBuffer()), limit);
 }

@@ -57,13 +57,19 @@ export function parseBlockBody(lines: readonly string[], firstLine: number): Par
       continue;
     }
     if (indentOf(raw) > 0) {
-      issues.push({ line, message: 'indented line outside a field (fields start in column 0: `key: value`)' });
+      issues.push({
+        line,
+        message: 'indented line outside a field (fields start in column 0: `key: value`)',
+      });
       i++;
       continue;
     }
     const m = KEY_LINE.exec(raw.trimEnd());
     if (!m) {
-      issues.push({ line, message: `expected \`key: value\`, found \`${raw.trim().slice(0, 40)}\`` });
+      issues.push({
+        line,
+        message: `expected \`key: value\`, found \`${raw.trim().slice(0, 40)}\``,
+      });
       i++;
       continue;
     }
@@ -84,10 +90,19 @@ export function parseBlockBody(lines: readonly string[], firstLine: number): Par
     } else {
       const lead = cont.findIndex((c) => c.trim() !== '');
       const body = lead < 0 ? [] : cont.slice(lead);
-      field = { key, value: dedent(body), line, valueLine: line + 1 + Math.max(lead, 0), multiline: true };
+      field = {
+        key,
+        value: dedent(body),
+        line,
+        valueLine: line + 1 + Math.max(lead, 0),
+        multiline: true,
+      };
     }
     if (fields.has(key)) {
-      issues.push({ line, message: `field \`${key}\` appears twice (first on line ${fields.get(key)?.line ?? '?'})` });
+      issues.push({
+        line,
+        message: `field \`${key}\` appears twice (first on line ${fields.get(key)?.line ?? '?'})`,
+      });
       continue;
     }
     fields.set(key, field);

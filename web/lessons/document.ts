@@ -60,8 +60,16 @@ export function splitLesson(text: string): RawLesson {
       }
       if (l.trim() !== '') {
         const m = /^([A-Za-z_][A-Za-z0-9_]*):\s*(.*)$/.exec(l);
-        if (!m) issues.push({ line: i + 1, message: `front matter: expected \`key: value\`, found \`${l.trim().slice(0, 40)}\`` });
-        else if (front.has(m[1] ?? '')) issues.push({ line: i + 1, message: `front matter: field \`${m[1] ?? ''}\` appears twice` });
+        if (!m)
+          issues.push({
+            line: i + 1,
+            message: `front matter: expected \`key: value\`, found \`${l.trim().slice(0, 40)}\``,
+          });
+        else if (front.has(m[1] ?? ''))
+          issues.push({
+            line: i + 1,
+            message: `front matter: field \`${m[1] ?? ''}\` appears twice`,
+          });
         else front.set(m[1] ?? '', { value: (m[2] ?? '').trim(), line: i + 1 });
       }
       i++;
@@ -93,18 +101,32 @@ export function splitLesson(text: string): RawLesson {
       let end = -1;
       for (let j = i + 1; j < lines.length; j++) {
         const c = (lines[j] ?? '').trim();
-        if (c.startsWith(marker[0] ?? '`') && /^(`{3,}|~{3,})$/.test(c) && c.length >= marker.length && c[0] === marker[0]) {
+        if (
+          c.startsWith(marker[0] ?? '`') &&
+          /^(`{3,}|~{3,})$/.test(c) &&
+          c.length >= marker.length &&
+          c[0] === marker[0]
+        ) {
           end = j;
           break;
         }
       }
       if (end < 0) {
-        issues.push({ line: start + 1, message: `code fence \`${marker}${info}\` is never closed` });
+        issues.push({
+          line: start + 1,
+          message: `code fence \`${marker}${info}\` is never closed`,
+        });
         end = lines.length;
       }
       if (isBlockKind(info)) {
         flushProse();
-        items.push({ kind: 'block', block: info, line: start + 1, body: lines.slice(start + 1, end), bodyLine: start + 2 });
+        items.push({
+          kind: 'block',
+          block: info,
+          line: start + 1,
+          body: lines.slice(start + 1, end),
+          bodyLine: start + 2,
+        });
         proseLine = end + 2;
       } else {
         if (prose.length === 0) proseLine = start + 1;

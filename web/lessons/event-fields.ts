@@ -25,7 +25,12 @@ export const EVENT_FIELDS: Readonly<Record<string, readonly FieldName[]>> = {
   mm_page_free: [],
   mm_page_alloc_zone_locked: [F('percpu_refill', 'a')],
   mm_page_pcpu_drain: [],
-  mm_page_alloc_extfrag: [F('fallback_order', 'a'), F('fallback_mt', 'b'), F('fragmenting', 'c', 0, 1), F('change_ownership', 'c', 1, 1)],
+  mm_page_alloc_extfrag: [
+    F('fallback_order', 'a'),
+    F('fallback_mt', 'b'),
+    F('fragmenting', 'c', 0, 1),
+    F('change_ownership', 'c', 1, 1),
+  ],
   pcp_hit: [F('pindex', 'a'), F('count', 'b')],
   pcp_refill: [F('asked', 'a'), F('got', 'b'), F('alloc_factor', 'c')],
   pcp_free: [F('pindex', 'a'), F('count', 'b'), F('high', 'c')],
@@ -53,7 +58,10 @@ export const EVENT_FIELDS: Readonly<Record<string, readonly FieldName[]>> = {
 };
 
 /** The named fields of one event of `kind` with raw a, b, c. */
-export function namedFields(kind: string, abc: { a: number; b: number; c: number }): Record<string, number> {
+export function namedFields(
+  kind: string,
+  abc: { a: number; b: number; c: number },
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const f of EVENT_FIELDS[kind] ?? []) {
     let v = abc[f.from];

@@ -79,7 +79,8 @@ function field(base: unknown, key: string | number, where: Expr): unknown {
   if (Array.isArray(base)) {
     if (typeof key === 'number') {
       const i = key < 0 ? base.length + key : key;
-      if (i < 0 || i >= base.length) throw new EvalError(`${path}: index ${key} is outside the list of ${base.length}`);
+      if (i < 0 || i >= base.length)
+        throw new EvalError(`${path}: index ${key} is outside the list of ${base.length}`);
       return base[i];
     }
     if (key === 'length') return base.length;
@@ -88,15 +89,20 @@ function field(base: unknown, key: string | number, where: Expr): unknown {
       return key === 'first' ? base[0] : base[base.length - 1];
     }
     return base.map((el, i) => {
-      if (!isRecord(el)) throw new EvalError(`${path}: element ${i} is ${typeName(el)}, it has no \`${key}\``);
+      if (!isRecord(el))
+        throw new EvalError(`${path}: element ${i} is ${typeName(el)}, it has no \`${key}\``);
       const r = own(el, key);
-      if (!r.found) throw new EvalError(`${path}: element ${i} has no \`${key}\` (it has: ${keysOf(el)})`);
+      if (!r.found)
+        throw new EvalError(`${path}: element ${i} has no \`${key}\` (it has: ${keysOf(el)})`);
       return r.value;
     });
   }
   if (isRecord(base)) {
     const r = own(base, String(key));
-    if (!r.found) throw new EvalError(`no \`${String(key)}\` in ${path.slice(0, path.lastIndexOf('.')) || 'the state'} (there is: ${keysOf(base)})`);
+    if (!r.found)
+      throw new EvalError(
+        `no \`${String(key)}\` in ${path.slice(0, path.lastIndexOf('.')) || 'the state'} (there is: ${keysOf(base)})`,
+      );
     return r.value;
   }
   throw new EvalError(`${path}: ${typeName(base)} has no field \`${String(key)}\``);
@@ -219,7 +225,8 @@ export function evaluateText(src: string, root: unknown): EvalResult {
 
 /** A value as a lesson would print it. */
 export function showValue(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.slice(0, 12).map(showValue).join(', ')}${v.length > 12 ? ', …' : ''}]`;
+  if (Array.isArray(v))
+    return `[${v.slice(0, 12).map(showValue).join(', ')}${v.length > 12 ? ', …' : ''}]`;
   if (isRecord(v)) return `{${Object.keys(v).slice(0, 8).join(', ')}}`;
   if (typeof v === 'string') return `'${v}'`;
   return String(v);

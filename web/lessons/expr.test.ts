@@ -5,7 +5,16 @@ import { parseExpr } from './expr';
 
 const state = {
   pcp: { cpu0: { Normal: { count: 62, lists: [{ pages: 6 }, { pages: 8 }] } } },
-  events: { pcp_refill: [{ got: 63, order: 0 }, { got: 126, order: 0 }], mm_page_pcpu_drain: [{ order: 3, pages: 8 }, { order: 0, pages: 1 }] },
+  events: {
+    pcp_refill: [
+      { got: 63, order: 0 },
+      { got: 126, order: 0 },
+    ],
+    mm_page_pcpu_drain: [
+      { order: 3, pages: 8 },
+      { order: 0, pages: 1 },
+    ],
+  },
   a: { x: 1 },
 };
 

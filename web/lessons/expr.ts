@@ -20,7 +20,8 @@
 export const EXPR_FUNCTIONS = ['count', 'sum', 'min', 'max', 'abs'] as const;
 export type ExprFunction = (typeof EXPR_FUNCTIONS)[number];
 
-export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '&&' | '||';
+export type BinaryOp =
+  '+' | '-' | '*' | '/' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '&&' | '||';
 
 export type Expr =
   | { t: 'num'; value: number }
@@ -54,7 +55,27 @@ class ExprError extends Error {
   }
 }
 
-const OPS = ['==', '!=', '<=', '>=', '&&', '||', '<', '>', '+', '-', '*', '/', '%', '!', '(', ')', '[', ']', '.'];
+const OPS = [
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '!',
+  '(',
+  ')',
+  '[',
+  ']',
+  '.',
+];
 
 function tokenize(src: string): Tok[] {
   const out: Tok[] = [];
@@ -70,7 +91,8 @@ function tokenize(src: string): Tok[] {
     const num = /^(0x[0-9a-fA-F]+|[0-9]+)/.exec(rest);
     if (num) {
       const text = num[0];
-      if (/^[A-Za-z_]/.test(src.slice(i + text.length))) throw new ExprError(col, `bad number \`${text}${src[i + text.length] ?? ''}\``);
+      if (/^[A-Za-z_]/.test(src.slice(i + text.length)))
+        throw new ExprError(col, `bad number \`${text}${src[i + text.length] ?? ''}\``);
       out.push({ k: 'num', v: Number(text), col });
       i += text.length;
       continue;
@@ -118,7 +140,8 @@ class Parser {
 
   private expectOp(v: string): void {
     const t = this.peek();
-    if (!(t.k === 'op' && t.v === v)) throw new ExprError(t.col, `expected \`${v}\`, found ${describe(t)}`);
+    if (!(t.k === 'op' && t.v === v))
+      throw new ExprError(t.col, `expected \`${v}\`, found ${describe(t)}`);
     this.i++;
   }
 
@@ -202,11 +225,15 @@ class Parser {
         } else if (k.k === 'op' && k.v === '-') {
           this.i++;
           const n = this.peek();
-          if (n.k !== 'num') throw new ExprError(n.col, `expected an index after \`.-\`, found ${describe(n)}`);
+          if (n.k !== 'num')
+            throw new ExprError(n.col, `expected an index after \`.-\`, found ${describe(n)}`);
           this.i++;
           e = { t: 'field', of: e, key: -n.v, col: k.col };
         } else {
-          throw new ExprError(k.col, `expected a field name or index after \`.\`, found ${describe(k)}`);
+          throw new ExprError(
+            k.col,
+            `expected a field name or index after \`.\`, found ${describe(k)}`,
+          );
         }
       } else if (t.k === 'op' && t.v === '[') {
         this.i++;
@@ -233,7 +260,10 @@ class Parser {
         if (t.v === 'true' || t.v === 'false') return { t: 'bool', value: t.v === 'true' };
         if (this.isOp('(')) {
           if (!(EXPR_FUNCTIONS as readonly string[]).includes(t.v)) {
-            throw new ExprError(t.col, `unknown function \`${t.v}\` (there are: ${EXPR_FUNCTIONS.join(', ')})`);
+            throw new ExprError(
+              t.col,
+              `unknown function \`${t.v}\` (there are: ${EXPR_FUNCTIONS.join(', ')})`,
+            );
           }
           this.i++;
           const arg = this.or();
@@ -258,7 +288,8 @@ class Parser {
 
 /** Parse an expression; never throws. */
 export function parseExpr(src: string): ExprParse {
-  if (src.length > MAX_EXPR_LENGTH) return { ok: false, col: 1, message: `expression longer than ${MAX_EXPR_LENGTH} characters` };
+  if (src.length > MAX_EXPR_LENGTH)
+    return { ok: false, col: 1, message: `expression longer than ${MAX_EXPR_LENGTH} characters` };
   if (src.trim() === '') return { ok: false, col: 1, message: 'empty expression' };
   try {
     return { ok: true, expr: new Parser(tokenize(src)).parse() };

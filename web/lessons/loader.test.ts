@@ -8,7 +8,9 @@ describe('lesson loader', () => {
     const { lessons, issues } = loadLessons();
     expect(issues).toEqual([]);
     expect(lessons.map((l) => l.file)).toEqual(lessonFilesOnDisk());
-    expect(lessons.map((l) => l.number)).toEqual([...lessons.map((l) => l.number)].sort((a, b) => a - b));
+    expect(lessons.map((l) => l.number)).toEqual(
+      [...lessons.map((l) => l.number)].sort((a, b) => a - b),
+    );
     expect(findLesson(lessons, 'buddy-allocator')?.meta.machine).toBe('tiny');
     for (const l of lessons) expect(l.steps.at(-1)?.title).toBe('See it on your machine');
   });

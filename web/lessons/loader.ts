@@ -6,7 +6,11 @@
 import { validateLesson } from './schema';
 import type { Lesson, LessonIssue } from './types';
 
-const sources = import.meta.glob<string>('../../lessons/*/lesson.md', { query: '?raw', import: 'default', eager: true });
+const sources = import.meta.glob<string>('../../lessons/*/lesson.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 export interface LoadedLessons {
   lessons: Lesson[]; // in folder order

@@ -35,17 +35,28 @@ Done.
 
 describe('notes block', () => {
   it('keeps the body as Markdown, not fields', () => {
-    const r = validateLesson(FILE, lesson('```notes\nAsk the room: **how many** pages?\n\n- then reveal\n```'));
+    const r = validateLesson(
+      FILE,
+      lesson('```notes\nAsk the room: **how many** pages?\n\n- then reveal\n```'),
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const notes = r.lesson.steps[0]?.blocks.find((b) => b.kind === 'notes');
-    expect(notes).toEqual({ kind: 'notes', line: 14, markdown: 'Ask the room: **how many** pages?\n\n- then reveal' });
+    expect(notes).toEqual({
+      kind: 'notes',
+      line: 14,
+      markdown: 'Ask the room: **how many** pages?\n\n- then reveal',
+    });
   });
 
   it('refuses an empty one and a second one in the same step', () => {
     const empty = validateLesson(FILE, lesson('```notes\n\n```'));
-    expect(empty.ok ? [] : empty.issues.map(formatIssue)).toContain(`${FILE}:14: notes block: empty (write what the presenter should say, or remove it)`);
+    expect(empty.ok ? [] : empty.issues.map(formatIssue)).toContain(
+      `${FILE}:14: notes block: empty (write what the presenter should say, or remove it)`,
+    );
     const two = validateLesson(FILE, lesson('```notes\nOne.\n```\n\n```notes\nTwo.\n```'));
-    expect(two.ok ? [] : two.issues.map(formatIssue)).toContain(`${FILE}:18: notes block: one per step (this step already has one)`);
+    expect(two.ok ? [] : two.issues.map(formatIssue)).toContain(
+      `${FILE}:18: notes block: one per step (this step already has one)`,
+    );
   });
 });

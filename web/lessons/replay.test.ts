@@ -30,7 +30,10 @@ describe('lesson replay against the model', () => {
 describe('lesson replay failures', () => {
   it('names lesson:line when the model contradicts a keyed answer', () => {
     const file = 'lessons/98-wrong-answer/lesson.md';
-    const v = validateLesson(file, readFileSync('web/lessons/fixtures/98-wrong-answer/lesson.md', 'utf8'));
+    const v = validateLesson(
+      file,
+      readFileSync('web/lessons/fixtures/98-wrong-answer/lesson.md', 'utf8'),
+    );
     if (!v.ok) throw new Error(v.issues.map(formatIssue).join('\n'));
     const report = replayLesson(v.lesson, wasmLessonEngine(core));
     expect(report.failures.map((f) => `${f.file}:${f.line}: ${f.message}`)).toEqual([

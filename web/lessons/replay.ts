@@ -83,7 +83,10 @@ class Replayer {
     this.failures.push({ file: this.lesson.file, line, message });
   }
 
-  private compile(parts: SessionPart[], line: number): { program: CompiledWorkload; partEnds: number[] } | null {
+  private compile(
+    parts: SessionPart[],
+    line: number,
+  ): { program: CompiledWorkload; partEnds: number[] } | null {
     const composed = composeSession(this.lesson.meta, parts);
     if (!composed.ok) {
       this.fail(composed.error.fileLine, `${composed.error.kind} block: ${composed.error.message}`);
@@ -91,14 +94,21 @@ class Replayer {
     }
     const compiled = compileWorkload(composed.workload, { positions: composed.positions });
     if (!compiled.ok) {
-      this.fail(composed.lineMap[compiled.error.line - 1]?.fileLine ?? line, compiled.error.message);
+      this.fail(
+        composed.lineMap[compiled.error.line - 1]?.fileLine ?? line,
+        compiled.error.message,
+      );
       return null;
     }
     return { program: compiled.program, partEnds: composed.partEnds };
   }
 
   /** Boot the session's machines and apply its ops up to part `upto` (inclusive). */
-  private bootSession(parts: SessionPart[], compare: ProfileName | null, line: number): Session | null {
+  private bootSession(
+    parts: SessionPart[],
+    compare: ProfileName | null,
+    line: number,
+  ): Session | null {
     const c = this.compile(parts, line);
     if (!c) return null;
     const profiles: (ProfileName | null)[] = compare ? [null, compare] : [null];
@@ -136,15 +146,25 @@ class Replayer {
       return;
     }
     if (q.type === 'choice') {
-      if (r.value !== true) this.fail(q.checkLine, `question block: the keyed answer ${q.answer} is not what the model says: \`${q.check}\` is ${showValue(r.value)}`);
+      if (r.value !== true)
+        this.fail(
+          q.checkLine,
+          `question block: the keyed answer ${q.answer} is not what the model says: \`${q.check}\` is ${showValue(r.value)}`,
+        );
       return;
     }
     if (typeof r.value !== 'number') {
-      this.fail(q.checkLine, `question block: check \`${q.check}\` is ${showValue(r.value)}, not a number`);
+      this.fail(
+        q.checkLine,
+        `question block: check \`${q.check}\` is ${showValue(r.value)}, not a number`,
+      );
       return;
     }
     if (Math.abs(r.value - q.answer) > q.tolerance) {
-      this.fail(q.checkLine, `question block: answer ${q.answer} but the model says ${r.value} (\`${q.check}\`)`);
+      this.fail(
+        q.checkLine,
+        `question block: answer ${q.answer} but the model says ${r.value} (\`${q.check}\`)`,
+      );
     }
   }
 
@@ -155,9 +175,13 @@ class Replayer {
     const before = this.root();
     if (before) {
       const r = evaluateText(g.check, before);
-      if (r.ok && r.value === true) this.fail(g.checkLine, 'goal block: the check is already true before the solution runs');
+      if (r.ok && r.value === true)
+        this.fail(g.checkLine, 'goal block: the check is already true before the solution runs');
     }
-    const parts: SessionPart[] = [...s.parts, { kind: 'goal', field: 'solution', text: g.solution, fileLine: g.solutionLine }];
+    const parts: SessionPart[] = [
+      ...s.parts,
+      { kind: 'goal', field: 'solution', text: g.solution, fileLine: g.solutionLine },
+    ];
     const c = this.compile(parts, g.line);
     if (!c) return;
     const start = opsWithin(c.program, c.partEnds[c.partEnds.length - 2] ?? 0);
@@ -176,7 +200,11 @@ class Replayer {
       const r = evaluateText(g.check, expressionRoot(a, snaps[1] ?? null));
       if (r.ok) this.options.onCheck?.({ line: g.checkLine, check: g.check, value: r.value });
       if (!r.ok) this.fail(g.checkLine, `goal block: check \`${g.check}\`: ${r.message}`);
-      else if (r.value !== true) this.fail(g.solutionLine, `goal block: after the solution, \`${g.check}\` is ${showValue(r.value)}, not true`);
+      else if (r.value !== true)
+        this.fail(
+          g.solutionLine,
+          `goal block: after the solution, \`${g.check}\` is ${showValue(r.value)}, not true`,
+        );
     } finally {
       for (const m of machines) m.dispose();
     }
@@ -195,7 +223,11 @@ class Replayer {
               this.disposeSession();
               pending = [];
               const compare = (b.compare as ProfileName | null) ?? null;
-              this.session = this.bootSession([{ kind: 'sim', field: 'workload', text: b.workload, fileLine: b.workloadLine }], compare, b.line);
+              this.session = this.bootSession(
+                [{ kind: 'sim', field: 'workload', text: b.workload, fileLine: b.workloadLine }],
+                compare,
+                b.line,
+              );
               break;
             }
             case 'step': {
@@ -224,7 +256,8 @@ class Replayer {
           }
         }
       }
-      for (const q of pending) this.fail(q.line, 'question block: reveal: next-step but no step with ops follows');
+      for (const q of pending)
+        this.fail(q.line, 'question block: reveal: next-step but no step with ops follows');
     } finally {
       this.disposeSession();
     }
@@ -232,7 +265,11 @@ class Replayer {
 }
 
 /** Replay one lesson; never throws for lesson content problems (they become failures). */
-export function replayLesson(lesson: Lesson, engine: LessonEngine, options: ReplayOptions = {}): ReplayReport {
+export function replayLesson(
+  lesson: Lesson,
+  engine: LessonEngine,
+  options: ReplayOptions = {},
+): ReplayReport {
   const r = new Replayer(lesson, engine, options);
   r.run();
   return { file: lesson.file, checks: r.checks, failures: r.failures };

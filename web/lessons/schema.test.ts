@@ -15,10 +15,21 @@ describe('lesson schema', () => {
 
   it('names the file, line and field of a malformed lesson', () => {
     const file = 'lessons/99-malformed/lesson.md';
-    const r = validateLesson(file, readFileSync('web/lessons/fixtures/99-malformed/lesson.md', 'utf8'));
+    const r = validateLesson(
+      file,
+      readFileSync('web/lessons/fixtures/99-malformed/lesson.md', 'utf8'),
+    );
     expect(r.ok).toBe(false);
     const messages = r.ok ? [] : r.issues.map(formatIssue);
-    expect(messages).toContain('lessons/99-malformed/lesson.md:20: question block: missing field `answer`');
-    expect(messages.some((m) => m.startsWith('lessons/99-malformed/lesson.md:33: step block: field `ops`:') && m.includes('GFP_KERNAL'))).toBe(true);
+    expect(messages).toContain(
+      'lessons/99-malformed/lesson.md:20: question block: missing field `answer`',
+    );
+    expect(
+      messages.some(
+        (m) =>
+          m.startsWith('lessons/99-malformed/lesson.md:33: step block: field `ops`:') &&
+          m.includes('GFP_KERNAL'),
+      ),
+    ).toBe(true);
   });
 });

@@ -32,13 +32,30 @@ import {
 } from './types';
 import { composeSession, type SessionPart } from './session';
 
-export const FRONT_KEYS = ['title', 'summary', 'minutes', 'machine', 'profile', 'see_on_your_machine'] as const;
+export const FRONT_KEYS = [
+  'title',
+  'summary',
+  'minutes',
+  'machine',
+  'profile',
+  'see_on_your_machine',
+] as const;
 export const LAST_STEP_TITLE = 'See it on your machine';
 
 const FIELDS: Record<BlockKind, readonly string[]> = {
   sim: ['workload', 'views', 'compare', 'caption'],
   step: ['ops', 'point', 'views', 'caption'],
-  question: ['kind', 'prompt', 'options', 'answer', 'tolerance', 'unit', 'check', 'explain', 'reveal'],
+  question: [
+    'kind',
+    'prompt',
+    'options',
+    'answer',
+    'tolerance',
+    'unit',
+    'check',
+    'explain',
+    'reveal',
+  ],
   goal: ['goal', 'check', 'hint', 'solution', 'views'],
   notes: [], // free Markdown, not fields
 };
@@ -67,7 +84,10 @@ class Fields {
     for (const [key, f] of map) {
       const base = key.startsWith('wrong.') && kind === 'question' ? 'wrong.*' : key;
       if (base !== 'wrong.*' && !FIELDS[kind].includes(key)) {
-        c.add(f.line, `${kind} block: unknown field \`${key}\` (fields: ${FIELDS[kind].join(', ')}${kind === 'question' ? ', wrong.KEY' : ''})`);
+        c.add(
+          f.line,
+          `${kind} block: unknown field \`${key}\` (fields: ${FIELDS[kind].join(', ')}${kind === 'question' ? ', wrong.KEY' : ''})`,
+        );
       }
     }
   }
@@ -86,14 +106,20 @@ class Fields {
   }
 
   err(key: string, message: string): void {
-    this.c.add(this.map.get(key)?.line ?? this.line, `${this.kind} block: field \`${key}\`: ${message}`);
+    this.c.add(
+      this.map.get(key)?.line ?? this.line,
+      `${this.kind} block: field \`${key}\`: ${message}`,
+    );
   }
 }
 
 function parseViews(f: Fields, key: string): ViewName[] | null {
   const field = f.get(key);
   if (!field) return null;
-  const names = field.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = field.value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const out: ViewName[] = [];
   for (const n of names) {
     if ((VIEW_NAMES as readonly string[]).includes(n)) out.push(n as ViewName);
@@ -115,7 +141,10 @@ function parsePoint(f: Fields): Pointer | null {
   for (const p of pairs) {
     const m = /^([a-z]+)=(\S+)$/.exec(p);
     if (!m || !(SELECTOR_KEYS as readonly string[]).includes(m[1] ?? '')) {
-      f.err('point', `expected KEY=VALUE with KEY one of ${SELECTOR_KEYS.join(', ')}, found \`${p}\``);
+      f.err(
+        'point',
+        `expected KEY=VALUE with KEY one of ${SELECTOR_KEYS.join(', ')}, found \`${p}\``,
+      );
       continue;
     }
     const v = m[2] ?? '';
@@ -146,7 +175,8 @@ function parseSim(c: Checker, f: Fields, line: number): SimBlock | null {
   let compare: string | null = null;
   if (compareField) {
     compare = compareField.value.trim();
-    if (!isProfileName(compare)) f.err('compare', `unknown profile \`${compare}\` (profiles: ${PROFILE_NAMES.join(', ')})`);
+    if (!isProfileName(compare))
+      f.err('compare', `unknown profile \`${compare}\` (profiles: ${PROFILE_NAMES.join(', ')})`);
   }
   if (!workload || !views) return null;
   void c;
@@ -188,13 +218,17 @@ function parseOptions(f: Fields): ChoiceOption[] {
     if (l.trim() === '') return;
     const m = /^([a-z]):\s+(.+)$/.exec(l.trim());
     if (!m) {
-      f.err('options', `line ${field.valueLine + i}: expected \`KEY: text\` with a single lowercase letter as KEY`);
+      f.err(
+        'options',
+        `line ${field.valueLine + i}: expected \`KEY: text\` with a single lowercase letter as KEY`,
+      );
       return;
     }
     if (out.some((o) => o.key === m[1])) f.err('options', `option \`${m[1] ?? ''}\` appears twice`);
     out.push({ key: m[1] ?? '', text: (m[2] ?? '').trim() });
   });
-  if (out.length < 2 || out.length > 6) f.err('options', `needs 2 to 6 options, found ${out.length}`);
+  if (out.length < 2 || out.length > 6)
+    f.err('options', `needs 2 to 6 options, found ${out.length}`);
   return out;
 }
 
@@ -206,29 +240,59 @@ function parseQuestion(c: Checker, f: Fields, line: number): QuestionBlock | nul
   const answer = f.need('answer');
   checkExpr(c, 'question', check);
   const revealText = text(f.get('reveal')) || 'now';
-  if (revealText !== 'now' && revealText !== 'next-step') f.err('reveal', `is \`now\` or \`next-step\`, found \`${revealText}\``);
+  if (revealText !== 'now' && revealText !== 'next-step')
+    f.err('reveal', `is \`now\` or \`next-step\`, found \`${revealText}\``);
   const reveal = revealText === 'next-step' ? 'next-step' : 'now';
   const wrong: Record<string, string> = {};
-  for (const [key, field] of f.map) if (key.startsWith('wrong.')) wrong[key.slice(6)] = field.value.trim();
+  for (const [key, field] of f.map)
+    if (key.startsWith('wrong.')) wrong[key.slice(6)] = field.value.trim();
   const type = text(kind);
-  if (kind && type !== 'choice' && type !== 'number') f.err('kind', `is \`choice\` or \`number\`, found \`${type}\``);
+  if (kind && type !== 'choice' && type !== 'number')
+    f.err('kind', `is \`choice\` or \`number\`, found \`${type}\``);
 
   if (type === 'choice') {
     for (const k of ['tolerance', 'unit']) if (f.get(k)) f.err(k, 'only number questions have it');
     const options = parseOptions(f);
     const key = text(answer);
     if (answer && options.length > 0 && !options.some((o) => o.key === key)) {
-      f.err('answer', `\`${key}\` is not one of the options (${options.map((o) => o.key).join(', ')})`);
+      f.err(
+        'answer',
+        `\`${key}\` is not one of the options (${options.map((o) => o.key).join(', ')})`,
+      );
     }
     for (const o of options) {
-      if (o.key !== key && !wrong[o.key]) c.add(f.get('options')?.line ?? line, `question block: missing field \`wrong.${o.key}\` (why option ${o.key} is wrong)`);
+      if (o.key !== key && !wrong[o.key])
+        c.add(
+          f.get('options')?.line ?? line,
+          `question block: missing field \`wrong.${o.key}\` (why option ${o.key} is wrong)`,
+        );
     }
     for (const k of Object.keys(wrong)) {
-      if (k === key) c.add(f.map.get(`wrong.${k}`)?.line ?? line, `question block: field \`wrong.${k}\`: ${k} is the keyed answer`);
-      else if (!options.some((o) => o.key === k)) c.add(f.map.get(`wrong.${k}`)?.line ?? line, `question block: field \`wrong.${k}\`: there is no option ${k}`);
+      if (k === key)
+        c.add(
+          f.map.get(`wrong.${k}`)?.line ?? line,
+          `question block: field \`wrong.${k}\`: ${k} is the keyed answer`,
+        );
+      else if (!options.some((o) => o.key === k))
+        c.add(
+          f.map.get(`wrong.${k}`)?.line ?? line,
+          `question block: field \`wrong.${k}\`: there is no option ${k}`,
+        );
     }
     if (!kind || !prompt || !check || !explain || !answer) return null;
-    return { kind: 'question', type: 'choice', line, prompt: prompt.value, check: check.value, checkLine: check.line, explain: explain.value, wrong, reveal, options, answer: key };
+    return {
+      kind: 'question',
+      type: 'choice',
+      line,
+      prompt: prompt.value,
+      check: check.value,
+      checkLine: check.line,
+      explain: explain.value,
+      wrong,
+      reveal,
+      options,
+      answer: key,
+    };
   }
   if (type === 'number') {
     if (f.get('options')) f.err('options', 'only choice questions have options');
@@ -236,15 +300,41 @@ function parseQuestion(c: Checker, f: Fields, line: number): QuestionBlock | nul
     if (answer && !Number.isFinite(value)) f.err('answer', `is not a number: \`${text(answer)}\``);
     const tolText = text(f.get('tolerance')) || '0';
     const tolerance = Number(tolText);
-    if (!Number.isFinite(tolerance) || tolerance < 0) f.err('tolerance', `is not a number ≥ 0: \`${tolText}\``);
-    if (Object.keys(wrong).length === 0) c.add(line, 'question block: missing field `wrong.N` (a likely wrong answer and why it is wrong)');
+    if (!Number.isFinite(tolerance) || tolerance < 0)
+      f.err('tolerance', `is not a number ≥ 0: \`${tolText}\``);
+    if (Object.keys(wrong).length === 0)
+      c.add(
+        line,
+        'question block: missing field `wrong.N` (a likely wrong answer and why it is wrong)',
+      );
     for (const k of Object.keys(wrong)) {
       const n = Number(k.replace(/_/g, '.'));
-      if (!Number.isFinite(n)) c.add(f.map.get(`wrong.${k}`)?.line ?? line, `question block: field \`wrong.${k}\`: ${k} is not a number`);
-      else if (Math.abs(n - value) <= tolerance) c.add(f.map.get(`wrong.${k}`)?.line ?? line, `question block: field \`wrong.${k}\`: ${k} is within the tolerance of the answer`);
+      if (!Number.isFinite(n))
+        c.add(
+          f.map.get(`wrong.${k}`)?.line ?? line,
+          `question block: field \`wrong.${k}\`: ${k} is not a number`,
+        );
+      else if (Math.abs(n - value) <= tolerance)
+        c.add(
+          f.map.get(`wrong.${k}`)?.line ?? line,
+          `question block: field \`wrong.${k}\`: ${k} is within the tolerance of the answer`,
+        );
     }
     if (!kind || !prompt || !check || !explain || !answer) return null;
-    return { kind: 'question', type: 'number', line, prompt: prompt.value, check: check.value, checkLine: check.line, explain: explain.value, wrong, reveal, answer: value, tolerance, unit: optional(f.get('unit')) };
+    return {
+      kind: 'question',
+      type: 'number',
+      line,
+      prompt: prompt.value,
+      check: check.value,
+      checkLine: check.line,
+      explain: explain.value,
+      wrong,
+      reveal,
+      answer: value,
+      tolerance,
+      unit: optional(f.get('unit')),
+    };
   }
   return null;
 }
@@ -257,12 +347,27 @@ function parseGoal(c: Checker, f: Fields, line: number): GoalBlock | null {
   checkExpr(c, 'goal', check);
   const views = parseViews(f, 'views');
   if (!goal || !check || !hint || !solution) return null;
-  return { kind: 'goal', line, goal: goal.value, check: check.value, checkLine: check.line, hint: hint.value, solution: solution.value, solutionLine: solution.valueLine, views };
+  return {
+    kind: 'goal',
+    line,
+    goal: goal.value,
+    check: check.value,
+    checkLine: check.line,
+    hint: hint.value,
+    solution: solution.value,
+    solutionLine: solution.valueLine,
+    views,
+  };
 }
 
-function parseMeta(c: Checker, front: Map<string, { value: string; line: number }>, frontLine: number): LessonMeta | null {
+function parseMeta(
+  c: Checker,
+  front: Map<string, { value: string; line: number }>,
+  frontLine: number,
+): LessonMeta | null {
   for (const [key, f] of front) {
-    if (!(FRONT_KEYS as readonly string[]).includes(key)) c.add(f.line, `front matter: unknown field \`${key}\` (fields: ${FRONT_KEYS.join(', ')})`);
+    if (!(FRONT_KEYS as readonly string[]).includes(key))
+      c.add(f.line, `front matter: unknown field \`${key}\` (fields: ${FRONT_KEYS.join(', ')})`);
   }
   const get = (key: string): string | null => {
     const f = front.get(key);
@@ -281,32 +386,52 @@ function parseMeta(c: Checker, front: Map<string, { value: string; line: number 
   let minutes = 0;
   if (minutesText !== null) {
     minutes = Number(minutesText);
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 120) c.add(front.get('minutes')?.line ?? 1, `front matter: field \`minutes\`: an integer 1..120, found \`${minutesText}\``);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 120)
+      c.add(
+        front.get('minutes')?.line ?? 1,
+        `front matter: field \`minutes\`: an integer 1..120, found \`${minutesText}\``,
+      );
   }
   if (machine !== null && !isPresetName(machine)) {
     const p = parseWorkload(`machine ${machine}\n`);
-    if (!p.ok) c.add(front.get('machine')?.line ?? 1, `front matter: field \`machine\`: ${p.error.message}`);
+    if (!p.ok)
+      c.add(front.get('machine')?.line ?? 1, `front matter: field \`machine\`: ${p.error.message}`);
   }
   if (profile !== null && !isProfileName(profile)) {
-    c.add(front.get('profile')?.line ?? 1, `front matter: field \`profile\`: unknown profile \`${profile}\` (profiles: ${PROFILE_NAMES.join(', ')})`);
+    c.add(
+      front.get('profile')?.line ?? 1,
+      `front matter: field \`profile\`: unknown profile \`${profile}\` (profiles: ${PROFILE_NAMES.join(', ')})`,
+    );
   }
-  if (title === null || summary === null || machine === null || profile === null || see === null) return null;
+  if (title === null || summary === null || machine === null || profile === null || see === null)
+    return null;
   return { title, summary, minutes, machine, profile, seeOnYourMachine: see };
 }
 
 /** Check the workload text of one sim segment (sim + steps so far [+ a goal solution]). */
-function checkSession(c: Checker, meta: LessonMeta | null, parts: SessionPart[], what: string): void {
+function checkSession(
+  c: Checker,
+  meta: LessonMeta | null,
+  parts: SessionPart[],
+  what: string,
+): void {
   if (!meta) return;
   const composed = composeSession(meta, parts);
   if (!composed.ok) {
-    c.add(composed.error.fileLine, `${composed.error.kind} block: field \`${composed.error.field}\`: ${composed.error.message}`);
+    c.add(
+      composed.error.fileLine,
+      `${composed.error.kind} block: field \`${composed.error.field}\`: ${composed.error.message}`,
+    );
     return;
   }
   const compiled = compileWorkload(composed.workload, { positions: composed.positions });
   if (!compiled.ok) {
     const at = composed.lineMap[compiled.error.line - 1];
     const part = at?.part;
-    c.add(at?.fileLine ?? parts[0]?.fileLine ?? 1, `${part?.kind ?? what} block: field \`${part?.field ?? 'workload'}\`: ${compiled.error.message}`);
+    c.add(
+      at?.fileLine ?? parts[0]?.fileLine ?? 1,
+      `${part?.kind ?? what} block: field \`${part?.field ?? 'workload'}\`: ${compiled.error.message}`,
+    );
   }
 }
 
@@ -314,17 +439,30 @@ function checkSession(c: Checker, meta: LessonMeta | null, parts: SessionPart[],
 export function validateLesson(file: string, source: string): ValidateResult {
   const c = new Checker(file);
   const folder = FOLDER.exec(file);
-  if (!folder) c.add(1, 'lesson path: expected lessons/NN-slug/lesson.md (two digits, lowercase words joined by -)');
+  if (!folder)
+    c.add(
+      1,
+      'lesson path: expected lessons/NN-slug/lesson.md (two digits, lowercase words joined by -)',
+    );
   const raw = splitLesson(source);
   for (const i of raw.issues) c.add(i.line, i.message);
   const meta = parseMeta(c, raw.front, raw.frontLine);
 
   for (const item of raw.intro) {
-    if (item.kind === 'block') c.add(item.line, `${item.block} block: blocks belong in a step (after a \`## \` heading), not in the introduction`);
+    if (item.kind === 'block')
+      c.add(
+        item.line,
+        `${item.block} block: blocks belong in a step (after a \`## \` heading), not in the introduction`,
+      );
   }
-  if (raw.steps.length === 0) c.add(raw.frontLine || 1, 'lesson: no steps (each `## ` heading starts one)');
+  if (raw.steps.length === 0)
+    c.add(raw.frontLine || 1, 'lesson: no steps (each `## ` heading starts one)');
   const last = raw.steps[raw.steps.length - 1];
-  if (last && last.title.trim() !== LAST_STEP_TITLE) c.add(last.line, `lesson: the last step must be titled \`${LAST_STEP_TITLE}\`, found \`${last.title}\``);
+  if (last && last.title.trim() !== LAST_STEP_TITLE)
+    c.add(
+      last.line,
+      `lesson: the last step must be titled \`${LAST_STEP_TITLE}\`, found \`${last.title}\``,
+    );
 
   const steps: LessonStep[] = [];
   let session: SessionPart[] | null = null;
@@ -337,7 +475,11 @@ export function validateLesson(file: string, source: string): ValidateResult {
       if (!b) continue;
       blocks.push(b);
       if (b.kind === 'sim') {
-        if (pendingReveal !== null) c.add(pendingReveal, 'question block: `reveal: next-step` but no step block with ops follows before the next sim');
+        if (pendingReveal !== null)
+          c.add(
+            pendingReveal,
+            'question block: `reveal: next-step` but no step block with ops follows before the next sim',
+          );
         pendingReveal = null;
         sims++;
         session = [{ kind: 'sim', field: 'workload', text: b.workload, fileLine: b.workloadLine }];
@@ -346,7 +488,8 @@ export function validateLesson(file: string, source: string): ValidateResult {
       }
       if (b.kind === 'prose') continue;
       if (b.kind === 'notes') {
-        if (blocks.filter((x) => x.kind === 'notes').length > 1) c.add(b.line, 'notes block: one per step (this step already has one)');
+        if (blocks.filter((x) => x.kind === 'notes').length > 1)
+          c.add(b.line, 'notes block: one per step (this step already has one)');
         continue;
       }
       if (!session) {
@@ -360,16 +503,30 @@ export function validateLesson(file: string, source: string): ValidateResult {
           pendingReveal = null;
         }
       } else if (b.kind === 'question') {
-        if (pendingReveal !== null) c.add(pendingReveal, 'question block: `reveal: next-step` but another question comes before the next step with ops');
+        if (pendingReveal !== null)
+          c.add(
+            pendingReveal,
+            'question block: `reveal: next-step` but another question comes before the next step with ops',
+          );
         pendingReveal = b.reveal === 'next-step' ? b.line : null;
       } else if (b.kind === 'goal') {
-        checkSession(c, meta, [...session, { kind: 'goal', field: 'solution', text: b.solution, fileLine: b.solutionLine }], 'goal');
+        checkSession(
+          c,
+          meta,
+          [
+            ...session,
+            { kind: 'goal', field: 'solution', text: b.solution, fileLine: b.solutionLine },
+          ],
+          'goal',
+        );
       }
     }
     steps.push({ title: s.title, line: s.line, blocks });
   }
-  if (pendingReveal !== null) c.add(pendingReveal, 'question block: `reveal: next-step` but no step block with ops follows');
-  if (sims === 0 && raw.steps.length > 0) c.add(raw.steps[0]?.line ?? 1, 'lesson: no sim block (a lesson runs at least one workload)');
+  if (pendingReveal !== null)
+    c.add(pendingReveal, 'question block: `reveal: next-step` but no step block with ops follows');
+  if (sims === 0 && raw.steps.length > 0)
+    c.add(raw.steps[0]?.line ?? 1, 'lesson: no sim block (a lesson runs at least one workload)');
 
   if (c.issues.length > 0 || !meta || !folder) {
     const seen = new Set<string>();
@@ -383,7 +540,10 @@ export function validateLesson(file: string, source: string): ValidateResult {
     return { ok: false, issues: unique };
   }
   const intro = raw.intro.map((i) => (i.kind === 'prose' ? i.markdown : '')).join('\n\n');
-  return { ok: true, lesson: { file, slug: folder[2] ?? '', number: Number(folder[1]), meta, intro, steps } };
+  return {
+    ok: true,
+    lesson: { file, slug: folder[2] ?? '', number: Number(folder[1]), meta, intro, steps },
+  };
 }
 
 function parseItem(c: Checker, item: RawItem): LessonBlock | null {
@@ -391,7 +551,8 @@ function parseItem(c: Checker, item: RawItem): LessonBlock | null {
   if (item.block === 'notes') {
     // Speaker notes are prose for a person, so their body is Markdown, not `key: value` fields.
     const markdown = item.body.join('\n').trim();
-    if (markdown === '') c.add(item.line, 'notes block: empty (write what the presenter should say, or remove it)');
+    if (markdown === '')
+      c.add(item.line, 'notes block: empty (write what the presenter should say, or remove it)');
     return markdown === '' ? null : { kind: 'notes', line: item.line, markdown };
   }
   const body = parseBlockBody(item.body, item.bodyLine);

@@ -30,23 +30,45 @@ export interface SessionError {
 }
 
 export type ComposeResult =
-  | { ok: true; text: string; workload: Workload; positions: SourceMap; lineMap: LineOrigin[]; partEnds: number[] }
+  | {
+      ok: true;
+      text: string;
+      workload: Workload;
+      positions: SourceMap;
+      lineMap: LineOrigin[];
+      partEnds: number[];
+    }
   | { ok: false; error: SessionError };
 
 /**
  * Join the parts. partEnds[i] = number of lines of the joined text up to and including part i
  * (the runner uses it to know which ops belong to which part).
  */
-export function composeSession(meta: Pick<LessonMeta, 'machine' | 'profile'>, parts: readonly SessionPart[]): ComposeResult {
+export function composeSession(
+  meta: Pick<LessonMeta, 'machine' | 'profile'>,
+  parts: readonly SessionPart[],
+): ComposeResult {
   const first = parts[0];
-  if (!first) return { ok: false, error: { kind: 'sim', field: 'workload', fileLine: 1, message: 'no sim block' } };
+  if (!first)
+    return {
+      ok: false,
+      error: { kind: 'sim', field: 'workload', fileLine: 1, message: 'no sim block' },
+    };
 
   const lines: string[] = [];
   const lineMap: LineOrigin[] = [];
   const partEnds: number[] = [];
   const own = parseWorkload(first.text);
   if (!own.ok) {
-    return { ok: false, error: { kind: first.kind, field: first.field, fileLine: first.fileLine + own.error.line - 1, message: own.error.message } };
+    return {
+      ok: false,
+      error: {
+        kind: first.kind,
+        field: first.field,
+        fileLine: first.fileLine + own.error.line - 1,
+        message: own.error.message,
+      },
+    };
   }
   if (own.workload.machine === null) {
     lines.push(`machine ${meta.machine}`);
@@ -60,11 +82,27 @@ export function composeSession(meta: Pick<LessonMeta, 'machine' | 'profile'>, pa
     if (part !== first) {
       const alone = parseWorkload(part.text);
       if (!alone.ok) {
-        return { ok: false, error: { kind: part.kind, field: part.field, fileLine: part.fileLine + alone.error.line - 1, message: alone.error.message } };
+        return {
+          ok: false,
+          error: {
+            kind: part.kind,
+            field: part.field,
+            fileLine: part.fileLine + alone.error.line - 1,
+            message: alone.error.message,
+          },
+        };
       }
       const w = alone.workload;
       if (w.machine !== null || w.profile !== null || w.sets.length > 0 || w.seed !== null) {
-        return { ok: false, error: { kind: part.kind, field: part.field, fileLine: part.fileLine, message: 'only ops here: machine, profile, set and seed belong in the sim block' } };
+        return {
+          ok: false,
+          error: {
+            kind: part.kind,
+            field: part.field,
+            fileLine: part.fileLine,
+            message: 'only ops here: machine, profile, set and seed belong in the sim block',
+          },
+        };
       }
     }
     part.text.split('\n').forEach((l, i) => {
@@ -78,7 +116,22 @@ export function composeSession(meta: Pick<LessonMeta, 'machine' | 'profile'>, pa
   if (!parsed.ok) {
     const at = lineMap[parsed.error.line - 1] ?? lineMap[lineMap.length - 1];
     const part = at?.part ?? first;
-    return { ok: false, error: { kind: part.kind, field: part.field, fileLine: at?.fileLine ?? first.fileLine, message: parsed.error.message } };
+    return {
+      ok: false,
+      error: {
+        kind: part.kind,
+        field: part.field,
+        fileLine: at?.fileLine ?? first.fileLine,
+        message: parsed.error.message,
+      },
+    };
   }
-  return { ok: true, text, workload: parsed.workload, positions: parsed.positions, lineMap, partEnds };
+  return {
+    ok: true,
+    text,
+    workload: parsed.workload,
+    positions: parsed.positions,
+    lineMap,
+    partEnds,
+  };
 }

@@ -7,10 +7,25 @@ import { ZONE_NAMES } from '../core/machine-config';
 import type { Sim } from '../core/sim';
 import type { ModelState, PcpState, ZoneState } from '../core/state';
 import { namedFields } from './event-fields';
-import type { CpuPcpSnap, EventSnap, FreeAreaSnap, NodeSnap, PcpListSnap, PcpSnap, Snapshot, ZoneSnap } from './snapshot';
+import type {
+  CpuPcpSnap,
+  EventSnap,
+  FreeAreaSnap,
+  NodeSnap,
+  PcpListSnap,
+  PcpSnap,
+  Snapshot,
+  ZoneSnap,
+} from './snapshot';
 
 /** enum migratetype names as /proc/pagetypeinfo prints them (no CMA). */
-export const MIGRATETYPE_NAMES = ['Unmovable', 'Movable', 'Reclaimable', 'HighAtomic', 'Isolate'] as const;
+export const MIGRATETYPE_NAMES = [
+  'Unmovable',
+  'Movable',
+  'Reclaimable',
+  'HighAtomic',
+  'Isolate',
+] as const;
 const MT_PCPTYPES = 3;
 const HPAGE_PMD_ORDER = 9;
 const ZONE_BELOW_HIGH = 0x1;
@@ -20,11 +35,19 @@ function zoneName(idx: number): string {
 }
 
 /** The (order, migratetype) a pcp list holds under the profile's layout, from its list count. */
-export function pindexMeaning(nrLists: number, pindex: number, pageblockOrder: number): { order: number; mt: string } {
+export function pindexMeaning(
+  nrLists: number,
+  pindex: number,
+  pageblockOrder: number,
+): { order: number; mt: string } {
   const mtName = (mt: number): string => MIGRATETYPE_NAMES[mt] ?? 'any';
   if (nrLists === 3) return { order: 0, mt: mtName(pindex) }; // <= 5.13
-  if (nrLists === 6) return pindex < MT_PCPTYPES ? { order: 0, mt: mtName(pindex) } : { order: pindex - 2, mt: 'any' }; // 2016
-  if (pindex < 12) return { order: Math.floor(pindex / MT_PCPTYPES), mt: mtName(pindex % MT_PCPTYPES) };
+  if (nrLists === 6)
+    return pindex < MT_PCPTYPES
+      ? { order: 0, mt: mtName(pindex) }
+      : { order: pindex - 2, mt: 'any' }; // 2016
+  if (pindex < 12)
+    return { order: Math.floor(pindex / MT_PCPTYPES), mt: mtName(pindex % MT_PCPTYPES) };
   if (nrLists === 15) return { order: pageblockOrder, mt: mtName(pindex - 12) }; // 5.14: THP per type
   if (nrLists === 13) return { order: HPAGE_PMD_ORDER, mt: 'any' }; // ~5.19-6.9: one THP list
   return { order: HPAGE_PMD_ORDER, mt: pindex === 13 ? 'Movable' : 'Unmovable' }; // 6.10+: 12 U/R, 13 M
@@ -63,7 +86,9 @@ function zoneSnap(z: ZoneState, st: ModelState): ZoneSnap {
     HighAtomic: fa.count[3] ?? 0,
     Isolate: fa.count[4] ?? 0,
   }));
-  const pageblocks: Record<string, number> = Object.fromEntries(MIGRATETYPE_NAMES.map((n) => [n, 0]));
+  const pageblocks: Record<string, number> = Object.fromEntries(
+    MIGRATETYPE_NAMES.map((n) => [n, 0]),
+  );
   for (let i = 0; i < z.nrPageblocks; i++) {
     const tag = st.pageblocks[z.pageblockBase + i] ?? 0;
     const name = MIGRATETYPE_NAMES[tag & 0x7f] ?? 'Unmovable';
@@ -95,7 +120,12 @@ function zoneSnap(z: ZoneState, st: ModelState): ZoneSnap {
     free_area: freeArea,
     buddyinfo: freeArea.map((f) => f.nr_free),
     pageblocks,
-    lock: { acquisitions: z.lock.acquisitions, hold_ns: z.lock.holdNs, wait_ns: z.lock.waitNs, pages_moved: z.lock.pagesMoved },
+    lock: {
+      acquisitions: z.lock.acquisitions,
+      hold_ns: z.lock.holdNs,
+      wait_ns: z.lock.waitNs,
+      pages_moved: z.lock.pagesMoved,
+    },
   };
 }
 
@@ -179,7 +209,9 @@ export function snapshotFromSim(sim: Sim): Snapshot {
       max_order: st.maxOrder,
       pageblock_order: st.pageblockOrder,
       pageblock_nr_pages: st.pageblockNrPages,
-      min_free_kbytes: sim.view().getInt32(sim.address + sim.core.layout.off('sim.min_free_kbytes'), true),
+      min_free_kbytes: sim
+        .view()
+        .getInt32(sim.address + sim.core.layout.off('sim.min_free_kbytes'), true),
       frozen: st.frozen,
       error: st.frozen ? (sim.check() ?? '') : '',
     },

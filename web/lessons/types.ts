@@ -5,11 +5,29 @@
  */
 
 /** The views a lesson may show (the fixed set of lessons/README.md). */
-export const VIEW_NAMES = ['memory-map', 'free-areas', 'pcp', 'zones', 'walk', 'counters', 'proc', 'log'] as const;
+export const VIEW_NAMES = [
+  'memory-map',
+  'free-areas',
+  'pcp',
+  'zones',
+  'walk',
+  'counters',
+  'proc',
+  'log',
+] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
 /** Keys a `point:` selector may use. */
-export const SELECTOR_KEYS = ['node', 'zone', 'cpu', 'order', 'pindex', 'mt', 'pfn', 'pageblock'] as const;
+export const SELECTOR_KEYS = [
+  'node',
+  'zone',
+  'cpu',
+  'order',
+  'pindex',
+  'mt',
+  'pfn',
+  'pageblock',
+] as const;
 export type SelectorKey = (typeof SELECTOR_KEYS)[number];
 
 /** Where a view should draw attention: a view and key=value pairs (numbers or names). */
@@ -109,7 +127,8 @@ export interface NotesBlock {
   markdown: string;
 }
 
-export type LessonBlock = ProseBlock | SimBlock | StepBlock | QuestionBlock | GoalBlock | NotesBlock;
+export type LessonBlock =
+  ProseBlock | SimBlock | StepBlock | QuestionBlock | GoalBlock | NotesBlock;
 
 /** One `## ` section. */
 export interface LessonStep {

@@ -9,24 +9,39 @@ import { describe, expect, it } from 'vitest';
 import { lessonSchemaPlugin } from './vite-plugin';
 
 function flat(plugins: PluginOption[] | undefined): Plugin[] {
-  return (plugins ?? []).flat(Infinity as 1).filter((p): p is Plugin => !!p && typeof p === 'object' && 'name' in p);
+  return (plugins ?? [])
+    .flat(Infinity as 1)
+    .filter((p): p is Plugin => !!p && typeof p === 'object' && 'name' in p);
 }
 
 describe('vite build with a malformed lesson', () => {
   it('fails, naming the file, line and field', { timeout: 60_000 }, async () => {
     const root = mkdtempSync(join(tmpdir(), 'lesson-build-'));
     try {
-      cpSync('web/lessons/fixtures/99-malformed', join(root, 'lessons/99-malformed'), { recursive: true });
+      cpSync('web/lessons/fixtures/99-malformed', join(root, 'lessons/99-malformed'), {
+        recursive: true,
+      });
       writeFileSync(join(root, 'index.html'), '<!doctype html><title>t</title><p>t</p>');
-      const run = build({ configFile: false, root, logLevel: 'silent', plugins: [lessonSchemaPlugin(root)], build: { write: false } });
-      await expect(run).rejects.toThrow('lessons/99-malformed/lesson.md:20: question block: missing field `answer`');
+      const run = build({
+        configFile: false,
+        root,
+        logLevel: 'silent',
+        plugins: [lessonSchemaPlugin(root)],
+        build: { write: false },
+      });
+      await expect(run).rejects.toThrow(
+        'lessons/99-malformed/lesson.md:20: question block: missing field `answer`',
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
   });
 
   it('is part of the site build that npm run build and npm test run', async () => {
-    const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, resolve('vite.config.ts'));
+    const loaded = await loadConfigFromFile(
+      { command: 'build', mode: 'production' },
+      resolve('vite.config.ts'),
+    );
     expect(flat(loaded?.config.plugins).map((p) => p.name)).toContain('buddyscope-lesson-schema');
   });
 });

@@ -13,8 +13,12 @@ describe('build-time lesson check', () => {
   it('fails on a malformed lesson', () => {
     const root = mkdtempSync(join(tmpdir(), 'lessons-'));
     try {
-      cpSync('web/lessons/fixtures/99-malformed', join(root, 'lessons/99-malformed'), { recursive: true });
-      expect(checkLessonsOnDisk(root)).toContain('lessons/99-malformed/lesson.md:20: question block: missing field `answer`');
+      cpSync('web/lessons/fixtures/99-malformed', join(root, 'lessons/99-malformed'), {
+        recursive: true,
+      });
+      expect(checkLessonsOnDisk(root)).toContain(
+        'lessons/99-malformed/lesson.md:20: question block: missing field `answer`',
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -27,7 +27,14 @@ class FakeFrames implements Scheduler {
   }
 }
 
-const ops: SimOp[] = Array.from({ length: 50 }, () => ({ kind: OpKind.ALLOC, order: 0, cpu: 0, gfp: 0, handle: 0, arg: 2 }));
+const ops: SimOp[] = Array.from({ length: 50 }, () => ({
+  kind: OpKind.ALLOC,
+  order: 0,
+  cpu: 0,
+  gfp: 0,
+  handle: 0,
+  arg: 2,
+}));
 
 describe('Clock', () => {
   it('plays ops at the chosen speed, carrying fractions between frames', () => {

@@ -39,7 +39,14 @@ export const EV = {
 
 export type MarkerKind = 'refill' | 'drain' | 'fallback' | 'claim' | 'failure' | 'bad-page';
 
-export const MARKER_KINDS: readonly MarkerKind[] = ['refill', 'drain', 'fallback', 'claim', 'failure', 'bad-page'];
+export const MARKER_KINDS: readonly MarkerKind[] = [
+  'refill',
+  'drain',
+  'fallback',
+  'claim',
+  'failure',
+  'bad-page',
+];
 
 /** Words for a marker kind, for the legend and the screen reader. */
 export const MARKER_LABELS: Record<MarkerKind, string> = {

@@ -40,7 +40,10 @@ describe('Player on the wasm core', async () => {
     for (const op of ops) {
       straight.clearEvents();
       straight.apply(op);
-      expected.push({ events: JSON.stringify(straight.events()), proc: straight.proc('buddyinfo') });
+      expected.push({
+        events: JSON.stringify(straight.events()),
+        proc: straight.proc('buddyinfo'),
+      });
     }
     const engine = core.createSim(config);
     const p = new Player(engine, ops, { checkpointEvery: 8 });
@@ -82,7 +85,9 @@ describe('Player on the wasm core', async () => {
   });
 
   it('reaches any point of a million-event history on a 1M-frame machine quickly', () => {
-    const big = compile('machine bench1m\nseed 9\ncpu 0 random 400000 max_order=3 free=45 GFP_KERNEL\n');
+    const big = compile(
+      'machine bench1m\nseed 9\ncpu 0 random 400000 max_order=3 free=45 GFP_KERNEL\n',
+    );
     const engine = core.createSim(big.config);
     const p = new Player(engine, big.ops);
     expect(p.totalEvents).toBeGreaterThan(1_000_000);

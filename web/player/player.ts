@@ -77,7 +77,10 @@ export class Player {
   /** Start over on a new engine (a new machine or profile): one root branch, cursor at the start. */
   reset(engine: Engine, ops: readonly SimOp[]): void {
     this.engine = engine;
-    const run = new Run(ops, new CheckpointStore(this.options.checkpointBudget, this.options.checkpointEvery));
+    const run = new Run(
+      ops,
+      new CheckpointStore(this.options.checkpointBudget, this.options.checkpointEvery),
+    );
     this.branches = [];
     this.nextId = 1;
     this.active = this.addBranch(run, null, 0);
@@ -259,7 +262,9 @@ export class Player {
     this.demote(parent);
     this.active = this.addBranch(run, parent.info.id, d);
     this.scanFrom(run, d);
-    this.resync(this.cursor.op <= d ? this.cursor : atOp(run, Math.min(this.cursor.op, run.length)));
+    this.resync(
+      this.cursor.op <= d ? this.cursor : atOp(run, Math.min(this.cursor.op, run.length)),
+    );
     return true;
   }
 
@@ -285,7 +290,13 @@ export class Player {
   private addBranch(run: Run, parent: number | null, forkAt: number): Branch {
     const id = this.nextId++;
     const b: Branch = {
-      info: { id, parent, forkAt, ops: run.ops.length, label: parent === null ? 'main' : `branch ${id} (from op ${forkAt})` },
+      info: {
+        id,
+        parent,
+        forkAt,
+        ops: run.ops.length,
+        label: parent === null ? 'main' : `branch ${id} (from op ${forkAt})`,
+      },
       run,
       cursor: ORIGIN,
     };

@@ -94,7 +94,14 @@ export function firstDifference(a: readonly SimOp[], b: readonly SimOp[]): numbe
     const x = a[i];
     const y = b[i];
     if (!x || !y) return i;
-    if (x.kind !== y.kind || x.order !== y.order || x.cpu !== y.cpu || x.gfp !== y.gfp || x.handle !== y.handle || x.arg !== y.arg) {
+    if (
+      x.kind !== y.kind ||
+      x.order !== y.order ||
+      x.cpu !== y.cpu ||
+      x.gfp !== y.gfp ||
+      x.handle !== y.handle ||
+      x.arg !== y.arg
+    ) {
       return i;
     }
   }

@@ -45,7 +45,11 @@ export class Compiler {
       this.pending = null;
       this.worker?.terminate();
       this.worker = null;
-      p?.resolve({ id: p.id, ok: false, error: { line: 1, col: 1, message: `the compiler stopped: ${e.message || 'worker error'}` } });
+      p?.resolve({
+        id: p.id,
+        ok: false,
+        error: { line: 1, col: 1, message: `the compiler stopped: ${e.message || 'worker error'}` },
+      });
     };
     return w;
   }

@@ -9,7 +9,9 @@ import type { CompileReply, CompileRequest } from './protocol';
 export function answer(req: CompileRequest): CompileReply {
   const parsed = parseWorkload(req.text);
   if (!parsed.ok) return { id: req.id, ok: false, error: parsed.error };
-  const opts = req.machine ? { positions: parsed.positions, machine: req.machine } : { positions: parsed.positions };
+  const opts = req.machine
+    ? { positions: parsed.positions, machine: req.machine }
+    : { positions: parsed.positions };
   const c = compileWorkload(parsed.workload, opts);
   if (!c.ok) return { id: req.id, ok: false, error: c.error };
   const p = c.program;

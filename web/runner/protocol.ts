@@ -15,4 +15,11 @@ export interface CompileRequest {
 
 export type CompileReply =
   | { id: number; ok: false; error: WorkloadError }
-  | { id: number; ok: true; opCount: number; config: MachineConfig; ops: Uint8Array | null; lines: Uint32Array | null };
+  | {
+      id: number;
+      ok: true;
+      opCount: number;
+      config: MachineConfig;
+      ops: Uint8Array | null;
+      lines: Uint32Array | null;
+    };

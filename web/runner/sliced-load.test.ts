@@ -7,7 +7,8 @@ import { loadCore } from '../core/module';
 import { answer } from './compile-core';
 import { loadSliced, type PackedProgram } from './sliced-load';
 
-const TEXT = 'machine tiny\nseed 9\ncpu 0 random 60000 max_order=2 free=50 GFP_KERNEL\ncpu 1 random 20000 GFP_KERNEL\n';
+const TEXT =
+  'machine tiny\nseed 9\ncpu 0 random 60000 max_order=2 free=50 GFP_KERNEL\ncpu 1 random 20000 GFP_KERNEL\n';
 
 function packed(text: string): PackedProgram {
   const r = answer({ id: 1, text, machine: null, wantOps: true });
@@ -25,7 +26,9 @@ describe('loadSliced', () => {
     const once = new Session(core, whole.program);
     const sliced = new Session(core, start.program);
     let progress = 0;
-    expect(await loadSliced(sliced, packed(TEXT), { cancelled: false }, () => progress++)).toBe('done');
+    expect(await loadSliced(sliced, packed(TEXT), { cancelled: false }, () => progress++)).toBe(
+      'done',
+    );
     expect(progress).toBeGreaterThan(1);
     expect(sliced.player.length).toBe(80000);
     expect(sliced.player.totalEvents).toBe(once.player.totalEvents);
@@ -51,7 +54,16 @@ describe('loadSliced', () => {
   });
 
   it('compile errors come back positioned', () => {
-    const r = answer({ id: 3, text: 'machine tiny\ncpu 0 alloc a GFP_KERNAL\n', machine: null, wantOps: false });
-    expect(r).toMatchObject({ id: 3, ok: false, error: { line: 2, col: 15, message: expect.stringMatching(/did you mean GFP_KERNEL/) } });
+    const r = answer({
+      id: 3,
+      text: 'machine tiny\ncpu 0 alloc a GFP_KERNAL\n',
+      machine: null,
+      wantOps: false,
+    });
+    expect(r).toMatchObject({
+      id: 3,
+      ok: false,
+      error: { line: 2, col: 15, message: expect.stringMatching(/did you mean GFP_KERNEL/) },
+    });
   });
 });

@@ -42,7 +42,8 @@ export async function loadSliced(
   const decode = (upTo: number) => {
     for (let i = ops.length; i < upTo; i++) ops.push(readOp(program.ops, i));
   };
-  const load = (n: number) => session.load({ config: program.config, ops: ops.slice(0, n), lines: program.lines });
+  const load = (n: number) =>
+    session.load({ config: program.config, ops: ops.slice(0, n), lines: program.lines });
   if (total <= SLICE_THRESHOLD) {
     decode(total);
     load(total);

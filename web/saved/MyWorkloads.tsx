@@ -5,7 +5,15 @@
 import { useState } from 'react';
 import type { SavedWorkload, WorkloadStore } from './store';
 
-export function MyWorkloads({ store, text, onOpen }: { store: WorkloadStore; text: string; onOpen: (w: SavedWorkload) => void }) {
+export function MyWorkloads({
+  store,
+  text,
+  onOpen,
+}: {
+  store: WorkloadStore;
+  text: string;
+  onOpen: (w: SavedWorkload) => void;
+}) {
   const [list, setList] = useState(() => store.list());
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
@@ -22,17 +30,27 @@ export function MyWorkloads({ store, text, onOpen }: { store: WorkloadStore; tex
         onSubmit={(e) => {
           e.preventDefault();
           const w = store.add(name, text);
-          refresh(w ? `Saved as “${w.name}”.` : 'The browser refused to save (storage full or disabled).');
+          refresh(
+            w ? `Saved as “${w.name}”.` : 'The browser refused to save (storage full or disabled).',
+          );
           setName('');
         }}
       >
         <label>
-          Name <input type="text" value={name} onChange={(e) => setName(e.target.value)} placeholder="Untitled" />
+          Name{' '}
+          <input
+            type="text"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Untitled"
+          />
         </label>
         <button type="submit">Save current workload</button>
       </form>
       {list.length === 0 ? (
-        <p className="small muted">No saved workloads yet. Your edits are kept as a draft as you type.</p>
+        <p className="small muted">
+          No saved workloads yet. Your edits are kept as a draft as you type.
+        </p>
       ) : (
         <ul className="saved-list" aria-label="My workloads">
           {list.map((w) => (
@@ -42,13 +60,20 @@ export function MyWorkloads({ store, text, onOpen }: { store: WorkloadStore; tex
                   className="tool-row"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    refresh(store.rename(w.id, renaming.name) ? 'Renamed.' : 'A name cannot be empty.');
+                    refresh(
+                      store.rename(w.id, renaming.name) ? 'Renamed.' : 'A name cannot be empty.',
+                    );
                     setRenaming(null);
                   }}
                 >
                   <label>
                     New name for {w.name}{' '}
-                    <input type="text" autoFocus value={renaming.name} onChange={(e) => setRenaming({ id: w.id, name: e.target.value })} />
+                    <input
+                      type="text"
+                      autoFocus
+                      value={renaming.name}
+                      onChange={(e) => setRenaming({ id: w.id, name: e.target.value })}
+                    />
                   </label>
                   <button type="submit">Rename</button>
                   <button type="button" onClick={() => setRenaming(null)}>
@@ -63,13 +88,20 @@ export function MyWorkloads({ store, text, onOpen }: { store: WorkloadStore; tex
                     <button type="button" onClick={() => onOpen(w)} aria-label={`Open ${w.name}`}>
                       Open
                     </button>
-                    <button type="button" onClick={() => setRenaming({ id: w.id, name: w.name })} aria-label={`Rename ${w.name}`}>
+                    <button
+                      type="button"
+                      onClick={() => setRenaming({ id: w.id, name: w.name })}
+                      aria-label={`Rename ${w.name}`}
+                    >
                       Rename
                     </button>
                     <button
                       type="button"
                       onClick={() => {
-                        if (window.confirm(`Delete “${w.name}”?`)) refresh(store.remove(w.id) ? `Deleted “${w.name}”.` : 'Could not delete.');
+                        if (window.confirm(`Delete “${w.name}”?`))
+                          refresh(
+                            store.remove(w.id) ? `Deleted “${w.name}”.` : 'Could not delete.',
+                          );
                       }}
                       aria-label={`Delete ${w.name}`}
                     >

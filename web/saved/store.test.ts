@@ -4,7 +4,12 @@ import { WorkloadStore, type KeyValue } from './store';
 
 function memory(): KeyValue & { map: Map<string, string> } {
   const map = new Map<string, string>();
-  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
 }
 
 describe('WorkloadStore', () => {
@@ -27,7 +32,13 @@ describe('WorkloadStore', () => {
   });
 
   it('survives a full storage, no storage and garbage', () => {
-    const full: KeyValue = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => {} };
+    const full: KeyValue = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {},
+    };
     expect(new WorkloadStore(full).saveDraft('x', null)).toBe(false);
     expect(new WorkloadStore(full).add('a', 'x')).toBeNull();
     expect(new WorkloadStore(null).list()).toEqual([]);
@@ -37,7 +48,10 @@ describe('WorkloadStore', () => {
     const s = new WorkloadStore(kv);
     expect(s.list()).toEqual([]);
     expect(s.draft()).toBeNull();
-    kv.map.set('buddyscope.workloads.v1', JSON.stringify([{ id: 'x' }, { id: 'y', name: 'ok', text: '', updated: 1 }]));
+    kv.map.set(
+      'buddyscope.workloads.v1',
+      JSON.stringify([{ id: 'x' }, { id: 'y', name: 'ok', text: '', updated: 1 }]),
+    );
     expect(s.list().map((w) => w.id)).toEqual(['y']);
   });
 });

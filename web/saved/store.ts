@@ -27,7 +27,12 @@ const LIST = 'buddyscope.workloads.v1';
 function isSaved(v: unknown): v is SavedWorkload {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
-  return typeof o.id === 'string' && typeof o.name === 'string' && typeof o.text === 'string' && typeof o.updated === 'number';
+  return (
+    typeof o.id === 'string' &&
+    typeof o.name === 'string' &&
+    typeof o.text === 'string' &&
+    typeof o.updated === 'number'
+  );
 }
 
 export class WorkloadStore {
@@ -66,7 +71,11 @@ export class WorkloadStore {
     if (typeof d !== 'object' || d === null) return null;
     const o = d as Record<string, unknown>;
     if (typeof o.text !== 'string') return null;
-    return { text: o.text, machine: typeof o.machine === 'string' ? o.machine : null, updated: typeof o.updated === 'number' ? o.updated : 0 };
+    return {
+      text: o.text,
+      machine: typeof o.machine === 'string' ? o.machine : null,
+      updated: typeof o.updated === 'number' ? o.updated : 0,
+    };
   }
 
   saveDraft(text: string, machine: string | null, now = Date.now()): boolean {
@@ -80,23 +89,37 @@ export class WorkloadStore {
 
   /** Save text under a name (a new entry); returns it, or null when storage refused. */
   add(name: string, text: string, now = Date.now()): SavedWorkload | null {
-    const entry: SavedWorkload = { id: `w${now.toString(36)}${Math.random().toString(36).slice(2, 7)}`, name: name.trim() || 'Untitled', text, updated: now };
+    const entry: SavedWorkload = {
+      id: `w${now.toString(36)}${Math.random().toString(36).slice(2, 7)}`,
+      name: name.trim() || 'Untitled',
+      text,
+      updated: now,
+    };
     return this.write(LIST, [entry, ...this.list()]) ? entry : null;
   }
 
   /** Overwrite the text of an entry. */
   update(id: string, text: string, now = Date.now()): boolean {
-    return this.write(LIST, this.list().map((w) => (w.id === id ? { ...w, text, updated: now } : w)));
+    return this.write(
+      LIST,
+      this.list().map((w) => (w.id === id ? { ...w, text, updated: now } : w)),
+    );
   }
 
   rename(id: string, name: string): boolean {
     const n = name.trim();
     if (!n) return false;
-    return this.write(LIST, this.list().map((w) => (w.id === id ? { ...w, name: n } : w)));
+    return this.write(
+      LIST,
+      this.list().map((w) => (w.id === id ? { ...w, name: n } : w)),
+    );
   }
 
   remove(id: string): boolean {
-    return this.write(LIST, this.list().filter((w) => w.id !== id));
+    return this.write(
+      LIST,
+      this.list().filter((w) => w.id !== id),
+    );
   }
 
   get(id: string): SavedWorkload | null {

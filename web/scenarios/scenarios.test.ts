@@ -86,7 +86,9 @@ describe('scenario library', () => {
     const failed = r.perOp.filter((ev) => ev.some(kind('alloc_fail')));
     expect(failed.length).toBeGreaterThanOrEqual(10);
     for (const ev of failed) {
-      const drains = ev.filter((e) => kind('drain')(e) && core.eventFnName(e.fn) === 'drain_all_pages');
+      const drains = ev.filter(
+        (e) => kind('drain')(e) && core.eventFnName(e.fn) === 'drain_all_pages',
+      );
       expect(drains.length).toBeGreaterThan(0);
     }
     const lastFailed = failed[failed.length - 1] ?? [];

@@ -12,7 +12,11 @@ export function toBase64url(bytes: Uint8Array): string {
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
     const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += ALPHABET.charAt((n >> 18) & 63) + ALPHABET.charAt((n >> 12) & 63) + ALPHABET.charAt((n >> 6) & 63) + ALPHABET.charAt(n & 63);
+    out +=
+      ALPHABET.charAt((n >> 18) & 63) +
+      ALPHABET.charAt((n >> 12) & 63) +
+      ALPHABET.charAt((n >> 6) & 63) +
+      ALPHABET.charAt(n & 63);
   }
   const rest = bytes.length - i;
   if (rest === 1) {
@@ -20,13 +24,18 @@ export function toBase64url(bytes: Uint8Array): string {
     out += ALPHABET.charAt((n >> 18) & 63) + ALPHABET.charAt((n >> 12) & 63);
   } else if (rest === 2) {
     const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8);
-    out += ALPHABET.charAt((n >> 18) & 63) + ALPHABET.charAt((n >> 12) & 63) + ALPHABET.charAt((n >> 6) & 63);
+    out +=
+      ALPHABET.charAt((n >> 18) & 63) +
+      ALPHABET.charAt((n >> 12) & 63) +
+      ALPHABET.charAt((n >> 6) & 63);
   }
   return out;
 }
 
 /** The bytes of base64url text, or the index of the first character that cannot be one. */
-export function fromBase64url(text: string): { ok: true; bytes: Uint8Array } | { ok: false; at: number } {
+export function fromBase64url(
+  text: string,
+): { ok: true; bytes: Uint8Array } | { ok: false; at: number } {
   // A length of 4k+1 cannot come from any byte string: the last character carries < 8 bits.
   if (text.length % 4 === 1) return { ok: false, at: text.length - 1 };
   const out = new Uint8Array(Math.floor((text.length * 3) / 4));

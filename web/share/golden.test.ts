@@ -20,7 +20,9 @@ interface Golden {
   trace: string;
 }
 
-const GOLDEN = JSON.parse(readFileSync(new URL('./fixtures/golden-links.json', import.meta.url), 'utf8')) as Golden[];
+const GOLDEN = JSON.parse(
+  readFileSync(new URL('./fixtures/golden-links.json', import.meta.url), 'utf8'),
+) as Golden[];
 
 let core: Core;
 beforeAll(async () => {
@@ -45,10 +47,19 @@ describe('golden links', () => {
         expect(r.player.position).toEqual(g.state.position);
         if (d.modelVersion !== core.modelVersion()) {
           // A newer model may decide differently: the link still opens the same workload and step.
-          console.warn(`${g.name}: made with model ${d.modelVersion}, running ${core.modelVersion()}: regenerate its events`);
+          console.warn(
+            `${g.name}: made with model ${d.modelVersion}, running ${core.modelVersion()}: regenerate its events`,
+          );
           return;
         }
-        const events = r.player.currentOpEvents.map((e) => [e.seq, e.kind, e.cpu, e.pfn, e.order, e.mt]);
+        const events = r.player.currentOpEvents.map((e) => [
+          e.seq,
+          e.kind,
+          e.cpu,
+          e.pfn,
+          e.order,
+          e.mt,
+        ]);
         expect(events).toEqual(g.events);
         expect(r.player.currentEvent?.seq ?? -1).toBe(g.currentSeq);
         expect(r.sim.trace()).toBe(g.trace);

@@ -56,7 +56,11 @@ describe('share links', () => {
     const good = await encodeState(STATE, 1);
     expect((await errorOf(good.slice(0, good.length - 9))).message).toMatch(/cut short/);
     const edited = await errorOf(good.slice(0, 10) + '%' + good.slice(11));
-    expect(edited).toEqual({ line: 1, col: 11, message: expect.stringMatching(/unexpected character "%"/) });
+    expect(edited).toEqual({
+      line: 1,
+      col: 11,
+      message: expect.stringMatching(/unexpected character "%"/),
+    });
     const notState = `1.1.${toBase64url(await deflateRaw(new TextEncoder().encode('[1,2]')))}`;
     expect((await errorOf(notState)).message).toMatch(/damaged: its payload is not an object/);
     const badPos = `1.1.${toBase64url(await deflateRaw(new TextEncoder().encode('{"t":"","x":null,"p":[-4,0]}')))}`;
@@ -75,7 +79,9 @@ describe('share links', () => {
         fc.oneof(
           fc.string({ maxLength: 200 }),
           fc.uint8Array({ maxLength: 200 }).map((b) => `1.1.${toBase64url(b)}`),
-          fc.uint8Array({ maxLength: 200 }).map((b) => Array.from(b, (x) => String.fromCharCode(x)).join('')),
+          fc
+            .uint8Array({ maxLength: 200 })
+            .map((b) => Array.from(b, (x) => String.fromCharCode(x)).join('')),
         ),
         async (s) => {
           const d = await decodeState(s);
@@ -100,6 +106,8 @@ describe('share links', () => {
     expect(readLinkParams('#/playground').s).toBeNull();
     const loc = { origin: 'https://x.org', pathname: '/buddyscope/', search: '' };
     expect(linkUrl(loc, '1.1.AB')).toBe('https://x.org/buddyscope/#/playground?s=1.1.AB');
-    expect(linkUrl(loc, '1.1.AB', { start: 2, end: null, loop: true })).toBe('https://x.org/buddyscope/#/embed?s=1.1.AB&start=2&loop=1');
+    expect(linkUrl(loc, '1.1.AB', { start: 2, end: null, loop: true })).toBe(
+      'https://x.org/buddyscope/#/embed?s=1.1.AB&start=2&loop=1',
+    );
   });
 });

@@ -52,29 +52,47 @@ export async function encodeState(state: ShareState, modelVersion: number): Prom
 
 /** The state of an s= value, or where and why it cannot be read. */
 export async function decodeState(s: string): Promise<DecodedLink> {
-  const fail = (col: number, message: string): DecodedLink => ({ ok: false, error: { line: 1, col, message } });
-  if (s.length > MAX_LINK_CHARS) return fail(1, `the link is ${s.length.toLocaleString('en-US')} characters long: too long to be a Buddyscope link`);
+  const fail = (col: number, message: string): DecodedLink => ({
+    ok: false,
+    error: { line: 1, col, message },
+  });
+  if (s.length > MAX_LINK_CHARS)
+    return fail(
+      1,
+      `the link is ${s.length.toLocaleString('en-US')} characters long: too long to be a Buddyscope link`,
+    );
   const head = /^(\d{1,6})\.(\d{1,9})\./.exec(s);
   if (!head) return fail(1, 'this is not a Buddyscope link: expected "s=FORMAT.MODEL.DATA"');
   const format = Number(head[1]);
   const modelVersion = Number(head[2]);
   const decode = DECODERS[format];
   if (!decode) {
-    return fail(1, format > LINK_FORMAT
-      ? `the link was made by a newer Buddyscope (link format ${format}; this site reads up to ${LINK_FORMAT}): open it on the site that made it`
-      : `unknown link format ${format}`);
+    return fail(
+      1,
+      format > LINK_FORMAT
+        ? `the link was made by a newer Buddyscope (link format ${format}; this site reads up to ${LINK_FORMAT}): open it on the site that made it`
+        : `unknown link format ${format}`,
+    );
   }
   const at = head[0].length;
   const bytes = fromBase64url(s.slice(at));
   if (!bytes.ok) {
     const c = s.charAt(at + bytes.at);
-    return fail(at + bytes.at + 1, c ? `unexpected character "${c}" in the link's data: was it edited or wrapped?` : 'the link is cut short');
+    return fail(
+      at + bytes.at + 1,
+      c
+        ? `unexpected character "${c}" in the link's data: was it edited or wrapped?`
+        : 'the link is cut short',
+    );
   }
   const inflated = await inflateRaw(bytes.bytes, MAX_PAYLOAD_BYTES);
   if (!inflated.ok) {
-    return fail(at + 1, inflated.reason === 'too-large'
-      ? 'the link unpacks to more than 17 MiB: above the workload limit of 16 MiB'
-      : 'the link is cut short or damaged: its data does not unpack (copy the whole link)');
+    return fail(
+      at + 1,
+      inflated.reason === 'too-large'
+        ? 'the link unpacks to more than 17 MiB: above the workload limit of 16 MiB'
+        : 'the link is cut short or damaged: its data does not unpack (copy the whole link)',
+    );
   }
   let json: unknown;
   try {
@@ -115,7 +133,11 @@ export function readLinkParams(hash: string): LinkParams {
 }
 
 /** The full URL of a link: this page's address with a new fragment. */
-export function linkUrl(location: Pick<Location, 'origin' | 'pathname' | 'search'>, s: string, embed?: EmbedOptions): string {
+export function linkUrl(
+  location: Pick<Location, 'origin' | 'pathname' | 'search'>,
+  s: string,
+  embed?: EmbedOptions,
+): string {
   const base = `${location.origin}${location.pathname}${location.search}`;
   if (!embed) return `${base}#/playground?s=${s}`;
   const extra = [

@@ -29,19 +29,30 @@ function checkZone(z: unknown): ZoneSpan | null {
   if (!isObject(z)) return null;
   const { startPfn, spanned, present, managed } = z;
   const U32 = 0xffffffff;
-  if (!int(startPfn, 0, U32) || !int(spanned, 0, U32) || !int(present, 0, U32) || !int(managed, 0, MAX_FRAMES)) return null;
+  if (
+    !int(startPfn, 0, U32) ||
+    !int(spanned, 0, U32) ||
+    !int(present, 0, U32) ||
+    !int(managed, 0, MAX_FRAMES)
+  )
+    return null;
   if (managed > present || present > spanned || startPfn + spanned > U32) return null;
   return { startPfn, spanned, present, managed };
 }
 
 /** An explicit machine as the core accepts it, or why not. */
 export function checkMachine(m: unknown): Checked<ExplicitMachine> {
-  const bad = (why: string): Checked<ExplicitMachine> => ({ ok: false, message: `its machine ${why}` });
+  const bad = (why: string): Checked<ExplicitMachine> => ({
+    ok: false,
+    message: `its machine ${why}`,
+  });
   if (!isObject(m) || m.kind !== 'explicit') return bad('is not an explicit machine');
   const { nodes, cpusPerNode, maxOrder, pageblockOrder, thp, batch, zones } = m;
   if (!int(nodes, 1, MAX_NUMNODES)) return bad(`needs 1..${MAX_NUMNODES} nodes`);
-  if (!int(cpusPerNode, 1, MAX_CPUS_PER_NODE)) return bad(`needs 1..${MAX_CPUS_PER_NODE} CPUs per node`);
-  if (!int(maxOrder, 1, MAX_PAGE_ORDER_LIMIT)) return bad(`needs max_order 1..${MAX_PAGE_ORDER_LIMIT}`);
+  if (!int(cpusPerNode, 1, MAX_CPUS_PER_NODE))
+    return bad(`needs 1..${MAX_CPUS_PER_NODE} CPUs per node`);
+  if (!int(maxOrder, 1, MAX_PAGE_ORDER_LIMIT))
+    return bad(`needs max_order 1..${MAX_PAGE_ORDER_LIMIT}`);
   if (!int(pageblockOrder, 0, maxOrder)) return bad('needs pageblock_order 0..max_order');
   if (typeof thp !== 'boolean') return bad('needs thp true or false');
   if (batch !== undefined && !int(batch, 1, 4096)) return bad('needs batch 1..4096');
@@ -49,7 +60,8 @@ export function checkMachine(m: unknown): Checked<ExplicitMachine> {
   const spans: ZoneSpan[][] = [];
   let managed = 0;
   for (const row of zones) {
-    if (!Array.isArray(row) || row.length > MAX_NR_ZONES) return bad(`needs at most ${MAX_NR_ZONES} zones per node`);
+    if (!Array.isArray(row) || row.length > MAX_NR_ZONES)
+      return bad(`needs at most ${MAX_NR_ZONES} zones per node`);
     const out: ZoneSpan[] = [];
     for (const z of row) {
       const span = checkZone(z);
@@ -60,7 +72,15 @@ export function checkMachine(m: unknown): Checked<ExplicitMachine> {
     spans.push(out);
   }
   if (managed === 0 || managed > MAX_FRAMES) return bad(`needs 1..${MAX_FRAMES} managed pages`);
-  const machine: ExplicitMachine = { kind: 'explicit', nodes, cpusPerNode, maxOrder, pageblockOrder, thp, zones: spans };
+  const machine: ExplicitMachine = {
+    kind: 'explicit',
+    nodes,
+    cpusPerNode,
+    maxOrder,
+    pageblockOrder,
+    thp,
+    zones: spans,
+  };
   if (batch !== undefined) machine.batch = batch;
   return { ok: true, value: machine };
 }
@@ -85,9 +105,13 @@ export function checkFormat1(json: unknown): Checked<ShareState> {
   if (v !== undefined) {
     if (!isObject(v)) return bad('its views are not an object');
     if (v.c !== null && v.c !== undefined) {
-      if (typeof v.c !== 'string' || !isProfileName(v.c)) return bad('its comparison names no known kernel profile');
+      if (typeof v.c !== 'string' || !isProfileName(v.c))
+        return bad('its comparison names no known kernel profile');
       compare = v.c;
     }
   }
-  return { ok: true, value: { text: t, machine, position: { op: p[0], event: p[1] }, views: { compare } } };
+  return {
+    ok: true,
+    value: { text: t, machine, position: { op: p[0], event: p[1] }, views: { compare } },
+  };
 }

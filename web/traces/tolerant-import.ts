@@ -21,8 +21,7 @@ export interface TolerantStats extends TraceImportStats {
 }
 
 export type TolerantResult =
-  | { ok: true; workload: Workload; stats: TolerantStats }
-  | { ok: false; error: WorkloadError };
+  { ok: true; workload: Workload; stats: TolerantStats } | { ok: false; error: WorkloadError };
 
 export function importTraceTolerant(text: string): TolerantResult {
   const lines = text.split('\n');
@@ -56,7 +55,15 @@ export function importTraceTolerant(text: string): TolerantResult {
   const r = importTrace(malformed ? lines.join('\n') : text);
   if (!r.ok) return r;
   if (r.stats.allocs === 0) {
-    return { ok: false, error: { line: 1, col: 1, message: 'the trace has no mm_page_alloc events to replay: enable kmem:mm_page_alloc and kmem:mm_page_free when capturing' } };
+    return {
+      ok: false,
+      error: {
+        line: 1,
+        col: 1,
+        message:
+          'the trace has no mm_page_alloc events to replay: enable kmem:mm_page_alloc and kmem:mm_page_free when capturing',
+      },
+    };
   }
   return { ok: true, workload: r.workload, stats: { ...r.stats, malformed, malformedLines } };
 }

@@ -11,7 +11,13 @@ import { narrate } from './narrate';
 import { zoneName } from './names';
 import { eventAttrs, type ViewProps } from './options';
 
-const STEP_KINDS = new Set<number>([EV.WMARK_CHECK, EV.ZONE_FALLBACK, EV.MM_PAGE_ALLOC, EV.ALLOC_FAIL, EV.KSWAPD_WAKE]);
+const STEP_KINDS = new Set<number>([
+  EV.WMARK_CHECK,
+  EV.ZONE_FALLBACK,
+  EV.MM_PAGE_ALLOC,
+  EV.ALLOC_FAIL,
+  EV.KSWAPD_WAKE,
+]);
 
 type Outcome = 'pass' | 'fail' | 'skip' | 'used';
 
@@ -35,7 +41,12 @@ function runs(os: Outcome[]): [Outcome, number][] {
   return out;
 }
 
-const OUTCOME_WORDS: Record<Outcome, string> = { pass: 'watermark ok', fail: 'below watermark, moved on', skip: 'moved on', used: 'block taken' };
+const OUTCOME_WORDS: Record<Outcome, string> = {
+  pass: 'watermark ok',
+  fail: 'below watermark, moved on',
+  skip: 'moved on',
+  used: 'block taken',
+};
 
 export function AllocWalk({ state, event, opEvents }: ViewProps) {
   const hid = useId();
@@ -45,7 +56,9 @@ export function AllocWalk({ state, event, opEvents }: ViewProps) {
   const cpu = alloc?.cpu ?? steps[0]?.cpu ?? 0;
   const node = state.cpus[cpu]?.node ?? 0;
   const zonelist = state.nodes[node]?.zonelist ?? [];
-  const populated = zonelist.filter((r) => (state.nodes[r.node]?.zones ?? []).some((z) => z.idx === r.zone && z.managed > 0));
+  const populated = zonelist.filter((r) =>
+    (state.nodes[r.node]?.zones ?? []).some((z) => z.idx === r.zone && z.managed > 0),
+  );
   const outcomes = new Map<string, Outcome[]>();
   for (const e of steps) {
     const o = outcomeOf(e);
@@ -61,7 +74,9 @@ export function AllocWalk({ state, event, opEvents }: ViewProps) {
         <h3 id={hid}>Allocation walk</h3>
       </header>
       {steps.length === 0 ? (
-        <p className="muted">This op made no allocation decision (no watermark check or zone fallback).</p>
+        <p className="muted">
+          This op made no allocation decision (no watermark check or zone fallback).
+        </p>
       ) : (
         <>
           <p className="small">
@@ -71,9 +86,17 @@ export function AllocWalk({ state, event, opEvents }: ViewProps) {
             {populated.map((r) => {
               const k = `${r.node}-${r.zone}`;
               const os = outcomes.get(k) ?? [];
-              const lit = !!event && event.node === r.node && event.zone === r.zone && STEP_KINDS.has(event.kind);
+              const lit =
+                !!event &&
+                event.node === r.node &&
+                event.zone === r.zone &&
+                STEP_KINDS.has(event.kind);
               return (
-                <li key={k} className={`zl${lit ? ' lit' : ''}`} data-highlighted={lit || undefined}>
+                <li
+                  key={k}
+                  className={`zl${lit ? ' lit' : ''}`}
+                  data-highlighted={lit || undefined}
+                >
                   <strong>{label(r.node, r.zone)}</strong>
                   <span className="small">
                     {os.length === 0
@@ -93,7 +116,13 @@ export function AllocWalk({ state, event, opEvents }: ViewProps) {
             {steps.map((e) => {
               const lit = event?.seq === e.seq;
               return (
-                <li key={e.seq} className={lit ? 'lit' : undefined} aria-current={lit ? 'step' : undefined} data-highlighted={lit || undefined} data-seq={e.seq}>
+                <li
+                  key={e.seq}
+                  className={lit ? 'lit' : undefined}
+                  aria-current={lit ? 'step' : undefined}
+                  data-highlighted={lit || undefined}
+                  data-seq={e.seq}
+                >
                   {narrate(e, nodes).text}
                 </li>
               );

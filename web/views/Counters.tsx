@@ -16,7 +16,13 @@ function Diff({ a, b }: { a: number; b: number | undefined }) {
   if (b === undefined) return null;
   const d = b - a;
   if (d === 0) return <span className="diff same"> =</span>;
-  return <span className={`diff ${d > 0 ? 'up' : 'down'}`}> ({d > 0 ? '+' : '−'}{fmt(Math.abs(d))})</span>;
+  return (
+    <span className={`diff ${d > 0 ? 'up' : 'down'}`}>
+      {' '}
+      ({d > 0 ? '+' : '−'}
+      {fmt(Math.abs(d))})
+    </span>
+  );
 }
 
 type Row = [label: string, value: (s: ModelState) => number, help: string];
@@ -43,7 +49,8 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
   const hid = useId();
   const other = options.compare ?? undefined;
   const zones = allZones(state).filter((z) => z.managed > 0);
-  const otherZone = (node: number, idx: number) => other?.nodes[node]?.zones.find((z) => z.idx === idx);
+  const otherZone = (node: number, idx: number) =>
+    other?.nodes[node]?.zones.find((z) => z.idx === idx);
   return (
     <section className="view counters" {...eventAttrs(event)}>
       <header className="view-head">
@@ -120,7 +127,11 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
               const o = other?.cpus[c.id];
               const lit = event?.cpu === c.id;
               return (
-                <tr key={c.id} className={lit ? 'lit' : undefined} data-highlighted={lit || undefined}>
+                <tr
+                  key={c.id}
+                  className={lit ? 'lit' : undefined}
+                  data-highlighted={lit || undefined}
+                >
                   <th scope="row">
                     {c.id}
                     {c.online ? '' : ' (offline)'}

@@ -17,7 +17,15 @@ export interface EventLogOptions {
   onSelect?: (eventInOp: number) => void;
 }
 
-const ERRORS = ['', 'out of memory', 'malformed op', 'unknown or offline CPU', 'bad handle', 'bad page', 'state corrupted'];
+const ERRORS = [
+  '',
+  'out of memory',
+  'malformed op',
+  'unknown or offline CPU',
+  'bad handle',
+  'bad page',
+  'state corrupted',
+];
 
 export function EventLog({ state, event, opEvents, options }: ViewProps<EventLogOptions>) {
   const hid = useId();
@@ -44,7 +52,12 @@ export function EventLog({ state, event, opEvents, options }: ViewProps<EventLog
           ) : (
             <>
               Op {options.opIndex + 1}: <code>{describeOp(options.op)}</code>
-              {options.opError > 1 ? <span className="badge warn"> {ERRORS[options.opError] ?? `error ${options.opError}`}</span> : null}
+              {options.opError > 1 ? (
+                <span className="badge warn">
+                  {' '}
+                  {ERRORS[options.opError] ?? `error ${options.opError}`}
+                </span>
+              ) : null}
               {' · '}
               {opEvents.length} {opEvents.length === 1 ? 'event' : 'events'}
             </>
@@ -53,11 +66,14 @@ export function EventLog({ state, event, opEvents, options }: ViewProps<EventLog
       </header>
       {state.frozen && (
         <p className="error small" role="alert">
-          The model stopped: its state is corrupted, and every later op is refused (see the runaway or bad page event).
+          The model stopped: its state is corrupted, and every later op is refused (see the runaway
+          or bad page event).
         </p>
       )}
       {state.eventsDropped > 0 && (
-        <p className="small muted">{state.eventsDropped} events of this op were not recorded: the event buffer was full.</p>
+        <p className="small muted">
+          {state.eventsDropped} events of this op were not recorded: the event buffer was full.
+        </p>
       )}
       <ol className="log">
         {opEvents.map((e, i) => {
@@ -72,7 +88,12 @@ export function EventLog({ state, event, opEvents, options }: ViewProps<EventLog
               data-highlighted={lit || undefined}
               data-seq={e.seq}
             >
-              <button type="button" className="link-like" onClick={() => options.onSelect?.(i)} aria-label={`Go to event ${i + 1}: ${n.kind}`}>
+              <button
+                type="button"
+                className="link-like"
+                onClick={() => options.onSelect?.(i)}
+                aria-label={`Go to event ${i + 1}: ${n.kind}`}
+              >
                 <span className="kind">{n.kind}</span>
               </button>{' '}
               {n.text}{' '}

@@ -23,23 +23,48 @@ import { MIGRATETYPE_COLORS, MIGRATETYPE_NAMES } from './palette';
 const MAX_DRAWN_BLOCKS = 96;
 
 /** One bar of a migratetype's free pages, easing to its new length. */
-function Bar({ pct, color, reducedMotion }: { pct: number; color: string | undefined; reducedMotion: boolean }) {
+function Bar({
+  pct,
+  color,
+  reducedMotion,
+}: {
+  pct: number;
+  color: string | undefined;
+  reducedMotion: boolean;
+}) {
   const w = useTween(pct, reducedMotion);
   return <span className="fa-bar" style={{ width: `${w}%`, background: color }} />;
 }
 
 /** The block an event puts on a list, and where it comes from: the row above (split) or below (merge). */
-function arriving(e: SimEvent | null): { order: number; mt: number; from: string; key: string } | null {
+function arriving(
+  e: SimEvent | null,
+): { order: number; mt: number; from: string; key: string } | null {
   if (!e) return null;
-  if (e.kind === EV.BUDDY_SPLIT) return { order: e.order, mt: e.mt, from: 'translate(0px,-1.1rem) scale(2)', key: `${e.seq}` };
-  if (e.kind === EV.BUDDY_MERGE) return { order: e.order, mt: e.mt, from: 'translate(0px,1.1rem) scale(0.5)', key: `${e.seq}` };
+  if (e.kind === EV.BUDDY_SPLIT)
+    return { order: e.order, mt: e.mt, from: 'translate(0px,-1.1rem) scale(2)', key: `${e.seq}` };
+  if (e.kind === EV.BUDDY_MERGE)
+    return { order: e.order, mt: e.mt, from: 'translate(0px,1.1rem) scale(0.5)', key: `${e.seq}` };
   return null;
 }
 
-function ZoneFreeArea({ zone, order, showNodes, event, reducedMotion }: { zone: ZoneState; order: number; showNodes: boolean; event: SimEvent | null; reducedMotion: boolean }) {
+function ZoneFreeArea({
+  zone,
+  order,
+  showNodes,
+  event,
+  reducedMotion,
+}: {
+  zone: ZoneState;
+  order: number;
+  showNodes: boolean;
+  event: SimEvent | null;
+  reducedMotion: boolean;
+}) {
   const move = order >= 0 ? arriving(event) : null;
   const t = useProgress(move?.key ?? '', reducedMotion);
-  const landing = move && t < 1 ? interpolateString(move.from, 'translate(0px,0rem) scale(1)')(t) : undefined;
+  const landing =
+    move && t < 1 ? interpolateString(move.from, 'translate(0px,0rem) scale(1)')(t) : undefined;
   const orders = zone.freeArea;
   const totalBlocks = orders.reduce((s, a) => s + a.nrFree, 0);
   const drawBlocks = totalBlocks <= MAX_DRAWN_BLOCKS;
@@ -49,7 +74,8 @@ function ZoneFreeArea({ zone, order, showNodes, event, reducedMotion }: { zone: 
   return (
     <table className="free-area">
       <caption>
-        {name}: {zone.nrFree.toLocaleString('en')} free pages in {totalBlocks.toLocaleString('en')} blocks
+        {name}: {zone.nrFree.toLocaleString('en')} free pages in {totalBlocks.toLocaleString('en')}{' '}
+        blocks
       </caption>
       <thead className="visually-hidden">
         <tr>
@@ -63,7 +89,12 @@ function ZoneFreeArea({ zone, order, showNodes, event, reducedMotion }: { zone: 
           const lit = k === order;
           const size = Math.min(16, 6 + 1.5 * k);
           return (
-            <tr key={k} className={lit ? 'lit' : undefined} data-order={k} data-highlighted={lit || undefined}>
+            <tr
+              key={k}
+              className={lit ? 'lit' : undefined}
+              data-order={k}
+              data-highlighted={lit || undefined}
+            >
               <th scope="row">order {k}</th>
               <td className="fa-blocks" aria-hidden="true">
                 {drawBlocks
@@ -78,13 +109,23 @@ function ZoneFreeArea({ zone, order, showNodes, event, reducedMotion }: { zone: 
                             height: size,
                             background: MIGRATETYPE_COLORS[mt],
                             // the list's newest block is the one the event put there
-                            transform: landing && move && k === move.order && mt === move.mt && j === n - 1 ? landing : undefined,
+                            transform:
+                              landing && move && k === move.order && mt === move.mt && j === n - 1
+                                ? landing
+                                : undefined,
                           }}
                         />
                       )),
                     )
                   : a.count.map((n, mt) =>
-                      n > 0 ? <Bar key={mt} pct={pct(n * 2 ** k)} color={MIGRATETYPE_COLORS[mt]} reducedMotion={reducedMotion} /> : null,
+                      n > 0 ? (
+                        <Bar
+                          key={mt}
+                          pct={pct(n * 2 ** k)}
+                          color={MIGRATETYPE_COLORS[mt]}
+                          reducedMotion={reducedMotion}
+                        />
+                      ) : null,
                     )}
               </td>
               <td className="fa-count">
@@ -92,7 +133,12 @@ function ZoneFreeArea({ zone, order, showNodes, event, reducedMotion }: { zone: 
                 {a.nrFree > 0 && (
                   <span className="muted">
                     {' '}
-                    ({a.count.map((n, mt) => (n ? `${MIGRATETYPE_NAMES[mt]} ${n}` : '')).filter(Boolean).join(', ')})
+                    (
+                    {a.count
+                      .map((n, mt) => (n ? `${MIGRATETYPE_NAMES[mt]} ${n}` : ''))
+                      .filter(Boolean)
+                      .join(', ')}
+                    )
                   </span>
                 )}
               </td>

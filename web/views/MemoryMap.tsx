@@ -9,9 +9,26 @@
  * the theme or the window change. Above it, an overlay at screen resolution holds the few strokes
  * that follow the event, the cursor and the zoom. React owns both elements; effects only paint.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent, useId } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type WheelEvent,
+  useId,
+} from 'react';
 import { allZones, PG } from './model';
-import { frameInfo, mapColors, paintFrames, pageblockIndex, pfnExtent, zoneOfPfn, type MapWindow } from './memory-map-paint';
+import {
+  frameInfo,
+  mapColors,
+  paintFrames,
+  pageblockIndex,
+  pfnExtent,
+  zoneOfPfn,
+  type MapWindow,
+} from './memory-map-paint';
 import { eventAttrs, type ViewProps } from './options';
 import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
 import { MapLegend } from './MapLegend';
@@ -24,7 +41,11 @@ function pow2ceil(n: number): number {
 }
 
 /** Columns for `count` frames in a width x height box: the power of two giving the largest cells. */
-function layout(count: number, width: number, height: number): { cols: number; rows: number; cell: number } {
+function layout(
+  count: number,
+  width: number,
+  height: number,
+): { cols: number; rows: number; cell: number } {
   let best = { cols: count, rows: 1, cell: width / count };
   for (let cols = 1; cols <= count; cols *= 2) {
     const rows = Math.ceil(count / cols);
@@ -35,7 +56,10 @@ function layout(count: number, width: number, height: number): { cols: number; r
 }
 
 function describe(state: number): string {
-  return ['inside a block', 'free (buddy)', 'on a per-CPU list', 'allocated', 'corrupt'][state] ?? 'unknown';
+  return (
+    ['inside a block', 'free (buddy)', 'on a per-CPU list', 'allocated', 'corrupt'][state] ??
+    'unknown'
+  );
 }
 
 export function MemoryMap({ state, event, options }: ViewProps) {
@@ -59,10 +83,16 @@ export function MemoryMap({ state, event, options }: ViewProps) {
 
   // Following the event: keep its block in the middle, zoomed in enough to see it on a big machine.
   const following = follow && !!event && event.pfn > 0;
-  const count = Math.max(MIN_VISIBLE, Math.min(total, following && !zoom ? 4096 : (zoom?.count ?? total)));
+  const count = Math.max(
+    MIN_VISIBLE,
+    Math.min(total, following && !zoom ? 4096 : (zoom?.count ?? total)),
+  );
   const { cols, rows, cell } = layout(count, width, HEIGHT);
   const centre = following && event ? event.pfn : (zoom?.center ?? extent.lo + count / 2);
-  const start = Math.max(extent.lo - (extent.lo % cols), Math.floor((centre - count / 2) / cols) * cols);
+  const start = Math.max(
+    extent.lo - (extent.lo % cols),
+    Math.floor((centre - count / 2) / cols) * cols,
+  );
   const win: MapWindow = useMemo(() => ({ start, count: rows * cols, cols }), [start, rows, cols]);
 
   useEffect(() => {
@@ -261,14 +291,28 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   const shown = `pfn ${win.start}–${win.start + win.count - 1}`;
 
   return (
-    <section className="view memory-map" {...eventAttrs(event)} data-highlight-pfn={event?.pfn ?? -1}>
+    <section
+      className="view memory-map"
+      {...eventAttrs(event)}
+      data-highlight-pfn={event?.pfn ?? -1}
+    >
       <header className="view-head">
         <h3 id={hid}>Memory map</h3>
         <div className="toolbar" role="group" aria-label="Memory map zoom">
-          <button type="button" onClick={() => zoomBy(0.5)} disabled={count <= MIN_VISIBLE} aria-label="Zoom in">
+          <button
+            type="button"
+            onClick={() => zoomBy(0.5)}
+            disabled={count <= MIN_VISIBLE}
+            aria-label="Zoom in"
+          >
             +
           </button>
-          <button type="button" onClick={() => zoomBy(2)} disabled={count >= total} aria-label="Zoom out">
+          <button
+            type="button"
+            onClick={() => zoomBy(2)}
+            disabled={count >= total}
+            aria-label="Zoom out"
+          >
             −
           </button>
           <button type="button" onClick={() => setZoom(null)} disabled={count >= total}>
@@ -276,7 +320,12 @@ export function MemoryMap({ state, event, options }: ViewProps) {
           </button>
           {total > 256 && (
             <label className="inline small">
-              <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow the event
+              <input
+                type="checkbox"
+                checked={follow}
+                onChange={(e) => setFollow(e.target.checked)}
+              />{' '}
+              Follow the event
             </label>
           )}
         </div>
@@ -288,12 +337,22 @@ export function MemoryMap({ state, event, options }: ViewProps) {
             data-layer="frames"
             aria-hidden="true"
             // Magnified cells stay crisp; shrunk ones are filtered rather than picked one in n.
-            style={{ width: cols * cell, height: rows * cell, imageRendering: cell >= 1 ? 'pixelated' : 'auto' }}
+            style={{
+              width: cols * cell,
+              height: rows * cell,
+              imageRendering: cell >= 1 ? 'pixelated' : 'auto',
+            }}
           />
           <canvas
             ref={canvas}
             data-layer="overlay"
-            style={{ position: 'absolute', left: 0, top: 0, width: cols * cell, height: rows * cell }}
+            style={{
+              position: 'absolute',
+              left: 0,
+              top: 0,
+              width: cols * cell,
+              height: rows * cell,
+            }}
             tabIndex={0}
             role="img"
             aria-label={`Memory map, ${shown}, ${cols} frames per row. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`}
@@ -326,10 +385,16 @@ export function MemoryMap({ state, event, options }: ViewProps) {
               key={`${z.node}-${z.idx}`}
               type="button"
               className="link-like"
-              onClick={() => setZoom({ count: Math.max(MIN_VISIBLE, pow2ceil(z.managed)), center: z.memPfn + z.managed / 2 })}
+              onClick={() =>
+                setZoom({
+                  count: Math.max(MIN_VISIBLE, pow2ceil(z.managed)),
+                  center: z.memPfn + z.managed / 2,
+                })
+              }
             >
               {state.nodes.length > 1 ? `node ${z.node} ` : ''}
-              {z.name} (pfn {z.memPfn.toLocaleString('en')}–{(z.memPfn + z.managed - 1).toLocaleString('en')})
+              {z.name} (pfn {z.memPfn.toLocaleString('en')}–
+              {(z.memPfn + z.managed - 1).toLocaleString('en')})
             </button>
           ))}
         </p>

@@ -25,7 +25,8 @@ const FLIGHT = 6;
 
 function motion(kind: number | undefined): string {
   if (kind === EV.PCP_REFILL || kind === EV.MM_PAGE_ALLOC_ZONE_LOCKED) return 'refill';
-  if (kind === EV.PCP_BULK_FREE || kind === EV.DRAIN || kind === EV.MM_PAGE_PCPU_DRAIN) return 'drain';
+  if (kind === EV.PCP_BULK_FREE || kind === EV.DRAIN || kind === EV.MM_PAGE_PCPU_DRAIN)
+    return 'drain';
   return '';
 }
 
@@ -80,7 +81,13 @@ function Pcp({ p, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpPr
   const t = useProgress(n > 0 && event ? `${event.seq}` : '', reducedMotion);
   // Refill: from the buddy side (right) into the bar's end; drain: from the bar's end out.
   const [from, to] = anim === 'refill' ? [W, x(p.count)] : [x(p.count), W];
-  const flight = n > 0 && t < 1 ? Array.from({ length: n }, (_, i) => from + (to - from) * Math.min(1, Math.max(0, t * 1.4 - i * 0.08))) : [];
+  const flight =
+    n > 0 && t < 1
+      ? Array.from(
+          { length: n },
+          (_, i) => from + (to - from) * Math.min(1, Math.max(0, t * 1.4 - i * 0.08)),
+        )
+      : [];
   const lists = p.nrBlocks.map((n, i) => ({ n, i })).filter((l) => l.n > 0);
   return (
     <div
@@ -90,14 +97,31 @@ function Pcp({ p, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpPr
       data-highlighted={lit || undefined}
     >
       <div className="pcp-title">
-        {zoneLabel}: <strong>{p.count}</strong> {p.count === 1 ? 'page' : 'pages'}{p.high > 0 ? ` / high ${p.high}` : ' (not used yet)'}
+        {zoneLabel}: <strong>{p.count}</strong> {p.count === 1 ? 'page' : 'pages'}
+        {p.high > 0 ? ` / high ${p.high}` : ' (not used yet)'}
       </div>
       <svg viewBox={`0 0 ${W} 18`} width={W} height={18} aria-hidden="true">
         <rect x={0} y={3} width={W} height={12} className="track" />
-        {p.highMax > p.highMin && <rect x={x(p.highMin)} y={3} width={x(p.highMax) - x(p.highMin)} height={12} className="range" />}
+        {p.highMax > p.highMin && (
+          <rect
+            x={x(p.highMin)}
+            y={3}
+            width={x(p.highMax) - x(p.highMin)}
+            height={12}
+            className="range"
+          />
+        )}
         <rect x={0} y={3} width={fill} height={12} className="fill" />
         {flight.map((fx, i) => (
-          <rect key={i} x={fx - 4} y={5} width={8} height={8} className="flying" opacity={anim === 'refill' ? t : 1 - t} />
+          <rect
+            key={i}
+            x={fx - 4}
+            y={5}
+            width={8}
+            height={8}
+            className="flying"
+            opacity={anim === 'refill' ? t : 1 - t}
+          />
         ))}
         <line x1={x(p.batch)} x2={x(p.batch)} y1={0} y2={18} className="tick batch" />
         {p.high > 0 && <line x1={x(p.high)} x2={x(p.high)} y1={0} y2={18} className="tick high" />}
@@ -105,7 +129,8 @@ function Pcp({ p, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpPr
       {moved && <div className="pcp-move small">{moved}</div>}
       <div className="pcp-meta small">
         batch {p.batch}
-        {p.highMax > 0 ? ` · high_min ${p.highMin} · high_max ${p.highMax}` : ''} · alloc_factor {p.allocFactor}
+        {p.highMax > 0 ? ` · high_min ${p.highMin} · high_max ${p.highMax}` : ''} · alloc_factor{' '}
+        {p.allocFactor}
         {p.freeFactor ? ` · free_factor ${p.freeFactor}` : ''}
       </div>
       {lists.length > 0 && (
@@ -114,7 +139,11 @@ function Pcp({ p, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpPr
             const l = pindexList(profileId, i);
             return (
               <li key={i}>
-                <span className="swatch" style={{ background: l.mt >= 0 ? MIGRATETYPE_COLORS[l.mt] : '#999' }} aria-hidden="true" />
+                <span
+                  className="swatch"
+                  style={{ background: l.mt >= 0 ? MIGRATETYPE_COLORS[l.mt] : '#999' }}
+                  aria-hidden="true"
+                />
                 {pindexLabel(profileId, i)}: {n}
               </li>
             );
@@ -159,7 +188,9 @@ export function PcpLists({ state, event, options }: ViewProps) {
     <section className="view pcp-lists" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Per-CPU lists</h3>
-        <p className="muted small">Bar: pages on the lists; dark tick batch, bright tick high; shaded band high_min–high_max.</p>
+        <p className="muted small">
+          Bar: pages on the lists; dark tick batch, bright tick high; shaded band high_min–high_max.
+        </p>
       </header>
       <div className="pcp-grid">
         {state.cpus.map((c) => (
@@ -173,7 +204,8 @@ export function PcpLists({ state, event, options }: ViewProps) {
               .filter((p) => p.cpu === c.id)
               .map((p) => {
                 const z = findZone(state, p.node, p.zone);
-                const label = state.nodes.length > 1 ? `node ${p.node} ${z?.name ?? ''}` : (z?.name ?? '');
+                const label =
+                  state.nodes.length > 1 ? `node ${p.node} ${z?.name ?? ''}` : (z?.name ?? '');
                 return (
                   <MemoPcp
                     key={`${p.node}-${p.zone}`}

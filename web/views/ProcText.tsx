@@ -41,7 +41,8 @@ export function ProcText({ state, event, options }: ViewProps<ProcOptions>) {
                 if (!d) return;
                 e.preventDefault();
                 e.stopPropagation();
-                const next = PROC_FILES[(i + d + PROC_FILES.length) % PROC_FILES.length] ?? 'buddyinfo';
+                const next =
+                  PROC_FILES[(i + d + PROC_FILES.length) % PROC_FILES.length] ?? 'buddyinfo';
                 setFile(next);
                 document.getElementById(`${id}-${next}`)?.focus();
               }}
@@ -60,7 +61,8 @@ export function ProcText({ state, event, options }: ViewProps<ProcOptions>) {
         data-op={state.op}
       >
         {lines.map((l, i) => {
-          const lit = !!zoneTag && (l.startsWith(zoneTag) || (zoneTag2 !== null && l.startsWith(zoneTag2)));
+          const lit =
+            !!zoneTag && (l.startsWith(zoneTag) || (zoneTag2 !== null && l.startsWith(zoneTag2)));
           return (
             <span key={i} className={lit ? 'lit' : undefined} data-highlighted={lit || undefined}>
               {l}

@@ -17,7 +17,9 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
   const wm = z.watermark;
   const top = Math.max(z.managed, 1);
   // Watermarks are small next to a zone's size: a square-root axis keeps them apart from zero.
-  const x = scaleLinear().domain([0, Math.sqrt(top)]).range([0, W]);
+  const x = scaleLinear()
+    .domain([0, Math.sqrt(top)])
+    .range([0, W]);
   const at = (v: number) => x(Math.sqrt(Math.max(0, Math.min(top, v))));
   const node = state.nodes[z.node];
   const marks: [string, number][] = [
@@ -26,11 +28,25 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
     ['high', wm.high + z.boost],
   ];
   if (wm.promo > wm.high) marks.push(['promo', wm.promo + z.boost]);
-  const below = z.nrFree < wm.min + z.boost ? 'min' : z.nrFree < wm.low + z.boost ? 'low' : z.nrFree < wm.high + z.boost ? 'high' : '';
+  const below =
+    z.nrFree < wm.min + z.boost
+      ? 'min'
+      : z.nrFree < wm.low + z.boost
+        ? 'low'
+        : z.nrFree < wm.high + z.boost
+          ? 'high'
+          : '';
   const name = state.nodes.length > 1 ? `Node ${z.node} ${z.name}` : z.name;
-  const reserves = z.lowmemReserve.map((r, i) => [i, r] as const).filter(([i, r]) => r > 0 && i > z.idx);
+  const reserves = z.lowmemReserve
+    .map((r, i) => [i, r] as const)
+    .filter(([i, r]) => r > 0 && i > z.idx);
   return (
-    <div className={`zone${lit ? ' lit' : ''}`} data-node={z.node} data-zone={z.idx} data-highlighted={lit || undefined}>
+    <div
+      className={`zone${lit ? ' lit' : ''}`}
+      data-node={z.node}
+      data-zone={z.idx}
+      data-highlighted={lit || undefined}
+    >
       <h4>
         {name}
         <span className="muted small">
@@ -39,9 +55,20 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
           {below ? ` · below ${below}` : ' · above high'}
         </span>
       </h4>
-      <svg viewBox={`0 0 ${W} 28`} width="100%" role="img" aria-label={`${name}: ${z.nrFree} free pages; min ${wm.min}, low ${wm.low}, high ${wm.high}`}>
+      <svg
+        viewBox={`0 0 ${W} 28`}
+        width="100%"
+        role="img"
+        aria-label={`${name}: ${z.nrFree} free pages; min ${wm.min}, low ${wm.low}, high ${wm.high}`}
+      >
         <rect x={0} y={8} width={W} height={12} className="track" />
-        <rect x={0} y={8} width={at(z.nrFree)} height={12} className={`fill${below === 'min' ? ' danger' : below ? ' warn' : ''}`} />
+        <rect
+          x={0}
+          y={8}
+          width={at(z.nrFree)}
+          height={12}
+          className={`fill${below === 'min' ? ' danger' : below ? ' warn' : ''}`}
+        />
         {marks.map(([label, v]) => (
           <line key={label} x1={at(v)} x2={at(v)} y1={4} y2={24} className={`tick ${label}`} />
         ))}
@@ -56,10 +83,14 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
       </p>
       <p className="small muted">
         {z.boost > 0 ? `watermark_boost ${z.boost} · ` : ''}
-        {reserves.length > 0 ? `lowmem_reserve ${reserves.map(([i, r]) => `${zoneName(i)} ${r}`).join(', ')} · ` : ''}
+        {reserves.length > 0
+          ? `lowmem_reserve ${reserves.map(([i, r]) => `${zoneName(i)} ${r}`).join(', ')} · `
+          : ''}
         batch {z.batch} · high_min {z.highMin} · high_max {z.highMax}
         {z.nrReservedHighatomic > 0 ? ` · highatomic reserve ${z.nrReservedHighatomic}` : ''}
-        {node ? ` · kswapd ${node.kswapdAwake ? 'awake' : 'asleep'} (woken ${node.kswapdWakeups}×)` : ''}
+        {node
+          ? ` · kswapd ${node.kswapdAwake ? 'awake' : 'asleep'} (woken ${node.kswapdWakeups}×)`
+          : ''}
       </p>
     </div>
   );
@@ -76,7 +107,12 @@ export function Zones({ state, event }: ViewProps) {
       {allZones(state)
         .filter((z) => z.managed > 0)
         .map((z) => (
-          <Zone key={`${z.node}-${z.idx}`} z={z} state={state} lit={touchesZone(event, z.node, z.idx)} />
+          <Zone
+            key={`${z.node}-${z.idx}`}
+            z={z}
+            state={state}
+            lit={touchesZone(event, z.node, z.idx)}
+          />
         ))}
     </section>
   );

@@ -8,7 +8,9 @@ import { PG } from './model';
 
 describe('paintFrames', async () => {
   const core = await loadCore();
-  const out = compileText('machine tiny\nseed 3\nrepeat 5 {\n cpu 0 alloc a order=1\n cpu 1 alloc b order=3 GFP_HIGHUSER_MOVABLE\n}\ncpu 1 free b\n');
+  const out = compileText(
+    'machine tiny\nseed 3\nrepeat 5 {\n cpu 0 alloc a order=1\n cpu 1 alloc b order=3 GFP_HIGHUSER_MOVABLE\n}\ncpu 1 free b\n',
+  );
   if (!out.ok) throw new Error(out.error.message);
   const sim = core.createSim(out.program.config);
   for (const op of out.program.ops) sim.apply(op);
@@ -24,7 +26,13 @@ describe('paintFrames', async () => {
       expect(info).not.toBeNull();
       if (!info) continue;
       const want =
-        info.state === PG.BUDDY ? colors.buddy[info.list] : info.state === PG.PCP ? colors.pcp[info.cpu & 1] : info.state === PG.ALLOCATED ? colors.allocated : colors.corrupt;
+        info.state === PG.BUDDY
+          ? colors.buddy[info.list]
+          : info.state === PG.PCP
+            ? colors.pcp[info.cpu & 1]
+            : info.state === PG.ALLOCATED
+              ? colors.allocated
+              : colors.corrupt;
       expect(buf[pfn - lo]).toBe(want);
     }
   });

@@ -6,7 +6,14 @@
  * frames cost one loop over blocks and one ImageData write, not a million draw calls.
  */
 import { PG, type ModelState, type ZoneState } from './model';
-import { ALLOCATED_COLOR, CORRUPT_COLOR, MIGRATETYPE_COLORS, PCP_COLORS, rgb, type Theme } from './palette';
+import {
+  ALLOCATED_COLOR,
+  CORRUPT_COLOR,
+  MIGRATETYPE_COLORS,
+  PCP_COLORS,
+  rgb,
+  type Theme,
+} from './palette';
 
 /** The pfn window drawn: [start, start + count), count a multiple of cols. */
 export interface MapWindow {
@@ -31,7 +38,8 @@ export function pfnExtent(s: ModelState): { lo: number; hi: number } {
 
 /** The zone managing pfn, if any. */
 export function zoneOfPfn(s: ModelState, pfn: number): ZoneState | undefined {
-  for (const n of s.nodes) for (const z of n.zones) if (pfn >= z.memPfn && pfn < z.memPfn + z.managed) return z;
+  for (const n of s.nodes)
+    for (const z of n.zones) if (pfn >= z.memPfn && pfn < z.memPfn + z.managed) return z;
   return undefined;
 }
 
@@ -63,7 +71,12 @@ export function mapColors(theme: Theme): MapColors {
  * Paint window w into out (length w.count). Frames outside managed memory get the hole colour.
  * Cost: one step per block in the window (not per frame) plus the fills.
  */
-export function paintFrames(s: ModelState, w: MapWindow, colors: MapColors, out: Uint32Array): void {
+export function paintFrames(
+  s: ModelState,
+  w: MapWindow,
+  colors: MapColors,
+  out: Uint32Array,
+): void {
   fillHoles(s, w, colors.hole, out);
   const f = s.frames;
   const { bytes, stride } = f;
@@ -120,7 +133,8 @@ export function paintFrames(s: ModelState, w: MapWindow, colors: MapColors, out:
 /** The hole colour on the window's frames outside managed memory only: the rest is painted over. */
 function fillHoles(s: ModelState, w: MapWindow, hole: number, out: Uint32Array): void {
   const spans: [number, number][] = [];
-  for (const n of s.nodes) for (const z of n.zones) if (z.managed > 0) spans.push([z.memPfn, z.memPfn + z.managed]);
+  for (const n of s.nodes)
+    for (const z of n.zones) if (z.managed > 0) spans.push([z.memPfn, z.memPfn + z.managed]);
   spans.sort((x, y) => x[0] - y[0]);
   let at = w.start;
   const end = w.start + w.count;

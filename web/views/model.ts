@@ -6,7 +6,16 @@ import type { ModelState, PcpState, ZoneState } from '../core/state';
 import type { SimEvent } from '../core/events';
 
 export type { SimEvent };
-export type { CpuState, FrameArrays, FreeAreaState, ModelState, NodeState, PcpState, VmCounters, ZoneState } from '../core/state';
+export type {
+  CpuState,
+  FrameArrays,
+  FreeAreaState,
+  ModelState,
+  NodeState,
+  PcpState,
+  VmCounters,
+  ZoneState,
+} from '../core/state';
 export { PB_ISOLATE, PG } from '../core/state';
 
 /** Every zone of every node, in node then zone order. */
@@ -18,6 +27,11 @@ export function findZone(s: ModelState, node: number, zone: number): ZoneState |
   return s.nodes[node]?.zones.find((z) => z.idx === zone);
 }
 
-export function findPcp(s: ModelState, cpu: number, node: number, zone: number): PcpState | undefined {
+export function findPcp(
+  s: ModelState,
+  cpu: number,
+  node: number,
+  zone: number,
+): PcpState | undefined {
   return s.pcps.find((p) => p.cpu === cpu && p.node === node && p.zone === zone);
 }

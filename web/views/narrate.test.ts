@@ -18,7 +18,21 @@ describe('names and narration', async () => {
 
   it('says something specific for every kind', () => {
     for (const kind of Object.values(EV)) {
-      const n = narrate({ seq: 0, op: 0, pfn: 64, a: 1, b: 1, c: 1, cpu: 1, kind, node: 0, zone: 2, order: 2, mt: 1, fn: 8 });
+      const n = narrate({
+        seq: 0,
+        op: 0,
+        pfn: 64,
+        a: 1,
+        b: 1,
+        c: 1,
+        cpu: 1,
+        kind,
+        node: 0,
+        zone: 2,
+        order: 2,
+        mt: 1,
+        fn: 8,
+      });
       expect(n.text).not.toBe(`${n.kind}.`);
       expect(n.text.length).toBeGreaterThan(20);
       expect(n.fn).toBe('__rmqueue_smallest');
@@ -26,8 +40,46 @@ describe('names and narration', async () => {
   });
 
   it('names the block and the zone', () => {
-    const n = narrate({ seq: 0, op: 0, pfn: 8, a: 0, b: 0, c: 0, cpu: 0, kind: EV.BUDDY_SPLIT, node: 1, zone: 2, order: 3, mt: 0, fn: 14 }, 2);
-    expect(n.text).toBe('The block is split: its upper half, pfn 8 (order 3, 8 pages), goes on the Unmovable free list.');
-    expect(narrate({ seq: 0, op: 0, pfn: 0, a: 300, b: 320, c: 0, cpu: 0, kind: EV.WMARK_CHECK, node: 1, zone: 2, order: 0, mt: 0, fn: 4 }, 2).text).toContain('node 1 Normal');
+    const n = narrate(
+      {
+        seq: 0,
+        op: 0,
+        pfn: 8,
+        a: 0,
+        b: 0,
+        c: 0,
+        cpu: 0,
+        kind: EV.BUDDY_SPLIT,
+        node: 1,
+        zone: 2,
+        order: 3,
+        mt: 0,
+        fn: 14,
+      },
+      2,
+    );
+    expect(n.text).toBe(
+      'The block is split: its upper half, pfn 8 (order 3, 8 pages), goes on the Unmovable free list.',
+    );
+    expect(
+      narrate(
+        {
+          seq: 0,
+          op: 0,
+          pfn: 0,
+          a: 300,
+          b: 320,
+          c: 0,
+          cpu: 0,
+          kind: EV.WMARK_CHECK,
+          node: 1,
+          zone: 2,
+          order: 0,
+          mt: 0,
+          fn: 4,
+        },
+        2,
+      ).text,
+    ).toContain('node 1 Normal');
   });
 });

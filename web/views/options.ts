@@ -17,6 +17,9 @@ export interface ViewProps<O = object> {
 }
 
 /** The data attributes that tell tests (and curious readers) which event a view highlights. */
-export function eventAttrs(event: SimEvent | null): { 'data-event-seq': number; 'data-event-kind': number } {
+export function eventAttrs(event: SimEvent | null): {
+  'data-event-seq': number;
+  'data-event-kind': number;
+} {
   return { 'data-event-seq': event ? event.seq : -1, 'data-event-kind': event ? event.kind : 0 };
 }

@@ -5,7 +5,13 @@
  */
 
 /** enum migratetype names, index = value. */
-export const MIGRATETYPE_NAMES = ['Unmovable', 'Movable', 'Reclaimable', 'HighAtomic', 'Isolate'] as const;
+export const MIGRATETYPE_NAMES = [
+  'Unmovable',
+  'Movable',
+  'Reclaimable',
+  'HighAtomic',
+  'Isolate',
+] as const;
 
 /** Okabe–Ito: vermillion, bluish green, orange, reddish purple, grey. */
 export const MIGRATETYPE_COLORS = ['#D55E00', '#009E73', '#E69F00', '#CC79A7', '#999999'] as const;

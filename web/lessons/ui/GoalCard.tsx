@@ -16,7 +16,11 @@ const TRIES_BEFORE_SOLUTION = 3;
 export interface GoalCardProps {
   goal: GoalBlock;
   reached: boolean; // now or on an earlier visit
-  result: { text: string; error: { line: number; message: string } | null; check: EvalResult | null } | null;
+  result: {
+    text: string;
+    error: { line: number; message: string } | null;
+    check: EvalResult | null;
+  } | null;
   cpus: number;
   maxOrder: number;
   onRun: (text: string) => void;
@@ -32,7 +36,8 @@ export function GoalCard({ goal, reached, result, cpus, maxOrder, onRun, onReset
     setRuns((n) => n + 1);
     onRun(t);
   };
-  const append = (stmt: string) => run(text.trim() === '' ? stmt : `${text.replace(/\n*$/, '')}\n${stmt}`);
+  const append = (stmt: string) =>
+    run(text.trim() === '' ? stmt : `${text.replace(/\n*$/, '')}\n${stmt}`);
   const now = result?.check?.ok ? result.check.value === true : false;
   return (
     <section className={`card goal${reached ? ' reached' : ''}`} aria-labelledby={`${id}-h`}>
@@ -42,7 +47,9 @@ export function GoalCard({ goal, reached, result, cpus, maxOrder, onRun, onReset
       <p className="prompt">
         <InlineMd text={goal.goal} />
       </p>
-      <p className="small muted">Your ops run on the machine as the lesson left it here; the views show the result.</p>
+      <p className="small muted">
+        Your ops run on the machine as the lesson left it here; the views show the result.
+      </p>
       <label htmlFor={`${id}-ops`} className="editor-label">
         Your ops (workload language, one per line)
       </label>
@@ -78,7 +85,11 @@ export function GoalCard({ goal, reached, result, cpus, maxOrder, onRun, onReset
           </p>
         )}
         {result && !result.error && result.check && (
-          <p className={`goal-status ${now ? 'ok' : 'not-yet'}`} role="status" data-goal-reached={now}>
+          <p
+            className={`goal-status ${now ? 'ok' : 'not-yet'}`}
+            role="status"
+            data-goal-reached={now}
+          >
             {now ? (
               <strong>Goal reached.</strong>
             ) : result.check.ok ? (

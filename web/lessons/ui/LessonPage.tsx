@@ -46,21 +46,83 @@ function LessonTimeline({ session }: { session: Session }) {
   return <Transport session={session} />;
 }
 
-function ReaderKeys({ onNext, onPrev, onPresent }: { onNext: () => void; onPrev: () => void; onPresent: () => void }) {
-  useAction({ id: A.lessonNext, label: 'Next step of the lesson', group: 'lesson', keys: ['PageDown'], run: onNext });
-  useAction({ id: A.lessonPrev, label: 'Previous step of the lesson', group: 'lesson', keys: ['PageUp'], run: onPrev });
-  useAction({ id: A.lessonPresent, label: 'Present this lesson (large type, clicker keys)', group: 'lesson', keys: ['P'], run: onPresent });
+function ReaderKeys({
+  onNext,
+  onPrev,
+  onPresent,
+}: {
+  onNext: () => void;
+  onPrev: () => void;
+  onPresent: () => void;
+}) {
+  useAction({
+    id: A.lessonNext,
+    label: 'Next step of the lesson',
+    group: 'lesson',
+    keys: ['PageDown'],
+    run: onNext,
+  });
+  useAction({
+    id: A.lessonPrev,
+    label: 'Previous step of the lesson',
+    group: 'lesson',
+    keys: ['PageUp'],
+    run: onPrev,
+  });
+  useAction({
+    id: A.lessonPresent,
+    label: 'Present this lesson (large type, clicker keys)',
+    group: 'lesson',
+    keys: ['P'],
+    run: onPresent,
+  });
   return null;
 }
 
-function PresenterKeys({ onNext, onPrev, onReveal, onBlank, onExit, onNotes }: { onNext: () => void; onPrev: () => void; onReveal: () => void; onBlank: () => void; onExit: () => void; onNotes: () => void }) {
+function PresenterKeys({
+  onNext,
+  onPrev,
+  onReveal,
+  onBlank,
+  onExit,
+  onNotes,
+}: {
+  onNext: () => void;
+  onPrev: () => void;
+  onReveal: () => void;
+  onBlank: () => void;
+  onExit: () => void;
+  onNotes: () => void;
+}) {
   usePresenterKeys({ next: onNext, previous: onPrev, reveal: onReveal, blank: onBlank });
-  useAction({ id: A.lessonPresent, label: 'Leave presenter mode', group: 'lesson', keys: ['Escape'], run: onExit });
-  useAction({ id: A.lessonNotes, label: 'Open the speaker notes window', group: 'lesson', keys: ['s'], run: onNotes });
+  useAction({
+    id: A.lessonPresent,
+    label: 'Leave presenter mode',
+    group: 'lesson',
+    keys: ['Escape'],
+    run: onExit,
+  });
+  useAction({
+    id: A.lessonNotes,
+    label: 'Open the speaker notes window',
+    group: 'lesson',
+    keys: ['s'],
+    run: onNotes,
+  });
   return null;
 }
 
-export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step: number; mode: LessonMode; theme: Theme }) {
+export function LessonPage({
+  plan,
+  step,
+  mode,
+  theme,
+}: {
+  plan: LessonPlan;
+  step: number;
+  mode: LessonMode;
+  theme: Theme;
+}) {
   const lesson = plan.lesson;
   const slug = lesson.slug;
   const presenting = mode === 'present';
@@ -108,7 +170,9 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
   const modelValues = useMemo(() => {
     const out = new Map<number, EvalResult>();
     if (core.state !== 'ready') return out;
-    for (const q of questions) if (cursor.done.includes(q.block)) out.set(q.block, evaluateAt(core.core, plan, q.at, q.question.check));
+    for (const q of questions)
+      if (cursor.done.includes(q.block))
+        out.set(q.block, evaluateAt(core.core, plan, q.at, q.question.check));
     return out;
     // cursor.done is read through revealedKey
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -118,7 +182,13 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
   const spec: DisplaySpec | null = useMemo(() => {
     if (sandbox?.spec) return sandbox.spec;
     if (!pointSession) return null;
-    return { key: `p${point.session}:${point.opsEnd}`, session: pointSession, program: pointSession.program, end: point.opsEnd, windowStart: point.windowStart };
+    return {
+      key: `p${point.session}:${point.opsEnd}`,
+      session: pointSession,
+      program: pointSession.program,
+      end: point.opsEnd,
+      windowStart: point.windowStart,
+    };
   }, [sandbox, pointSession, point.session, point.opsEnd, point.windowStart]);
   const sessions = useDisplaySessions(core, spec);
 
@@ -129,7 +199,10 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
 
   // ---- presenter: chrome off, the notes window in step ----
   const linkRef = useRef<PresenterLink | null>(null);
-  const stateMsg = useMemo<PresenterMessage>(() => ({ type: 'state', slug, section: cursor.section, done: cursor.done, blank }), [slug, cursor, blank]);
+  const stateMsg = useMemo<PresenterMessage>(
+    () => ({ type: 'state', slug, section: cursor.section, done: cursor.done, blank }),
+    [slug, cursor, blank],
+  );
   const handlers = {
     next: () => move(next(plan, cursor)),
     previous: () => move(previous(plan, cursor)),
@@ -162,14 +235,21 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
   }, [stateMsg]);
 
   const openNotes = () => {
-    window.open(lessonHash(slug, cursor.section, 'notes'), 'buddyscope-notes', 'popup,width=960,height=720');
+    window.open(
+      lessonHash(slug, cursor.section, 'notes'),
+      'buddyscope-notes',
+      'popup,width=960,height=720',
+    );
   };
 
   // In presenter mode, bring the block the last beat touched into view.
   const lastDone = cursor.done.at(-1);
   useEffect(() => {
     if (lastDone === undefined) window.scrollTo?.({ top: 0, behavior: 'auto' });
-    else document.getElementById(`block-${cursor.section}-${lastDone}`)?.scrollIntoView?.({ block: 'nearest', behavior: reducedMotion ? 'auto' : 'smooth' });
+    else
+      document
+        .getElementById(`block-${cursor.section}-${lastDone}`)
+        ?.scrollIntoView?.({ block: 'nearest', behavior: reducedMotion ? 'auto' : 'smooth' });
   }, [cursor.section, lastDone, reducedMotion]);
 
   if (!section) return null;
@@ -179,7 +259,12 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
     if (!g || core.state !== 'ready') return;
     const sb = compileSandbox(plan, g.at, text);
     if (!sb.ok) {
-      setSandbox({ block, text, result: { text, error: { line: sb.line, message: sb.message }, check: null }, spec: null });
+      setSandbox({
+        block,
+        text,
+        result: { text, error: { line: sb.line, message: sb.message }, check: null },
+        spec: null,
+      });
       return;
     }
     const check = evaluateSandbox(core.core, sb, g.goal.check);
@@ -187,19 +272,40 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
       block,
       text,
       result: { text, error: null, check },
-      spec: { key: `s${block}:${text}`, session: sb.session, program: sb.program, end: sb.program.opCount, windowStart: sb.start },
+      spec: {
+        key: `s${block}:${text}`,
+        session: sb.session,
+        program: sb.program,
+        end: sb.program.opCount,
+        windowStart: sb.start,
+      },
     });
-    if (check.ok && check.value === true) saveProgress((p) => ({ ...p, goals: { ...p.goals, [blockId(cursor.section, block)]: true } }));
+    if (check.ok && check.value === true)
+      saveProgress((p) => ({
+        ...p,
+        goals: { ...p.goals, [blockId(cursor.section, block)]: true },
+      }));
   };
 
-  const views = sandbox?.spec ? (goals.find((g) => g.block === sandbox.block)?.goal.views ?? point.views) : point.views;
+  const views = sandbox?.spec
+    ? (goals.find((g) => g.block === sandbox.block)?.goal.views ?? point.views)
+    : point.views;
   const state = sessions?.a.state();
   const n = plan.sections.length;
-  const profiles: [string, string | null] = [pointSession?.profile ?? lesson.meta.profile, pointSession?.compare ?? null];
+  const profiles: [string, string | null] = [
+    pointSession?.profile ?? lesson.meta.profile,
+    pointSession?.compare ?? null,
+  ];
   let questionNo = 0;
 
   return (
-    <main id="main" className={`lesson-page${presenting ? ' presenting' : ''}`} tabIndex={-1} data-section={cursor.section} data-done={cursor.done.join(',')}>
+    <main
+      id="main"
+      className={`lesson-page${presenting ? ' presenting' : ''}`}
+      tabIndex={-1}
+      data-section={cursor.section}
+      data-done={cursor.done.join(',')}
+    >
       {presenting ? (
         <PresenterKeys
           onNext={handlers.next}
@@ -210,7 +316,11 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
           onNotes={openNotes}
         />
       ) : (
-        <ReaderKeys onNext={() => move(cursor.section + 1 < n ? enter(plan, cursor.section + 1) : null)} onPrev={() => move(cursor.section > 0 ? enter(plan, cursor.section - 1) : null)} onPresent={() => (window.location.hash = lessonHash(slug, cursor.section, 'present'))} />
+        <ReaderKeys
+          onNext={() => move(cursor.section + 1 < n ? enter(plan, cursor.section + 1) : null)}
+          onPrev={() => move(cursor.section > 0 ? enter(plan, cursor.section - 1) : null)}
+          onPresent={() => (window.location.hash = lessonHash(slug, cursor.section, 'present'))}
+        />
       )}
       <header className="lesson-head">
         {!presenting && (
@@ -223,10 +333,18 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
           <span className="step-count" aria-live="polite">
             Step {cursor.section + 1} of {n}
           </span>
-          <button type="button" onClick={() => move(cursor.section > 0 ? enter(plan, cursor.section - 1) : null)} disabled={cursor.section === 0}>
+          <button
+            type="button"
+            onClick={() => move(cursor.section > 0 ? enter(plan, cursor.section - 1) : null)}
+            disabled={cursor.section === 0}
+          >
             ← Previous step
           </button>
-          <button type="button" onClick={() => move(cursor.section + 1 < n ? enter(plan, cursor.section + 1) : null)} disabled={cursor.section + 1 >= n}>
+          <button
+            type="button"
+            onClick={() => move(cursor.section + 1 < n ? enter(plan, cursor.section + 1) : null)}
+            disabled={cursor.section + 1 >= n}
+          >
             Next step →
           </button>
           {presenting ? (
@@ -239,7 +357,11 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
               </a>
             </>
           ) : (
-            <a className="button-like" href={lessonHash(slug, cursor.section, 'present')} title="Present (Shift+P)">
+            <a
+              className="button-like"
+              href={lessonHash(slug, cursor.section, 'present')}
+              title="Present (Shift+P)"
+            >
               Present
             </a>
           )}
@@ -266,7 +388,12 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
               const waiting = q && !cursor.done.includes(q.block) ? questions.indexOf(q) + 1 : null;
               return (
                 <div key={key} id={key}>
-                  <StepCard step={b} ran={isDone(plan, cursor, { kind: 'run', block: i })} waitingFor={presenting ? null : waiting} onRun={() => move(doBeat(plan, cursor, { kind: 'run', block: i }))} />
+                  <StepCard
+                    step={b}
+                    ran={isDone(plan, cursor, { kind: 'run', block: i })}
+                    waitingFor={presenting ? null : waiting}
+                    onRun={() => move(doBeat(plan, cursor, { kind: 'run', block: i }))}
+                  />
                 </div>
               );
             }
@@ -313,7 +440,10 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
             <ol>
               {plan.sections.map((s) => (
                 <li key={s.index}>
-                  <a href={lessonHash(slug, s.index, mode)} aria-current={s.index === cursor.section ? 'step' : undefined}>
+                  <a
+                    href={lessonHash(slug, s.index, mode)}
+                    aria-current={s.index === cursor.section ? 'step' : undefined}
+                  >
                     {s.title}
                   </a>
                 </li>
@@ -330,12 +460,29 @@ export function LessonPage({ plan, step, mode, theme }: { plan: LessonPlan; step
               The simulation could not start: {core.error}
             </p>
           )}
-          {core.state === 'ready' && !sessions && <p className="muted">No machine yet: the first step boots one.</p>}
+          {core.state === 'ready' && !sessions && (
+            <p className="muted">No machine yet: the first step boots one.</p>
+          )}
           {sessions && (
             <>
-              {sandbox?.spec && <p className="sandbox-note">Your sandbox: the lesson's machine plus your ops. <button type="button" onClick={() => setSandbox(null)}>Back to the lesson's state</button></p>}
+              {sandbox?.spec && (
+                <p className="sandbox-note">
+                  Your sandbox: the lesson's machine plus your ops.{' '}
+                  <button type="button" onClick={() => setSandbox(null)}>
+                    Back to the lesson's state
+                  </button>
+                </p>
+              )}
               {!presenting && <LessonTimeline session={sessions.a} />}
-              <LessonViews sessions={sessions} views={views} pointer={sandbox?.spec ? null : point.pointer} caption={sandbox?.spec ? null : point.caption} profiles={profiles} theme={theme} reducedMotion={reducedMotion} />
+              <LessonViews
+                sessions={sessions}
+                views={views}
+                pointer={sandbox?.spec ? null : point.pointer}
+                caption={sandbox?.spec ? null : point.caption}
+                profiles={profiles}
+                theme={theme}
+                reducedMotion={reducedMotion}
+              />
             </>
           )}
         </section>

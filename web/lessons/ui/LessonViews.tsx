@@ -20,14 +20,22 @@ import type { Pointer, ViewName } from '../types';
 import { PointerRing } from './PointerRing';
 import type { DisplaySessions } from './useDisplaySessions';
 
-const MemoryMap = lazy(() => import('../../views/MemoryMap').then((m) => ({ default: m.MemoryMap })));
+const MemoryMap = lazy(() =>
+  import('../../views/MemoryMap').then((m) => ({ default: m.MemoryMap })),
+);
 
 interface Common {
   theme: Theme;
   reducedMotion: boolean;
 }
 
-function OneView({ name, session, other, theme, reducedMotion }: Common & { name: ViewName; session: Session; other: ModelState | null }) {
+function OneView({
+  name,
+  session,
+  other,
+  theme,
+  reducedMotion,
+}: Common & { name: ViewName; session: Session; other: ModelState | null }) {
   const p = session.player;
   usePlayerVersion(p);
   const state = session.state();
@@ -51,22 +59,55 @@ function OneView({ name, session, other, theme, reducedMotion }: Common & { name
     case 'walk':
       return <AllocWalk state={state} event={event} opEvents={opEvents} options={options} />;
     case 'counters':
-      return <Counters state={state} event={event} opEvents={opEvents} options={{ ...options, compare: other }} />;
+      return (
+        <Counters
+          state={state}
+          event={event}
+          opEvents={opEvents}
+          options={{ ...options, compare: other }}
+        />
+      );
     case 'proc':
-      return <ProcText state={state} event={event} opEvents={opEvents} options={{ ...options, proc: (f) => session.proc(f) }} />;
+      return (
+        <ProcText
+          state={state}
+          event={event}
+          opEvents={opEvents}
+          options={{ ...options, proc: (f) => session.proc(f) }}
+        />
+      );
     case 'log':
       return (
         <EventLog
           state={state}
           event={event}
           opEvents={opEvents}
-          options={{ ...options, op: p.ops[opIndex], opIndex, opError: opIndex >= 0 ? p.errorOf(opIndex) : 0, onSelect: (i) => p.seek({ op: p.position.op, event: i }) }}
+          options={{
+            ...options,
+            op: p.ops[opIndex],
+            opIndex,
+            opError: opIndex >= 0 ? p.errorOf(opIndex) : 0,
+            onSelect: (i) => p.seek({ op: p.position.op, event: i }),
+          }}
         />
       );
   }
 }
 
-function ViewSlot({ name, sessions, profiles, pointer, caption, ...common }: Common & { name: ViewName; sessions: DisplaySessions; profiles: [string, string | null]; pointer: Pointer | null; caption: string | null }) {
+function ViewSlot({
+  name,
+  sessions,
+  profiles,
+  pointer,
+  caption,
+  ...common
+}: Common & {
+  name: ViewName;
+  sessions: DisplaySessions;
+  profiles: [string, string | null];
+  pointer: Pointer | null;
+  caption: string | null;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const colId = useId();
   const pointed = pointer?.view === name;
@@ -86,7 +127,8 @@ function ViewSlot({ name, sessions, profiles, pointer, caption, ...common }: Com
       const label = col.querySelector('.col-label');
       const region = col.querySelector('section.view[aria-labelledby]');
       const ids = region?.getAttribute('aria-labelledby')?.split(' ') ?? [];
-      if (label?.id && region && !ids.includes(label.id)) region.setAttribute('aria-labelledby', [label.id, ...ids].join(' '));
+      if (label?.id && region && !ids.includes(label.id))
+        region.setAttribute('aria-labelledby', [label.id, ...ids].join(' '));
     }
   });
   // The second machine follows the first op by op (same workload, other kernel).
@@ -94,7 +136,12 @@ function ViewSlot({ name, sessions, profiles, pointer, caption, ...common }: Com
     if (b) b.player.seekOp(Math.min(a.player.position.op, b.player.length));
   });
   return (
-    <div ref={ref} className={`lesson-view${pointed ? ' pointed' : ''}${b ? ' pair' : ''}`} data-lesson-view={name} data-pointed={pointed || undefined}>
+    <div
+      ref={ref}
+      className={`lesson-view${pointed ? ' pointed' : ''}${b ? ' pair' : ''}`}
+      data-lesson-view={name}
+      data-pointed={pointed || undefined}
+    >
       {b ? (
         <>
           <div className="view-col" role="group" aria-label={`${profiles[0]} kernel`}>
@@ -118,7 +165,20 @@ function ViewSlot({ name, sessions, profiles, pointer, caption, ...common }: Com
   );
 }
 
-export function LessonViews({ sessions, views, pointer, caption, profiles, ...common }: Common & { sessions: DisplaySessions; views: ViewName[]; pointer: Pointer | null; caption: string | null; profiles: [string, string | null] }) {
+export function LessonViews({
+  sessions,
+  views,
+  pointer,
+  caption,
+  profiles,
+  ...common
+}: Common & {
+  sessions: DisplaySessions;
+  views: ViewName[];
+  pointer: Pointer | null;
+  caption: string | null;
+  profiles: [string, string | null];
+}) {
   return (
     <div className="lesson-views">
       {caption && (
@@ -127,7 +187,15 @@ export function LessonViews({ sessions, views, pointer, caption, profiles, ...co
         </p>
       )}
       {views.map((v) => (
-        <ViewSlot key={v} name={v} sessions={sessions} profiles={profiles} pointer={pointer} caption="Look here" {...common} />
+        <ViewSlot
+          key={v}
+          name={v}
+          sessions={sessions}
+          profiles={profiles}
+          pointer={pointer}
+          caption="Look here"
+          {...common}
+        />
       ))}
     </div>
   );

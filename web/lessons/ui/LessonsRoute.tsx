@@ -21,7 +21,12 @@ export default function LessonsRoute({ theme }: { theme: Theme }) {
   const route = useLessonHash();
   const lesson = route.kind === 'lesson' ? findLesson(loaded.lessons, route.slug) : undefined;
   const plan = useMemo(() => (lesson ? planLesson(lesson) : null), [lesson]);
-  const title = route.kind === 'toc' ? 'Lessons' : lesson ? `${route.mode === 'notes' ? 'Notes: ' : ''}${lesson.meta.title}` : 'Lesson not found';
+  const title =
+    route.kind === 'toc'
+      ? 'Lessons'
+      : lesson
+        ? `${route.mode === 'notes' ? 'Notes: ' : ''}${lesson.meta.title}`
+        : 'Lesson not found';
   useEffect(() => {
     // After the shell's own title effect, which runs after ours when both mount together.
     queueMicrotask(() => (document.title = `${title} · Buddyscope`));

@@ -20,7 +20,10 @@ function clock(ms: number): string {
 
 export function NotesWindow({ plan, step }: { plan: LessonPlan; step: number }) {
   const slug = plan.lesson.slug;
-  const [cursor, setCursor] = useState<Cursor>({ section: Math.min(step, plan.sections.length - 1), done: [] });
+  const [cursor, setCursor] = useState<Cursor>({
+    section: Math.min(step, plan.sections.length - 1),
+    done: [],
+  });
   const [blank, setBlank] = useState(false);
   const [connected, setConnected] = useState(false);
   const [started] = useState(() => Date.now());
@@ -51,22 +54,39 @@ export function NotesWindow({ plan, step }: { plan: LessonPlan; step: number }) 
     return () => clearInterval(t);
   }, []);
 
-  const send = (command: PresenterCommand) => link.current?.post({ type: 'command', slug, command });
-  usePresenterKeys({ next: () => send('next'), previous: () => send('previous'), reveal: () => send('reveal'), blank: () => send('blank') });
+  const send = (command: PresenterCommand) =>
+    link.current?.post({ type: 'command', slug, command });
+  usePresenterKeys({
+    next: () => send('next'),
+    previous: () => send('previous'),
+    reveal: () => send('reveal'),
+    blank: () => send('blank'),
+  });
 
   const section = plan.sections[cursor.section];
   const following = plan.sections[cursor.section + 1];
   const nextClick = useMemo(() => describeNext(plan, cursor), [plan, cursor]);
   if (!section) return null;
   return (
-    <main id="main" className="notes-window" data-section={cursor.section} data-done={cursor.done.join(',')}>
+    <main
+      id="main"
+      className="notes-window"
+      data-section={cursor.section}
+      data-done={cursor.done.join(',')}
+    >
       <header className="notes-head">
         <h1>Speaker notes: {plan.lesson.meta.title}</h1>
         <p className="notes-meta">
           <span className="notes-clock" aria-label="Time since the notes opened">
             {clock(now - started)}
           </span>
-          <span aria-live="polite">{connected ? (blank ? 'Screen is blank' : 'Following the presentation') : 'Waiting for the presentation window…'}</span>
+          <span aria-live="polite">
+            {connected
+              ? blank
+                ? 'Screen is blank'
+                : 'Following the presentation'
+              : 'Waiting for the presentation window…'}
+          </span>
         </p>
       </header>
       <section aria-labelledby="notes-now">
@@ -76,7 +96,13 @@ export function NotesWindow({ plan, step }: { plan: LessonPlan; step: number }) 
         <p className="next-click">
           <strong>Next click:</strong> {nextClick}
         </p>
-        <div className="notes-body">{section.notes ? <Prose source={section.notes} /> : <p className="muted">No notes for this step.</p>}</div>
+        <div className="notes-body">
+          {section.notes ? (
+            <Prose source={section.notes} />
+          ) : (
+            <p className="muted">No notes for this step.</p>
+          )}
+        </div>
       </section>
       {following && (
         <section aria-labelledby="notes-next" className="notes-coming">

@@ -34,7 +34,9 @@ export function findTarget(root: Element, pointer: Pointer): Element | null {
     const name = typeof zone === 'number' ? ZONE_NAMES[zone] : zone;
     const zoneEl =
       (byAttr ? root.querySelector(byAttr) : null) ??
-      [...root.querySelectorAll('table')].find((t) => t.caption?.textContent?.trim().startsWith(`${name ?? ''}:`)) ??
+      [...root.querySelectorAll('table')].find((t) =>
+        t.caption?.textContent?.trim().startsWith(`${name ?? ''}:`),
+      ) ??
       null;
     if (zoneEl) scope = zoneEl;
   }
@@ -52,11 +54,21 @@ export function findTarget(root: Element, pointer: Pointer): Element | null {
   }
   if (scope !== root) return scope;
   // The zone key may sit on the same element as the others (pcp boxes: data-cpu and data-zone).
-  const all = [zone === undefined ? null : attr('zone', zone), ...sels].filter((s): s is string => s !== null);
+  const all = [zone === undefined ? null : attr('zone', zone), ...sels].filter(
+    (s): s is string => s !== null,
+  );
   return all.length > 0 ? root.querySelector(all.join('')) : null;
 }
 
-export function PointerRing({ container, pointer, label }: { container: RefObject<HTMLElement | null>; pointer: Pointer; label: string | null }) {
+export function PointerRing({
+  container,
+  pointer,
+  label,
+}: {
+  container: RefObject<HTMLElement | null>;
+  pointer: Pointer;
+  label: string | null;
+}) {
   const [box, setBox] = useState<Box | null>(null);
   useLayoutEffect(() => {
     const root = container.current;
@@ -66,7 +78,15 @@ export function PointerRing({ container, pointer, label }: { container: RefObjec
       const r = target.getBoundingClientRect();
       const c = root.getBoundingClientRect();
       const next = { top: r.top - c.top, left: r.left - c.left, width: r.width, height: r.height };
-      setBox((old) => (old && old.top === next.top && old.left === next.left && old.width === next.width && old.height === next.height ? old : next));
+      setBox((old) =>
+        old &&
+        old.top === next.top &&
+        old.left === next.left &&
+        old.width === next.width &&
+        old.height === next.height
+          ? old
+          : next,
+      );
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -75,7 +95,11 @@ export function PointerRing({ container, pointer, label }: { container: RefObjec
   });
   if (!box) return null;
   return (
-    <div className="pointer-ring" style={{ top: box.top - 4, left: box.left - 4, width: box.width + 8, height: box.height + 8 }} aria-hidden="true">
+    <div
+      className="pointer-ring"
+      style={{ top: box.top - 4, left: box.left - 4, width: box.width + 8, height: box.height + 8 }}
+      aria-hidden="true"
+    >
       {label && <span className="pointer-label">{label}</span>}
     </div>
   );

@@ -94,7 +94,12 @@ export function Prose({ source, minHeading = 3 }: { source: string; minHeading?:
             );
           case 'code':
             return (
-              <pre key={k} className="code" tabIndex={0} aria-label={b.lang === 'sh' ? 'Shell commands' : 'Code'}>
+              <pre
+                key={k}
+                className="code"
+                tabIndex={0}
+                aria-label={b.lang === 'sh' ? 'Shell commands' : 'Code'}
+              >
                 <code>{b.text}</code>
               </pre>
             );

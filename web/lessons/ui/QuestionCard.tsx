@@ -27,7 +27,17 @@ export interface QuestionCardProps {
   onReveal: () => void;
 }
 
-export function QuestionCard({ question: q, number, revealed, saved, presenting, model, revealsByRunning, onAnswered, onReveal }: QuestionCardProps) {
+export function QuestionCard({
+  question: q,
+  number,
+  revealed,
+  saved,
+  presenting,
+  model,
+  revealsByRunning,
+  onAnswered,
+  onReveal,
+}: QuestionCardProps) {
   const id = useId();
   const [given, setGiven] = useState('');
   const [tries, setTries] = useState(0);
@@ -47,10 +57,19 @@ export function QuestionCard({ question: q, number, revealed, saved, presenting,
   };
 
   const keyed = q.type === 'choice' ? q.options.find((o) => o.key === q.answer) : null;
-  const modelText = model === null ? null : model.ok ? showValue(model.value) : `could not evaluate: ${model.message}`;
+  const modelText =
+    model === null
+      ? null
+      : model.ok
+        ? showValue(model.value)
+        : `could not evaluate: ${model.message}`;
 
   return (
-    <section className={`card question${revealed ? ' revealed' : ''}`} aria-labelledby={`${id}-h`} data-question={number}>
+    <section
+      className={`card question${revealed ? ' revealed' : ''}`}
+      aria-labelledby={`${id}-h`}
+      data-question={number}
+    >
       <h3 id={`${id}-h`} className="card-kicker">
         Question {number}
         {saved && !revealed ? <span className="badge ok-badge">answered</span> : null}
@@ -59,15 +78,31 @@ export function QuestionCard({ question: q, number, revealed, saved, presenting,
         <InlineMd text={q.prompt} />
       </p>
       {q.type === 'choice' ? (
-        <fieldset className="options" aria-labelledby={`${id}-p`} disabled={revealed && !presenting}>
+        <fieldset
+          className="options"
+          aria-labelledby={`${id}-p`}
+          disabled={revealed && !presenting}
+        >
           <legend className="visually-hidden">Your answer</legend>
           {q.options.map((o) => {
             const isKey = revealed && o.key === q.answer;
             // A label only where there is a radio to label (the room answers aloud in presenter mode).
             const Row = presenting ? 'div' : 'label';
             return (
-              <Row key={o.key} className={`option${isKey ? ' keyed' : ''}${last && !last.right && given === o.key ? ' wrong' : ''}`} data-option={o.key}>
-                {!presenting && <input type="radio" name={`${id}-choice`} value={o.key} checked={given === o.key} onChange={() => setGiven(o.key)} />}
+              <Row
+                key={o.key}
+                className={`option${isKey ? ' keyed' : ''}${last && !last.right && given === o.key ? ' wrong' : ''}`}
+                data-option={o.key}
+              >
+                {!presenting && (
+                  <input
+                    type="radio"
+                    name={`${id}-choice`}
+                    value={o.key}
+                    checked={given === o.key}
+                    onChange={() => setGiven(o.key)}
+                  />
+                )}
                 <span className="option-key" aria-hidden={presenting ? undefined : true}>
                   {o.key}
                 </span>
@@ -84,7 +119,14 @@ export function QuestionCard({ question: q, number, revealed, saved, presenting,
           <p className="number-answer">
             <label>
               Your answer{' '}
-              <input inputMode="decimal" value={given} disabled={revealed} onChange={(e) => setGiven(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && submit()} size={8} />
+              <input
+                inputMode="decimal"
+                value={given}
+                disabled={revealed}
+                onChange={(e) => setGiven(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && submit()}
+                size={8}
+              />
             </label>
             {q.unit && <span> {q.unit}</span>}
           </p>
@@ -93,11 +135,21 @@ export function QuestionCard({ question: q, number, revealed, saved, presenting,
       {!revealed && (
         <div className="card-actions">
           {!presenting && (
-            <button type="button" className="primary" onClick={submit} disabled={given.trim() === ''}>
+            <button
+              type="button"
+              className="primary"
+              onClick={submit}
+              disabled={given.trim() === ''}
+            >
               Check my answer
             </button>
           )}
-          <button type="button" onClick={onReveal} disabled={locked} aria-describedby={locked ? `${id}-lock` : undefined}>
+          <button
+            type="button"
+            onClick={onReveal}
+            disabled={locked}
+            aria-describedby={locked ? `${id}-lock` : undefined}
+          >
             {revealsByRunning ? 'Reveal: run the step' : 'Reveal the answer'}
           </button>
           {locked && (
@@ -110,12 +162,15 @@ export function QuestionCard({ question: q, number, revealed, saved, presenting,
       <div aria-live="polite">
         {last && !last.right && !revealed && (
           <div className="feedback wrong-feedback" role="status">
-            <strong>Not quite.</strong> {last.why ? <InlineMd text={last.why} /> : 'Try again, or reveal the answer.'}
+            <strong>Not quite.</strong>{' '}
+            {last.why ? <InlineMd text={last.why} /> : 'Try again, or reveal the answer.'}
           </div>
         )}
         {revealed && (
           <div className="feedback answer" data-revealed="true">
-            {last?.right && <p className="right-mark">{tries === 1 ? 'Right.' : 'Right, this time.'}</p>}
+            {last?.right && (
+              <p className="right-mark">{tries === 1 ? 'Right.' : 'Right, this time.'}</p>
+            )}
             <p>
               <strong>Answer: </strong>
               {keyed ? (

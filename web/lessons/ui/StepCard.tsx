@@ -8,11 +8,25 @@ import { useId } from 'react';
 import type { StepBlock } from '../types';
 import { InlineMd } from './Prose';
 
-export function StepCard({ step, ran, waitingFor, onRun }: { step: StepBlock; ran: boolean; waitingFor: number | null; onRun: () => void }) {
+export function StepCard({
+  step,
+  ran,
+  waitingFor,
+  onRun,
+}: {
+  step: StepBlock;
+  ran: boolean;
+  waitingFor: number | null;
+  onRun: () => void;
+}) {
   const id = useId();
   const hasOps = step.ops.trim() !== '';
   return (
-    <section className={`card step-card${ran ? ' ran' : ''}`} aria-labelledby={id} data-ran={ran || undefined}>
+    <section
+      className={`card step-card${ran ? ' ran' : ''}`}
+      aria-labelledby={id}
+      data-ran={ran || undefined}
+    >
       <h3 id={id} className="card-kicker">
         {hasOps ? 'Run' : 'Look'}
       </h3>
@@ -28,13 +42,24 @@ export function StepCard({ step, ran, waitingFor, onRun }: { step: StepBlock; ra
       )}
       <div className="card-actions">
         {ran ? (
-          <span className="done-mark">{hasOps ? 'Ran: the views show the result.' : 'Shown in the views.'}</span>
+          <span className="done-mark">
+            {hasOps ? 'Ran: the views show the result.' : 'Shown in the views.'}
+          </span>
         ) : (
           <>
-            <button type="button" className="primary" onClick={onRun} disabled={waitingFor !== null}>
+            <button
+              type="button"
+              className="primary"
+              onClick={onRun}
+              disabled={waitingFor !== null}
+            >
               {hasOps ? 'Run these ops' : 'Show me'}
             </button>
-            {waitingFor !== null && <span className="small muted">Answer question {waitingFor} first: this step reveals it.</span>}
+            {waitingFor !== null && (
+              <span className="small muted">
+                Answer question {waitingFor} first: this step reveals it.
+              </span>
+            )}
           </>
         )}
       </div>

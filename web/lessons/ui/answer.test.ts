@@ -3,9 +3,33 @@ import { describe, expect, it } from 'vitest';
 import type { ChoiceQuestion, NumberQuestion } from '../types';
 import { mark, readNumber } from './answer';
 
-const common = { kind: 'question' as const, line: 1, prompt: 'p', check: 'true', checkLine: 1, explain: 'e', reveal: 'now' as const };
-const choice: ChoiceQuestion = { ...common, type: 'choice', options: [{ key: 'a', text: 'A' }, { key: 'b', text: 'B' }], answer: 'a', wrong: { b: 'Not b.' } };
-const num: NumberQuestion = { ...common, type: 'number', answer: 77, tolerance: 0, unit: 'pages', wrong: { '42': 'Old rule.', '0_5': 'Half.' } };
+const common = {
+  kind: 'question' as const,
+  line: 1,
+  prompt: 'p',
+  check: 'true',
+  checkLine: 1,
+  explain: 'e',
+  reveal: 'now' as const,
+};
+const choice: ChoiceQuestion = {
+  ...common,
+  type: 'choice',
+  options: [
+    { key: 'a', text: 'A' },
+    { key: 'b', text: 'B' },
+  ],
+  answer: 'a',
+  wrong: { b: 'Not b.' },
+};
+const num: NumberQuestion = {
+  ...common,
+  type: 'number',
+  answer: 77,
+  tolerance: 0,
+  unit: 'pages',
+  wrong: { '42': 'Old rule.', '0_5': 'Half.' },
+};
 
 describe('marking answers', () => {
   it('marks choices and explains wrong options', () => {

@@ -1,7 +1,17 @@
 // beats.test.ts: lesson 5 laid out and walked as a presenter's clicker walks it.
 import { describe, expect, it } from 'vitest';
 import { findLesson, loadLessons } from '../loader';
-import { beatsOf, completed, describeNext, enter, next, pointOf, previous, revealNext, type Cursor } from './beats';
+import {
+  beatsOf,
+  completed,
+  describeNext,
+  enter,
+  next,
+  pointOf,
+  previous,
+  revealNext,
+  type Cursor,
+} from './beats';
 import { goalsOf, planLesson, questionsOf } from './plan';
 
 const lesson = findLesson(loadLessons().lessons, 'high-order-pcp');
@@ -14,7 +24,14 @@ describe('lesson plan', () => {
     const churn = plan.sessions[0];
     expect(churn?.partOps.length).toBe(2); // the boot and the churn step
     expect(churn?.partOps[1]).toBeGreaterThan(churn?.partOps[0] ?? 0);
-    expect(plan.sections.map((s) => s.notes !== null)).toEqual([true, true, true, true, true, true]);
+    expect(plan.sections.map((s) => s.notes !== null)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('knows where each question reads the model', () => {
@@ -41,7 +58,7 @@ describe('beats', () => {
     c = next(plan, c) ?? c; // second question: next-step, so its step runs
     expect(pointOf(plan, c).opsEnd).toBeGreaterThan(start);
     expect(pointOf(plan, c).pointer?.view).toBe('pcp');
-    expect(describeNext(plan, c)).toBe('Next step: The count that lied (v5\'s fix)'); // the step already ran
+    expect(describeNext(plan, c)).toBe("Next step: The count that lied (v5's fix)"); // the step already ran
     const back = previous(plan, c);
     expect(back?.done).toEqual([c.done[0]]);
     c = next(plan, c) ?? c;

@@ -11,7 +11,13 @@
  * it; a reveal needs the state where its question stands, or after its step for next-step
  * questions. Pure data, no React.
  */
-import { isRunnable, questionsOf, type LessonPlan, type LessonPoint, type PlanSection } from './plan';
+import {
+  isRunnable,
+  questionsOf,
+  type LessonPlan,
+  type LessonPoint,
+  type PlanSection,
+} from './plan';
 
 export interface Beat {
   kind: 'run' | 'reveal';
@@ -52,7 +58,18 @@ export function ranThrough(plan: LessonPlan, cursor: Cursor): number {
 /** The point the views show: after the last block that has run. */
 export function pointOf(plan: LessonPlan, cursor: Cursor): LessonPoint {
   const s: PlanSection | undefined = plan.sections[cursor.section];
-  if (!s) return plan.sections[0]?.entry ?? { session: -1, opsEnd: 0, windowStart: 0, partCount: 0, views: [], pointer: null, caption: null };
+  if (!s)
+    return (
+      plan.sections[0]?.entry ?? {
+        session: -1,
+        opsEnd: 0,
+        windowStart: 0,
+        partCount: 0,
+        views: [],
+        pointer: null,
+        caption: null,
+      }
+    );
   const m = ranThrough(plan, cursor);
   return m < 0 ? s.entry : (s.after[m] ?? s.entry);
 }
@@ -100,7 +117,9 @@ export function previous(plan: LessonPlan, cursor: Cursor): Cursor | null {
 
 /** Reveal the first question of the section not yet revealed; null when there is none. */
 export function revealNext(plan: LessonPlan, cursor: Cursor): Cursor | null {
-  const b = beatsOf(plan, cursor.section).find((x) => x.kind === 'reveal' && !isDone(plan, cursor, x));
+  const b = beatsOf(plan, cursor.section).find(
+    (x) => x.kind === 'reveal' && !isDone(plan, cursor, x),
+  );
   return b ? doBeat(plan, cursor, b) : null;
 }
 
@@ -111,7 +130,8 @@ export function describeNext(plan: LessonPlan, cursor: Cursor): string {
   if (b && s) {
     const block = s.blocks[b.block];
     if (block?.kind === 'question') return `Reveal the answer: ${block.prompt}`;
-    if (block?.kind === 'step') return block.ops.trim() === '' ? 'Point at what changed' : 'Run the step';
+    if (block?.kind === 'step')
+      return block.ops.trim() === '' ? 'Point at what changed' : 'Run the step';
     if (block?.kind === 'sim') return 'Boot the next machine';
   }
   const after = plan.sections[cursor.section + 1];

@@ -28,15 +28,25 @@ describe('lesson markdown', () => {
       { kind: 'p', text: 'A paragraph on two lines.' },
       { kind: 'ul', items: ['one', 'two continued'], start: 1 },
       { kind: 'ol', items: ['first', 'second'], start: 1 },
-      { kind: 'table', head: ['value', 'name'], align: [null, 'right'], rows: [['0', '`Unmovable`']] },
+      {
+        kind: 'table',
+        head: ['value', 'name'],
+        align: [null, 'right'],
+        rows: [['0', '`Unmovable`']],
+      },
       { kind: 'code', lang: 'sh', text: 'grep -A 8 pagesets /proc/zoneinfo' },
       { kind: 'h', level: 3, text: 'A heading' },
     ]);
   });
 
   it('keeps a number inside a sentence as text', () => {
-    expect(parseMarkdown('is 10 XOR 2 =\n8. No search')).toEqual([{ kind: 'p', text: 'is 10 XOR 2 = 8. No search' }]);
-    expect(parseMarkdown('Steps:\n1. one\n2. two')).toEqual([{ kind: 'p', text: 'Steps:' }, { kind: 'ol', items: ['one', 'two'], start: 1 }]);
+    expect(parseMarkdown('is 10 XOR 2 =\n8. No search')).toEqual([
+      { kind: 'p', text: 'is 10 XOR 2 = 8. No search' },
+    ]);
+    expect(parseMarkdown('Steps:\n1. one\n2. two')).toEqual([
+      { kind: 'p', text: 'Steps:' },
+      { kind: 'ol', items: ['one', 'two'], start: 1 },
+    ]);
   });
 
   it('splits inline code, bold, emphasis and links', () => {
@@ -44,7 +54,13 @@ describe('lesson markdown', () => {
       { kind: 'text', text: 'a ' },
       { kind: 'code', text: 'x*y' },
       { kind: 'text', text: ' ' },
-      { kind: 'strong', children: [{ kind: 'text', text: 'b ' }, { kind: 'em', children: [{ kind: 'text', text: 'c' }] }] },
+      {
+        kind: 'strong',
+        children: [
+          { kind: 'text', text: 'b ' },
+          { kind: 'em', children: [{ kind: 'text', text: 'c' }] },
+        ],
+      },
       { kind: 'text', text: ' d ' },
       { kind: 'link', href: '#/lessons', children: [{ kind: 'text', text: 'e' }] },
       { kind: 'text', text: ' f' },

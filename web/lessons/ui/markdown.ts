@@ -9,7 +9,12 @@ export type MdBlock =
   | { kind: 'p'; text: string }
   | { kind: 'h'; level: number; text: string }
   | { kind: 'ul' | 'ol'; items: string[]; start: number }
-  | { kind: 'table'; head: string[]; align: ('left' | 'right' | 'center' | null)[]; rows: string[][] }
+  | {
+      kind: 'table';
+      head: string[];
+      align: ('left' | 'right' | 'center' | null)[];
+      rows: string[][];
+    }
   | { kind: 'code'; lang: string; text: string };
 
 export type MdInline =
@@ -32,10 +37,12 @@ function cells(row: string): string[] {
     .map((c) => c.trim().replace(/\\\|/g, '|'));
 }
 
-const isTableRule = (l: string): boolean => /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(l) && l.includes('-');
+const isTableRule = (l: string): boolean =>
+  /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(l) && l.includes('-');
 // As in CommonMark, only a list starting at 1 interrupts a paragraph: "... is 10 XOR 2 =\n8. No
 // search" is one sentence wrapped, not a list.
-const startsBlock = (l: string): boolean => FENCE.test(l) || HEADING.test(l) || BULLET.test(l) || NUMBERED.exec(l)?.[1] === '1';
+const startsBlock = (l: string): boolean =>
+  FENCE.test(l) || HEADING.test(l) || BULLET.test(l) || NUMBERED.exec(l)?.[1] === '1';
 
 /** Split Markdown into blocks. */
 export function parseMarkdown(source: string): MdBlock[] {
@@ -53,7 +60,8 @@ export function parseMarkdown(source: string): MdBlock[] {
       const marker = fence[1] ?? '```';
       const body: string[] = [];
       i++;
-      while (i < lines.length && !(lines[i] ?? '').trim().startsWith(marker)) body.push(lines[i++] ?? '');
+      while (i < lines.length && !(lines[i] ?? '').trim().startsWith(marker))
+        body.push(lines[i++] ?? '');
       i++;
       out.push({ kind: 'code', lang: fence[2] ?? '', text: body.join('\n') });
       continue;
@@ -66,10 +74,19 @@ export function parseMarkdown(source: string): MdBlock[] {
     }
     if (line.includes('|') && isTableRule(lines[i + 1] ?? '')) {
       const head = cells(line);
-      const align = cells(lines[i + 1] ?? '').map((c) => (c.startsWith(':') && c.endsWith(':') ? 'center' : c.endsWith(':') ? 'right' : c.startsWith(':') ? 'left' : null));
+      const align = cells(lines[i + 1] ?? '').map((c) =>
+        c.startsWith(':') && c.endsWith(':')
+          ? 'center'
+          : c.endsWith(':')
+            ? 'right'
+            : c.startsWith(':')
+              ? 'left'
+              : null,
+      );
       i += 2;
       const rows: string[][] = [];
-      while (i < lines.length && (lines[i] ?? '').includes('|') && (lines[i] ?? '').trim() !== '') rows.push(cells(lines[i++] ?? ''));
+      while (i < lines.length && (lines[i] ?? '').includes('|') && (lines[i] ?? '').trim() !== '')
+        rows.push(cells(lines[i++] ?? ''));
       out.push({ kind: 'table', head, align, rows });
       continue;
     }
@@ -81,20 +98,27 @@ export function parseMarkdown(source: string): MdBlock[] {
         let item = (lines[i] ?? '').replace(listRe, '');
         i++;
         // Continuation lines are indented and are not a new item.
-        while (i < lines.length && /^\s{2,}\S/.test(lines[i] ?? '') && !listRe.test(lines[i] ?? '')) item += ' ' + (lines[i++] ?? '').trim();
+        while (i < lines.length && /^\s{2,}\S/.test(lines[i] ?? '') && !listRe.test(lines[i] ?? ''))
+          item += ' ' + (lines[i++] ?? '').trim();
         items.push(item);
       }
       out.push({ kind: listRe === BULLET ? 'ul' : 'ol', items, start });
       continue;
     }
     const para: string[] = [];
-    while (i < lines.length && (lines[i] ?? '').trim() !== '' && !(para.length > 0 && startsBlock(lines[i] ?? ''))) para.push((lines[i++] ?? '').trim());
+    while (
+      i < lines.length &&
+      (lines[i] ?? '').trim() !== '' &&
+      !(para.length > 0 && startsBlock(lines[i] ?? ''))
+    )
+      para.push((lines[i++] ?? '').trim());
     out.push({ kind: 'p', text: para.join(' ') });
   }
   return out;
 }
 
-const INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|\*\*((?:[^*]|\*(?!\*)[^*]*\*)+?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+const INLINE =
+  /(`+)([\s\S]*?[^`])\1(?!`)|\*\*((?:[^*]|\*(?!\*)[^*]*\*)+?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
 /** Only links that cannot run script: the web, the site's own routes and relative files. */
 export function safeHref(href: string): string | null {
@@ -108,7 +132,11 @@ export function parseInline(text: string): MdInline[] {
   for (const m of text.matchAll(INLINE)) {
     const at = m.index;
     if (at > last) out.push({ kind: 'text', text: text.slice(last, at) });
-    if (m[1] !== undefined) out.push({ kind: 'code', text: (m[2] ?? '').trim() === '' ? (m[2] ?? '') : (m[2] ?? '').replace(/^ (.*) $/, '$1') });
+    if (m[1] !== undefined)
+      out.push({
+        kind: 'code',
+        text: (m[2] ?? '').trim() === '' ? (m[2] ?? '') : (m[2] ?? '').replace(/^ (.*) $/, '$1'),
+      });
     else if (m[3] !== undefined) out.push({ kind: 'strong', children: parseInline(m[3]) });
     else if (m[4] !== undefined) out.push({ kind: 'em', children: parseInline(m[4]) });
     else {

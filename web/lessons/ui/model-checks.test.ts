@@ -23,7 +23,10 @@ describe('player checks agree with the replay', () => {
           expect(r.ok, where).toBe(true);
           if (!r.ok) continue;
           if (q.question.type === 'choice') expect(r.value, where).toBe(true);
-          else expect(Math.abs(Number(r.value) - q.question.answer), where).toBeLessThanOrEqual(q.question.tolerance);
+          else
+            expect(Math.abs(Number(r.value) - q.question.answer), where).toBeLessThanOrEqual(
+              q.question.tolerance,
+            );
         }
         for (const g of goalsOf(plan, si)) {
           const where = `${lesson.file}:${g.goal.line}`;
@@ -31,8 +34,14 @@ describe('player checks agree with the replay', () => {
           const solved = compileSandbox(plan, g.at, g.goal.solution);
           expect(empty.ok && solved.ok, where).toBe(true);
           if (!empty.ok || !solved.ok) continue;
-          expect(evaluateSandbox(core, empty, g.goal.check), where).toEqual({ ok: true, value: false });
-          expect(evaluateSandbox(core, solved, g.goal.check), where).toEqual({ ok: true, value: true });
+          expect(evaluateSandbox(core, empty, g.goal.check), where).toEqual({
+            ok: true,
+            value: false,
+          });
+          expect(evaluateSandbox(core, solved, g.goal.check), where).toEqual({
+            ok: true,
+            value: true,
+          });
         }
       });
     });

@@ -19,7 +19,13 @@ import { expressionRoot } from '../snapshot';
 import type { LessonPlan, LessonPoint, PlanSession } from './plan';
 
 /** Boot a session's machines and run ops [0, start), clear, [start, end) of `program`. */
-function runWindow(core: Core, s: PlanSession, program: CompiledWorkload, start: number, end: number): LessonMachine[] {
+function runWindow(
+  core: Core,
+  s: PlanSession,
+  program: CompiledWorkload,
+  start: number,
+  end: number,
+): LessonMachine[] {
   const engine = wasmLessonEngine(core);
   const profiles = s.compare ? [null, s.compare] : [null];
   return profiles.map((p) => {
@@ -43,7 +49,12 @@ function evaluateOn(machines: LessonMachine[], expr: string): EvalResult {
 }
 
 /** Evaluate a check at a point of the lesson. */
-export function evaluateAt(core: Core, plan: LessonPlan, point: LessonPoint, expr: string): EvalResult {
+export function evaluateAt(
+  core: Core,
+  plan: LessonPlan,
+  point: LessonPoint,
+  expr: string,
+): EvalResult {
   const s = plan.sessions[point.session];
   if (!s) return { ok: false, message: 'nothing is running at this point' };
   return evaluateOn(runWindow(core, s, s.program, point.windowStart, point.opsEnd), expr);
@@ -58,19 +69,38 @@ export function compileSandbox(plan: LessonPlan, point: LessonPoint, text: strin
   const s = plan.sessions[point.session];
   if (!s) return { ok: false, line: 1, message: 'nothing is running at this point' };
   // fileLine 1 for the learner's part: errors then name the line of their own text.
-  const parts = [...s.parts.slice(0, point.partCount), { kind: 'goal' as const, field: 'solution' as const, text, fileLine: 1 }];
+  const parts = [
+    ...s.parts.slice(0, point.partCount),
+    { kind: 'goal' as const, field: 'solution' as const, text, fileLine: 1 },
+  ];
   const composed = composeSession(plan.lesson.meta, parts);
-  if (!composed.ok) return { ok: false, line: composed.error.kind === 'goal' ? composed.error.fileLine : 1, message: composed.error.message };
+  if (!composed.ok)
+    return {
+      ok: false,
+      line: composed.error.kind === 'goal' ? composed.error.fileLine : 1,
+      message: composed.error.message,
+    };
   const compiled = compileWorkload(composed.workload, { positions: composed.positions });
   if (!compiled.ok) {
     const at = composed.lineMap[compiled.error.line - 1];
-    return { ok: false, line: at?.part.kind === 'goal' ? at.fileLine : 1, message: compiled.error.message };
+    return {
+      ok: false,
+      line: at?.part.kind === 'goal' ? at.fileLine : 1,
+      message: compiled.error.message,
+    };
   }
   const start = opsWithin(compiled.program, composed.partEnds[composed.partEnds.length - 2] ?? 0);
   return { ok: true, program: compiled.program, start, session: s };
 }
 
 /** Evaluate a goal's check after the learner's sandbox ops. */
-export function evaluateSandbox(core: Core, sandbox: Extract<SandboxProgram, { ok: true }>, expr: string): EvalResult {
-  return evaluateOn(runWindow(core, sandbox.session, sandbox.program, sandbox.start, sandbox.program.opCount), expr);
+export function evaluateSandbox(
+  core: Core,
+  sandbox: Extract<SandboxProgram, { ok: true }>,
+  expr: string,
+): EvalResult {
+  return evaluateOn(
+    runWindow(core, sandbox.session, sandbox.program, sandbox.start, sandbox.program.opCount),
+    expr,
+  );
 }

@@ -66,20 +66,35 @@ export interface LessonPlan {
   sections: PlanSection[];
 }
 
-export const NOWHERE: LessonPoint = { session: -1, opsEnd: 0, windowStart: 0, partCount: 0, views: [], pointer: null, caption: null };
+export const NOWHERE: LessonPoint = {
+  session: -1,
+  opsEnd: 0,
+  windowStart: 0,
+  partCount: 0,
+  views: [],
+  pointer: null,
+  caption: null,
+};
 
 /** A runnable block: a step with ops or a pointer, or a sim after the section's first question. */
 export function isRunnable(b: LessonBlock): boolean {
   return b.kind === 'step' || b.kind === 'sim';
 }
 
-function compileSession(lesson: Lesson, parts: SessionPart[]): { program: CompiledWorkload; partOps: number[] } {
+function compileSession(
+  lesson: Lesson,
+  parts: SessionPart[],
+): { program: CompiledWorkload; partOps: number[] } {
   const composed = composeSession(lesson.meta, parts);
   // The schema compiled these same parts at build time; failing here means the bundle is stale.
-  if (!composed.ok) throw new Error(`${lesson.file}:${composed.error.fileLine}: ${composed.error.message}`);
+  if (!composed.ok)
+    throw new Error(`${lesson.file}:${composed.error.fileLine}: ${composed.error.message}`);
   const compiled = compileWorkload(composed.workload, { positions: composed.positions });
   if (!compiled.ok) throw new Error(`${lesson.file}: ${compiled.error.message}`);
-  return { program: compiled.program, partOps: composed.partEnds.map((end) => opsWithin(compiled.program, end)) };
+  return {
+    program: compiled.program,
+    partOps: composed.partEnds.map((end) => opsWithin(compiled.program, end)),
+  };
 }
 
 /** Lay a lesson out. Throws only when the lesson did not pass the schema. */
@@ -88,13 +103,29 @@ export function planLesson(lesson: Lesson): LessonPlan {
   const sessionParts: { line: number; compare: ProfileName | null; parts: SessionPart[] }[] = [];
   for (const step of lesson.steps) {
     for (const b of step.blocks) {
-      if (b.kind === 'sim') sessionParts.push({ line: b.line, compare: (b.compare as ProfileName | null) ?? null, parts: [{ kind: 'sim', field: 'workload', text: b.workload, fileLine: b.workloadLine }] });
-      else if (b.kind === 'step' && b.ops.trim() !== '') sessionParts.at(-1)?.parts.push({ kind: 'step', field: 'ops', text: b.ops, fileLine: b.opsLine });
+      if (b.kind === 'sim')
+        sessionParts.push({
+          line: b.line,
+          compare: (b.compare as ProfileName | null) ?? null,
+          parts: [{ kind: 'sim', field: 'workload', text: b.workload, fileLine: b.workloadLine }],
+        });
+      else if (b.kind === 'step' && b.ops.trim() !== '')
+        sessionParts
+          .at(-1)
+          ?.parts.push({ kind: 'step', field: 'ops', text: b.ops, fileLine: b.opsLine });
     }
   }
   const sessions: PlanSession[] = sessionParts.map((s, index) => {
     const { program, partOps } = compileSession(lesson, s.parts);
-    return { index, simLine: s.line, profile: String(program.config.profile ?? lesson.meta.profile), compare: s.compare, parts: s.parts, program, partOps };
+    return {
+      index,
+      simLine: s.line,
+      profile: String(program.config.profile ?? lesson.meta.profile),
+      compare: s.compare,
+      parts: s.parts,
+      program,
+      partOps,
+    };
   });
 
   // Second pass: the point after every block.
@@ -112,7 +143,15 @@ export function planLesson(lesson: Lesson): LessonPlan {
         sessionIndex++;
         const s = sessions[sessionIndex];
         const opsEnd = s?.partOps[0] ?? 0;
-        point = { session: sessionIndex, opsEnd, windowStart: 0, partCount: 1, views: b.views, pointer: null, caption: b.caption };
+        point = {
+          session: sessionIndex,
+          opsEnd,
+          windowStart: 0,
+          partCount: 1,
+          views: b.views,
+          pointer: null,
+          caption: b.caption,
+        };
       } else if (b.kind === 'step') {
         const s = sessions[point.session];
         const hasOps = b.ops.trim() !== '';
@@ -133,7 +172,16 @@ export function planLesson(lesson: Lesson): LessonPlan {
       if (!interactive) autoEnd = i;
       after.push(point);
     });
-    return { index, title: step.title, line: step.line, blocks: step.blocks, after, autoEnd, entry, notes };
+    return {
+      index,
+      title: step.title,
+      line: step.line,
+      blocks: step.blocks,
+      after,
+      autoEnd,
+      entry,
+      notes,
+    };
   });
   return { lesson, sessions, sections };
 }
@@ -159,13 +207,18 @@ export function questionsOf(plan: LessonPlan, section: number): QuestionPlan[] {
   return out;
 }
 
-function nextStepWithOps(plan: LessonPlan, section: number, block: number): { section: number; block: number; point: LessonPoint } | null {
+function nextStepWithOps(
+  plan: LessonPlan,
+  section: number,
+  block: number,
+): { section: number; block: number; point: LessonPoint } | null {
   for (let si = section; si < plan.sections.length; si++) {
     const s = plan.sections[si];
     if (!s) break;
     for (let bi = si === section ? block + 1 : 0; bi < s.blocks.length; bi++) {
       const b = s.blocks[bi];
-      if (b?.kind === 'step' && b.ops.trim() !== '') return { section: si, block: bi, point: s.after[bi] ?? s.entry };
+      if (b?.kind === 'step' && b.ops.trim() !== '')
+        return { section: si, block: bi, point: s.after[bi] ?? s.entry };
       if (b?.kind === 'sim') return null;
     }
   }
@@ -173,15 +226,22 @@ function nextStepWithOps(plan: LessonPlan, section: number, block: number): { se
 }
 
 /** A goal's block and the point its sandbox starts from. */
-export function goalsOf(plan: LessonPlan, section: number): { block: number; goal: GoalBlock; at: LessonPoint }[] {
+export function goalsOf(
+  plan: LessonPlan,
+  section: number,
+): { block: number; goal: GoalBlock; at: LessonPoint }[] {
   const s = plan.sections[section];
   if (!s) return [];
-  return s.blocks.flatMap((b, i) => (b.kind === 'goal' ? [{ block: i, goal: b, at: s.after[i] ?? s.entry }] : []));
+  return s.blocks.flatMap((b, i) =>
+    b.kind === 'goal' ? [{ block: i, goal: b, at: s.after[i] ?? s.entry }] : [],
+  );
 }
 
 /** The config a session's machine boots with: the compiled one, or the compare profile. */
 export function sessionConfig(s: PlanSession, which: 'a' | 'b'): MachineConfig {
-  return which === 'b' && s.compare ? { ...s.program.config, profile: s.compare } : s.program.config;
+  return which === 'b' && s.compare
+    ? { ...s.program.config, profile: s.compare }
+    : s.program.config;
 }
 
 /** A stable id for a question or goal, for saved progress: section and block index. */

@@ -17,7 +17,12 @@ function isMessage(v: unknown): v is PresenterMessage {
   if (typeof v !== 'object' || v === null) return false;
   const m = v as Record<string, unknown>;
   if (typeof m['slug'] !== 'string') return false;
-  if (m['type'] === 'state') return typeof m['section'] === 'number' && Array.isArray(m['done']) && typeof m['blank'] === 'boolean';
+  if (m['type'] === 'state')
+    return (
+      typeof m['section'] === 'number' &&
+      Array.isArray(m['done']) &&
+      typeof m['blank'] === 'boolean'
+    );
   return m['type'] === 'command' && typeof m['command'] === 'string';
 }
 

@@ -39,11 +39,16 @@ export function readProgress(storage: ProgressStorage | null): ProgressData {
     if (!isRecord(v)) continue;
     const questions: Record<string, Answered> = {};
     if (isRecord(v['questions'])) {
-      for (const [id, a] of Object.entries(v['questions'])) if (a === 'right' || a === 'retried' || a === 'revealed') questions[id] = a;
+      for (const [id, a] of Object.entries(v['questions']))
+        if (a === 'right' || a === 'retried' || a === 'revealed') questions[id] = a;
     }
     const goals: Record<string, true> = {};
-    if (isRecord(v['goals'])) for (const [id, g] of Object.entries(v['goals'])) if (g === true) goals[id] = true;
-    const step = typeof v['step'] === 'number' && Number.isInteger(v['step']) && v['step'] >= 0 ? v['step'] : 0;
+    if (isRecord(v['goals']))
+      for (const [id, g] of Object.entries(v['goals'])) if (g === true) goals[id] = true;
+    const step =
+      typeof v['step'] === 'number' && Number.isInteger(v['step']) && v['step'] >= 0
+        ? v['step']
+        : 0;
     out[slug] = { step, questions, goals };
   }
   return out;
@@ -62,7 +67,11 @@ export function lessonProgress(data: ProgressData, slug: string): LessonProgress
 }
 
 /** A copy of data with one lesson changed. */
-export function updateLesson(data: ProgressData, slug: string, change: (p: LessonProgress) => LessonProgress): ProgressData {
+export function updateLesson(
+  data: ProgressData,
+  slug: string,
+  change: (p: LessonProgress) => LessonProgress,
+): ProgressData {
   return { ...data, [slug]: change(lessonProgress(data, slug)) };
 }
 

@@ -10,7 +10,8 @@
  */
 export type LessonMode = 'read' | 'present' | 'notes';
 
-export type LessonRoute = { kind: 'toc' } | { kind: 'lesson'; slug: string; step: number; mode: LessonMode };
+export type LessonRoute =
+  { kind: 'toc' } | { kind: 'lesson'; slug: string; step: number; mode: LessonMode };
 
 const MODES: readonly LessonMode[] = ['present', 'notes'];
 

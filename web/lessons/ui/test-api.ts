@@ -23,12 +23,27 @@ declare global {
   }
 }
 
-export function exposeLessonTestApi(v: { slug: string; section: number; done: readonly number[]; blank: boolean; sessions: DisplaySessions | null } | null): void {
+export function exposeLessonTestApi(
+  v: {
+    slug: string;
+    section: number;
+    done: readonly number[];
+    blank: boolean;
+    sessions: DisplaySessions | null;
+  } | null,
+): void {
   if (!TEST_API_ENABLED) return;
   if (!v) {
     delete window.__buddyscopeLesson;
     return;
   }
   const s = v.sessions;
-  window.__buddyscopeLesson = { slug: v.slug, section: v.section, done: v.done, blank: v.blank, ops: s ? s.a.player.length : 0, state: () => (s ? s.a.state() : null) };
+  window.__buddyscopeLesson = {
+    slug: v.slug,
+    section: v.section,
+    done: v.done,
+    blank: v.blank,
+    ops: s ? s.a.player.length : 0,
+    state: () => (s ? s.a.state() : null),
+  };
 }

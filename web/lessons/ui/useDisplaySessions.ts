@@ -15,7 +15,10 @@ export interface DisplaySessions {
   b: Session | null;
 }
 
-export function useDisplaySessions(core: CoreStatus, spec: DisplaySpec | null): DisplaySessions | null {
+export function useDisplaySessions(
+  core: CoreStatus,
+  spec: DisplaySpec | null,
+): DisplaySessions | null {
   return useResource<DisplaySessions>(
     () => {
       if (core.state !== 'ready' || !spec) return null;

@@ -16,8 +16,32 @@ export interface ClickerHandlers {
 }
 
 export function usePresenterKeys(h: ClickerHandlers): void {
-  useAction({ id: A.lessonNext, label: 'Next (reveal, run, or next step)', group: 'lesson', keys: ['PageDown', 'ArrowRight', 'Space'], run: h.next });
-  useAction({ id: A.lessonPrev, label: 'Previous', group: 'lesson', keys: ['PageUp', 'ArrowLeft'], run: h.previous });
-  useAction({ id: A.lessonReveal, label: 'Reveal the answer', group: 'lesson', keys: ['r'], run: h.reveal });
-  useAction({ id: A.lessonBlank, label: 'Blank the screen', group: 'lesson', keys: ['b', '.'], run: h.blank });
+  useAction({
+    id: A.lessonNext,
+    label: 'Next (reveal, run, or next step)',
+    group: 'lesson',
+    keys: ['PageDown', 'ArrowRight', 'Space'],
+    run: h.next,
+  });
+  useAction({
+    id: A.lessonPrev,
+    label: 'Previous',
+    group: 'lesson',
+    keys: ['PageUp', 'ArrowLeft'],
+    run: h.previous,
+  });
+  useAction({
+    id: A.lessonReveal,
+    label: 'Reveal the answer',
+    group: 'lesson',
+    keys: ['r'],
+    run: h.reveal,
+  });
+  useAction({
+    id: A.lessonBlank,
+    label: 'Blank the screen',
+    group: 'lesson',
+    keys: ['b', '.'],
+    run: h.blank,
+  });
 }

@@ -3,7 +3,15 @@
  * page read the same data, and a change made in another tab (the `storage` event) shows up too.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { PROGRESS_KEY, readProgress, updateLesson, writeProgress, type LessonProgress, type ProgressData, type ProgressStorage } from './progress';
+import {
+  PROGRESS_KEY,
+  readProgress,
+  updateLesson,
+  writeProgress,
+  type LessonProgress,
+  type ProgressData,
+  type ProgressStorage,
+} from './progress';
 
 function storage(): ProgressStorage | null {
   try {
@@ -36,7 +44,10 @@ function subscribe(fn: () => void): () => void {
 }
 
 /** Change one lesson's progress and save it. */
-export function saveLessonProgress(slug: string, change: (p: LessonProgress) => LessonProgress): void {
+export function saveLessonProgress(
+  slug: string,
+  change: (p: LessonProgress) => LessonProgress,
+): void {
   current = updateLesson(snapshot(), slug, change);
   writeProgress(storage(), current);
   for (const fn of listeners) fn();
@@ -46,8 +57,13 @@ export function useProgress(): ProgressData {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-export function useLessonProgress(slug: string): [LessonProgress, (change: (p: LessonProgress) => LessonProgress) => void] {
+export function useLessonProgress(
+  slug: string,
+): [LessonProgress, (change: (p: LessonProgress) => LessonProgress) => void] {
   const data = useProgress();
-  const save = useCallback((change: (p: LessonProgress) => LessonProgress) => saveLessonProgress(slug, change), [slug]);
+  const save = useCallback(
+    (change: (p: LessonProgress) => LessonProgress) => saveLessonProgress(slug, change),
+    [slug],
+  );
   return [data[slug] ?? { step: 0, questions: {}, goals: {} }, save];
 }
