@@ -9,6 +9,7 @@
 //   type-check                 `tsc --noEmit`, one test
 //   lint                       `eslint --max-warnings 0`, one test
 //   C format                   `clang-format --dry-run -Werror` over wasm-core, one test
+//   format                     `prettier --check .`, one test
 //   Vitest                     unit, binding and lesson tests, each test counted
 //   production build           `vite build` with base /buddyscope/, one test
 //   Playwright                 the build served by `vite preview`, in Debian's Chromium, each test counted
@@ -298,6 +299,7 @@ async function main() {
     await single('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']);
     await single('lint (eslint --max-warnings 0)', bin('eslint'), ['.', '--max-warnings', '0']);
     await single('C format (clang-format --dry-run)', 'bash', ['scripts/format-c.sh', '--check']);
+    await single('format (prettier --check)', bin('prettier'), ['--check', '.']);
     await vitest();
     rmSync('dist', { recursive: true, force: true }); // never test a stale build
     const built = await single(
