@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "event.h"
+#include "frame_class.h"
 #include "sim.h"
 
 #ifdef __EMSCRIPTEN__
@@ -235,4 +236,25 @@ EMSCRIPTEN_KEEPALIVE const char *bs_ev_fn_name(int fn)
 EMSCRIPTEN_KEEPALIVE const char *bs_ev_kind_name(int kind)
 {
 	return ev_kind_name(kind);
+}
+
+/* NR_FRAME_CLASSES: entries of the table bs_frame_classes_mapped reads. */
+EMSCRIPTEN_KEEPALIVE int bs_nr_frame_classes(void)
+{
+	return NR_FRAME_CLASSES;
+}
+
+/* sim_frame_classes: one enum frame_class byte per pfn of [start, start + count) into out. */
+EMSCRIPTEN_KEEPALIVE void bs_frame_classes(const struct sim *s, uint32_t start, uint32_t count,
+					   uint8_t *out)
+{
+	sim_frame_classes(s, start, count, out);
+}
+
+/* sim_frame_classes_mapped: lut[class] per pfn of [start, start + count) into out (32-bit words). */
+EMSCRIPTEN_KEEPALIVE void bs_frame_classes_mapped(const struct sim *s, uint32_t start,
+						  uint32_t count, const uint32_t *lut,
+						  uint32_t *out)
+{
+	sim_frame_classes_mapped(s, start, count, lut, out);
 }

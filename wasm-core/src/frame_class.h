@@ -1,0 +1,29 @@
+/*
+ * frame_class.h: what each page frame is, one byte per pfn, for drawing a map of memory (in the
+ * spirit of /proc/kpageflags: the kernel's facts about a frame, not colours). The core knows no
+ * screens; a caller that wants pixels passes a table from class to 32-bit value.
+ */
+#ifndef BUDDYSCOPE_FRAME_CLASS_H
+#define BUDDYSCOPE_FRAME_CLASS_H
+
+#include "types.h"
+
+/* the class of one frame, taken from the head of the block that covers it */
+enum frame_class {
+	FC_HOLE,  /* no managed frame here, or a tail no head covers (a corrupted state) */
+	FC_BUDDY, /* free in the buddy allocator: FC_BUDDY + the free list's migratetype */
+	FC_PCP_EVEN = FC_BUDDY + MIGRATE_TYPES, /* free on an even-numbered CPU's per-CPU list */
+	FC_PCP_ODD,				/* free on an odd-numbered CPU's per-CPU list */
+	FC_ALLOCATED,				/* allocated */
+	FC_CORRUPT, /* leaked by the refill check (bad_page) or unknown */
+	NR_FRAME_CLASSES
+};
+
+/* Write the class of every pfn in [start, start + count) to out[count]; one step per block. */
+void sim_frame_classes(const struct sim *s, uint32_t start, uint32_t count, uint8_t *out);
+
+/* Write lut[class] of every pfn in [start, start + count) to out[count] (lut: NR_FRAME_CLASSES). */
+void sim_frame_classes_mapped(const struct sim *s, uint32_t start, uint32_t count,
+			      const uint32_t *lut, uint32_t *out);
+
+#endif
