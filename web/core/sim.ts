@@ -45,6 +45,42 @@ export const SIM_ERRORS = [
 /** Ops copied into the heap per bs_apply_ops call: bounds the scratch buffer. */
 const OPS_PER_CHUNK = 1 << 14;
 
+/** Ops packed per block of this many, on first use. */
+const PACK_BLOCK = 1 << 12;
+
+/** Packed struct sim_op records of op lists replayed so far, and which blocks are filled. */
+const packedLists = new WeakMap<readonly SimOp[], { bytes: Uint8Array; filled: Uint8Array }>();
+
+/** ops as packed struct sim_op records, with at least [from, to) filled in. */
+function packedOps(ops: readonly SimOp[], from: number, to: number): Uint8Array {
+  let p = packedLists.get(ops);
+  if (!p) {
+    p = {
+      bytes: new Uint8Array(ops.length * SIM_OP_SIZE),
+      filled: new Uint8Array(Math.ceil(ops.length / PACK_BLOCK)),
+    };
+    packedLists.set(ops, p);
+  }
+  const v = new DataView(p.bytes.buffer);
+  for (let b = Math.floor(from / PACK_BLOCK); b * PACK_BLOCK < to; b++) {
+    if (p.filled[b]) continue;
+    const end = Math.min(ops.length, (b + 1) * PACK_BLOCK);
+    for (let i = b * PACK_BLOCK; i < end; i++) {
+      const op = ops[i];
+      if (!op) continue;
+      const o = i * SIM_OP_SIZE;
+      v.setUint8(o, op.kind);
+      v.setUint8(o + 1, op.order);
+      v.setUint16(o + 2, op.cpu, true);
+      v.setUint32(o + 4, op.gfp >>> 0, true);
+      v.setUint32(o + 8, op.handle >>> 0, true);
+      v.setInt32(o + 12, op.arg | 0, true);
+    }
+    p.filled[b] = 1;
+  }
+  return p.bytes;
+}
+
 export class Sim {
   private ptr: number;
   private readonly arenaSize: number;
@@ -52,6 +88,8 @@ export class Sim {
   private readonly eventSize: number;
   private scratch = 0;
   private scratchSize = 0;
+  private pixels = 0; // heap buffer of frameClassesMapped: the table, then the words
+  private pixelsSize = 0;
 
   constructor(
     readonly core: Core,
@@ -238,29 +276,53 @@ export class Sim {
    * Apply ops[from, to), clearing the events after each, and read nothing back: a replay to a
    * point the player already scanned. The ops go down packed, a chunk per call into the core,
    * because one call per op costs several times the op itself (a 65k-op replay on the 1M-frame
-   * machine: ~24 ms op by op, ~7 ms in chunks).
+   * machine: ~24 ms op by op, ~7 ms in chunks). Each op list is packed once, a block at a time as
+   * replays first reach it, and kept beside the list: packing costs ~15% of a replay.
    */
   replay(ops: readonly SimOp[], from: number, to: number): void {
     this.alive();
+    const packed = packedOps(ops, from, to);
     for (let at = from; at < to;) {
       const n = Math.min(OPS_PER_CHUNK, to - at);
       const buf = this.scratchFor(n * SIM_OP_SIZE);
-      // Packed straight into the heap: scratchFor may have grown memory, so take the view after it.
-      const v = new DataView(this.core.mod.HEAPU8.buffer, buf, n * SIM_OP_SIZE);
-      for (let i = 0; i < n; i++) {
-        const op = ops[at + i];
-        if (!op) continue;
-        const o = i * SIM_OP_SIZE;
-        v.setUint8(o, op.kind);
-        v.setUint8(o + 1, op.order);
-        v.setUint16(o + 2, op.cpu, true);
-        v.setUint32(o + 4, op.gfp >>> 0, true);
-        v.setUint32(o + 8, op.handle >>> 0, true);
-        v.setInt32(o + 12, op.arg | 0, true);
-      }
+      // The heap view after scratchFor: it may have grown memory.
+      this.core.mod.HEAPU8.set(packed.subarray(at * SIM_OP_SIZE, (at + n) * SIM_OP_SIZE), buf);
       this.core.mod._bs_run_ops(this.ptr, buf, n);
       at += n;
     }
+  }
+
+  /**
+   * The class map of pfns [start, start + count) mapped through lut (enum frame_class -> a 32-bit
+   * value, e.g. a colour), computed by the core in one pass over block heads. Returns a view of a
+   * heap buffer reused by the next call: valid until the next call into the core.
+   */
+  frameClassesMapped(start: number, count: number, lut: Uint32Array): Uint32Array {
+    this.alive();
+    const mod = this.core.mod;
+    const classes = mod._bs_nr_frame_classes();
+    if (lut.length !== classes) throw new Error(`frame class table: ${lut.length} != ${classes}`);
+    const need = (classes + count) * 4;
+    if (need > this.pixelsSize) {
+      if (this.pixels) mod._free(this.pixels);
+      this.pixels = mod._malloc(need);
+      if (!this.pixels) throw new Error('wasm heap exhausted');
+      this.pixelsSize = need;
+    }
+    // Views after the malloc: it may have grown (and detached) the heap.
+    new Uint32Array(mod.HEAPU8.buffer, this.pixels, classes).set(lut);
+    const out = this.pixels + classes * 4;
+    mod._bs_frame_classes_mapped(this.ptr, start, count, this.pixels, out);
+    return new Uint32Array(mod.HEAPU8.buffer, out, count);
+  }
+
+  /** The class map (enum frame_class, one byte per pfn) of [start, start + count), a copy. */
+  frameClasses(start: number, count: number): Uint8Array {
+    this.alive();
+    const mod = this.core.mod;
+    const buf = this.scratchFor(count);
+    mod._bs_frame_classes(this.ptr, start, count, buf);
+    return mod.HEAPU8.slice(buf, buf + count);
   }
 
   /** Events in the buffer (appended since the last clear). */
@@ -443,6 +505,9 @@ export class Sim {
   /** Free the arena; the Sim may not be used afterwards. */
   dispose(): void {
     if (this.scratch) this.core.mod._free(this.scratch);
+    if (this.pixels) this.core.mod._free(this.pixels);
+    this.pixels = 0;
+    this.pixelsSize = 0;
     if (this.ptr) this.core.mod._bs_free(this.ptr);
     this.scratch = 0;
     this.scratchSize = 0;

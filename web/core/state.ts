@@ -99,6 +99,13 @@ export interface FrameArrays {
   bytes: Uint8Array; // a view over wasm memory: valid until the next call into the core
   stride: number;
   off: { state: number; order: number; list: number; cpu: number; flags: number };
+  /**
+   * The core's class map (enum frame_class, FC) of pfns [start, start + count) of the live frames,
+   * each class mapped through lut (FC.COUNT entries), written in one pass over block heads into a
+   * heap buffer the Sim reuses: a view valid until the next call into the core. Absent on states
+   * that do not come from a Sim (tests build some by hand).
+   */
+  mapped?: (start: number, count: number, lut: Uint32Array) => Uint32Array;
 }
 
 /** One frame decoded (struct page). */
@@ -133,3 +140,13 @@ export interface ModelState {
 /** enum page_state */
 export const PG = { TAIL: 0, BUDDY: 1, PCP: 2, ALLOCATED: 3, CORRUPT: 4 } as const;
 export const PB_ISOLATE = 0x80;
+/** enum frame_class of frame_class.h: what a frame is, as the memory map shows it. */
+export const FC = {
+  HOLE: 0,
+  BUDDY: 1, // + the free list's migratetype (5 of them)
+  PCP_EVEN: 6,
+  PCP_ODD: 7,
+  ALLOCATED: 8,
+  CORRUPT: 9,
+  COUNT: 10, // NR_FRAME_CLASSES
+} as const;

@@ -111,6 +111,16 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     if (!c || !ctx) return;
     if (c.width !== cols) c.width = cols; // assigning a canvas size clears it: only on change
     if (c.height !== rows) c.height = rows;
+    // The core's class map through the palette, in one pass in wasm, put straight from the heap
+    // (ImageData over a heap view is not a copy; putImageData copies once, as it must).
+    const words = state.frames.mapped?.(win.start, win.count, colors.lut);
+    if (words) {
+      // (The wasm heap is a plain ArrayBuffer, never shared.)
+      const heap = words.buffer as ArrayBuffer;
+      const bytes = new Uint8ClampedArray(heap, words.byteOffset, words.byteLength);
+      ctx.putImageData(new ImageData(bytes, cols, rows), 0, 0);
+      return;
+    }
     let px = pixels.current;
     if (!px || px.image.width !== cols || px.image.height !== rows) {
       const image = new ImageData(cols, rows);

@@ -5,7 +5,7 @@
  * pass from head to head fills each block's 2^order frames with its head's colour: a million
  * frames cost one loop over blocks and one ImageData write, not a million draw calls.
  */
-import { PG, type ModelState, type ZoneState } from './model';
+import { FC, PG, type ModelState, type ZoneState } from './model';
 import {
   ALLOCATED_COLOR,
   CORRUPT_COLOR,
@@ -55,16 +55,24 @@ export interface MapColors {
   pcp: number[]; // by cpu % 2
   allocated: number;
   corrupt: number;
+  /** The same colours by enum frame_class (FC), the table the core's class map goes through. */
+  lut: Uint32Array;
 }
 
 export function mapColors(theme: Theme): MapColors {
-  return {
-    hole: pack(theme === 'dark' ? '#1F2329' : '#EEF0F3'),
-    buddy: MIGRATETYPE_COLORS.map(pack),
-    pcp: PCP_COLORS.map(pack),
-    allocated: pack(ALLOCATED_COLOR[theme]),
-    corrupt: pack(CORRUPT_COLOR),
-  };
+  const hole = pack(theme === 'dark' ? '#1F2329' : '#EEF0F3');
+  const buddy = MIGRATETYPE_COLORS.map(pack);
+  const pcp = PCP_COLORS.map(pack);
+  const allocated = pack(ALLOCATED_COLOR[theme]);
+  const corrupt = pack(CORRUPT_COLOR);
+  const lut = new Uint32Array(FC.COUNT);
+  lut[FC.HOLE] = hole;
+  for (let mt = 0; mt < FC.PCP_EVEN - FC.BUDDY; mt++) lut[FC.BUDDY + mt] = buddy[mt] ?? hole;
+  lut[FC.PCP_EVEN] = pcp[0] ?? hole;
+  lut[FC.PCP_ODD] = pcp[1] ?? hole;
+  lut[FC.ALLOCATED] = allocated;
+  lut[FC.CORRUPT] = corrupt;
+  return { hole, buddy, pcp, allocated, corrupt, lut };
 }
 
 /**

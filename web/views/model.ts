@@ -16,7 +16,7 @@ export type {
   VmCounters,
   ZoneState,
 } from '../core/state';
-export { PB_ISOLATE, PG } from '../core/state';
+export { FC, PB_ISOLATE, PG } from '../core/state';
 
 /** Every zone of every node, in node then zone order. */
 export function allZones(s: ModelState): ZoneState[] {

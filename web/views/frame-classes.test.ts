@@ -1,0 +1,85 @@
+// The core's class map (wasm-core/src/frame_class.c), which the memory map paints from, against the
+// map's own TypeScript painter: after every op of random workloads on machines with one zone, two
+// zones with a hole between them, and a corrupted page, the pixels agree frame for frame, for the
+// whole machine and for windows that start inside blocks or reach past the machine.
+import { describe, expect, it } from 'vitest';
+import { compileText } from '../app/compile';
+import { loadCore } from '../core/module';
+import { mapColors, paintFrames, pfnExtent, type MapWindow } from './memory-map-paint';
+import { FC, type ModelState } from './model';
+
+const WORKLOADS = {
+  tiny: 'machine tiny\nseed 11\ncpu 0 random 150 max_order=4 free=45 GFP_KERNEL\ncpu 1 random 100 max_order=2 free=30 GFP_HIGHUSER_MOVABLE\ndrain all\ncpu 1 random 40 max_order=5\n',
+  small:
+    'machine small\nseed 4\ncpu 0 random 200 max_order=3 free=35 GFP_KERNEL\ncpu 1 random 150 max_order=2 free=40 GFP_HIGHUSER_MOVABLE\n',
+  corrupt:
+    'machine tiny\nseed 2\ncpu 0 alloc a order=2\ncpu 0 corrupt\ncpu 0 alloc b\ncpu 1 random 30\n',
+};
+
+function jsPixels(s: ModelState, w: MapWindow, light: boolean): Uint32Array {
+  const out = new Uint32Array(w.count);
+  paintFrames(s, w, mapColors(light ? 'light' : 'dark'), out);
+  return out;
+}
+
+describe('the core class map', async () => {
+  const core = await loadCore();
+
+  it('has the classes the TypeScript table is built for', () => {
+    expect(core.mod._bs_nr_frame_classes()).toBe(FC.COUNT);
+  });
+
+  for (const [name, text] of Object.entries(WORKLOADS)) {
+    it(`paints what paintFrames paints, after every op (${name})`, () => {
+      const out = compileText(text);
+      if (!out.ok) throw new Error(out.error.message);
+      const sim = core.createSim(out.program.config);
+      const lut = mapColors('dark').lut;
+      let compared = 0;
+      let i = 0;
+      try {
+        for (const op of out.program.ops) {
+          sim.apply(op);
+          sim.clearEvents();
+          const s = sim.state();
+          const { lo, hi } = pfnExtent(s);
+          // The whole machine and a hole before and after it; then a window inside a block.
+          const windows: MapWindow[] = [
+            { start: Math.max(0, lo - 64), count: hi - lo + 128, cols: 64 },
+            { start: lo + 3 + ((i * 37) % 97), count: 150, cols: 50 },
+          ];
+          for (const w of windows) {
+            const want = jsPixels(s, w, false);
+            const got = sim.frameClassesMapped(w.start, w.count, lut);
+            expect(got.length).toBe(want.length);
+            let same = true;
+            for (let k = 0; k < want.length; k++) if (got[k] !== want[k]) same = false;
+            if (!same) expect([...got]).toEqual([...want]);
+            // The bytes, mapped through the same table, are the same pixels.
+            const classes = sim.frameClasses(w.start, w.count);
+            for (let k = 0; k < want.length; k++)
+              if (lut[classes[k] ?? 0] !== want[k]) same = false;
+            expect(same).toBe(true);
+            compared++;
+          }
+          i++;
+        }
+      } finally {
+        sim.dispose();
+      }
+      expect(compared).toBe(2 * out.program.ops.length);
+    });
+  }
+
+  it('marks the corrupted page and the leaked refill as the TypeScript map does', () => {
+    const out = compileText(WORKLOADS.corrupt);
+    if (!out.ok) throw new Error(out.error.message);
+    const sim = core.createSim(out.program.config);
+    for (const op of out.program.ops) sim.apply(op);
+    const { lo, hi } = pfnExtent(sim.state());
+    const classes = sim.frameClasses(lo, hi - lo);
+    expect(classes.includes(FC.CORRUPT)).toBe(true);
+    expect(classes.includes(FC.ALLOCATED)).toBe(true);
+    sim.dispose();
+  });
+});
