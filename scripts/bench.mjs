@@ -105,10 +105,22 @@ console.log(
 console.log(
   row(
     [
-      '  of which paintFrames (pixels from the state)',
+      "  of which the core's class map to pixels (wasm)",
       ms(b.map.paint.median),
       ms(b.map.paint.p95),
       ms(b.map.paint.max),
+      '',
+    ],
+    bw,
+  ),
+);
+console.log(
+  row(
+    [
+      '  (the TypeScript painter, same pixels)',
+      ms(b.map.paintTs.median),
+      ms(b.map.paintTs.p95),
+      ms(b.map.paintTs.max),
       '',
     ],
     bw,
