@@ -176,13 +176,11 @@ test.describe('workloads', () => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
     await page.getByText('Files and kernel traces', { exact: true }).click();
-    await page
-      .getByTestId('trace-file')
-      .setInputFiles({
-        name: 'core.bin',
-        mimeType: 'application/octet-stream',
-        buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]),
-      });
+    await page.getByTestId('trace-file').setInputFiles({
+      name: 'core.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]),
+    });
     await expect(page.getByRole('alert')).toContainText(
       'core.bin: this is not a text file: byte 4 is 0x00',
     );
