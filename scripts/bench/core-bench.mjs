@@ -86,7 +86,7 @@ export async function coreBench(root, { preset, cpus, steps, capacity, maxOrder 
   writeFileSync(opsFile, ops);
   const handles = cpus * (capacity + 1);
   // best of RUNS, alternating sides, so a burst of load on this shared machine hits both alike
-  const RUNS = 5;
+  const RUNS = 11;
   const fastest = (a, b) => (!a || b.seconds < a.seconds ? b : a);
   let native = null;
   let wasm = null;
