@@ -6,6 +6,7 @@
 import { GFP_BITS, GFP_COMPOSITES } from '../core/gfp';
 import { PRESETS, PROFILE_NAMES } from '../core/machine-config';
 import { SYSCTL_NAMES } from '../workload/ast';
+import { MACHINE_KEYS, OP_WORDS } from '../workload/parser';
 
 /** Words that begin a statement (docs/workload-language.md, "Statements"). */
 export const STATEMENTS = [
@@ -19,33 +20,13 @@ export const STATEMENTS = [
   'drain',
 ] as const;
 /** Words after `cpu N`. */
-export const OPS = [
-  'alloc',
-  'free',
-  'drain',
-  'corrupt',
-  'random',
-  'free_pfn',
-  'offline',
-  'online',
-] as const;
+export const OPS = OP_WORDS;
 /** Other bare words: `drain all`. */
 export const OTHER_WORDS = ['all'] as const;
 export const PRESET_NAMES = Object.keys(PRESETS);
 export const PROFILES: readonly string[] = PROFILE_NAMES;
 export const SYSCTLS: readonly string[] = SYSCTL_NAMES;
-export const MACHINE_KEYS = [
-  'nodes',
-  'cpus',
-  'max_order',
-  'pageblock_order',
-  'thp',
-  'batch',
-  'dma',
-  'dma32',
-  'normal',
-  'movable',
-] as const;
+export { MACHINE_KEYS };
 /** `key=` words of ops. */
 export const OP_KEYS = ['order', 'max_order', 'free'] as const;
 /** Composite masks first: they are what people usually mean. */

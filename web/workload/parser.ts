@@ -46,10 +46,20 @@ const I32_MAX = 0x7fffffff;
 /** Largest `batch=` override: far above any zone_batchsize() (which caps at 1 MiB of pages). */
 const MAX_BATCH = 4096;
 
-/** Words that start an op, for "expected" messages and suggestions. */
-const OP_WORDS = ['alloc', 'free', 'drain', 'corrupt', 'random', 'free_pfn', 'offline', 'online'];
+/** Words that start an op, for "expected" messages and suggestions (and the editor's vocabulary). */
+export const OP_WORDS = [
+  'alloc',
+  'free',
+  'drain',
+  'corrupt',
+  'random',
+  'free_pfn',
+  'offline',
+  'online',
+] as const;
 const STATEMENT_WORDS = ['machine', 'profile', 'set', 'seed', 'cpu', 'tick', 'repeat', ...OP_WORDS];
-const MACHINE_KEYS = [
+/** Keys of an explicit `machine` line. */
+export const MACHINE_KEYS = [
   'nodes',
   'cpus',
   'max_order',
