@@ -10,4 +10,5 @@ port="${PORT:-5173}"
 echo
 echo "Buddyscope: starting the dev server; open http://localhost:${port}/ (Ctrl-C stops it)"
 echo "After editing C in wasm-core/, run 'make -C wasm-core wasm' and the page reloads."
-exec ./node_modules/.bin/vite --port "$port" "$@"
+# the module-runner config loader reads the TypeScript config chain as the app imports it
+exec ./node_modules/.bin/vite --configLoader runner --port "$port" "$@"

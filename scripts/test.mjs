@@ -248,7 +248,18 @@ async function e2e(built) {
   // vite preview: the built site as a static host serves it, on a free localhost port.
   const server = spawn(
     bin('vite'),
-    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--base', BASE],
+    [
+      'preview',
+      '--configLoader',
+      'runner',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+      '--base',
+      BASE,
+    ],
     { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'], detached: true },
   );
   children.add(server);
@@ -305,7 +316,7 @@ async function main() {
     const built = await single(
       `production build (vite build, base ${BASE})`,
       bin('vite'),
-      ['build'],
+      ['build', '--configLoader', 'runner'],
       {
         // VITE_TEST_API=1: the e2e build exposes window.__buddyscope so tests assert on the model.
         env: { BUDDYSCOPE_BASE: BASE, VITE_TEST_API: '1' },

@@ -37,13 +37,12 @@ function build(root, env) {
   const out = mkdtempSync(join(tmpdir(), 'buddyscope-bench-site-'));
   const r = spawnSync(
     join(root, 'node_modules/.bin/vite'),
-    ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
+    ['build', '--configLoader', 'runner', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
     {
       cwd: root,
       env: {
         ...process.env,
         BUDDYSCOPE_BASE: '/',
-        VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
         ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
