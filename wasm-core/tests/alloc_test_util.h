@@ -30,7 +30,7 @@ static struct sim *at_preset(const char *name, int profile)
 	return at_boot(&cfg);
 }
 
-/* The machine of /work/shared/traces/zoneinfo-at-capture.txt (live 6.18, 2 CPUs, THP). */
+/* The machine of the shared traces' zoneinfo-at-capture.txt (live 6.18, 2 CPUs, THP). */
 static void at_capture_config(struct sim_config *cfg)
 {
 	sim_config_default(cfg);
