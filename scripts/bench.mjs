@@ -90,54 +90,13 @@ console.log(
   '\nBrowser: production build served locally, headless Chromium (timings: median / p95 / max)',
 );
 console.log(row(['', 'median', 'p95', 'max', 'goal'], bw));
-console.log(
-  row(
-    [
-      `memory map redraw, ${(b.map.frames / MiB).toFixed(0)}M pages, ours`,
-      ms(b.map.ours.median),
-      ms(b.map.ours.p95),
-      ms(b.map.ours.max),
-      '<= 8 ms',
-    ],
-    bw,
-  ),
-);
-console.log(
-  row(
-    [
-      "  of which the core's class map to pixels (wasm)",
-      ms(b.map.paint.median),
-      ms(b.map.paint.p95),
-      ms(b.map.paint.max),
-      '',
-    ],
-    bw,
-  ),
-);
-console.log(
-  row(
-    [
-      '  (the TypeScript painter, same pixels)',
-      ms(b.map.paintTs.median),
-      ms(b.map.paintTs.p95),
-      ms(b.map.paintTs.max),
-      '',
-    ],
-    bw,
-  ),
-);
-console.log(
-  row(
-    [
-      '  floor: bare putImageData, same pixels',
-      ms(b.map.floor.median),
-      ms(b.map.floor.p95),
-      ms(b.map.floor.max),
-      '',
-    ],
-    bw,
-  ),
-);
+/** One timing row: label, median / p95 / max of t, goal. */
+const timing = (label, t, goal) =>
+  console.log(row([label, ms(t.median), ms(t.p95), ms(t.max), goal], bw));
+timing(`memory map redraw, ${(b.map.frames / MiB).toFixed(0)}M pages, ours`, b.map.ours, '<= 8 ms');
+timing("  of which the core's class map to pixels (wasm)", b.map.paint, '');
+timing('  (the TypeScript painter, same pixels)', b.map.paintTs, '');
+timing('  floor: bare putImageData, same pixels', b.map.floor, '');
 console.log(
   row(
     [
@@ -154,26 +113,15 @@ const s = b.seek;
 console.log(
   `player on a ${(s.events / 1e6).toFixed(2)}M-event history (${s.ops} ops, bench1m; ${s.checkpoints.count} checkpoints, every ${s.checkpoints.spacing} ops, ${(s.checkpoints.bytes / MiB).toFixed(0)} MiB), ${s.seek.n} of each, state read included:`,
 );
-for (const [label, t] of [
-  ['  seek to a random op', s.seek],
-  ['  scrub to a random event', s.scrub],
-  ['  step back one op', s.stepOpBack],
-  ['  step back one event (across an op)', s.stepEventBack],
-  ['  step forward one op', s.stepForward],
-]) {
-  console.log(row([label, ms(t.median), ms(t.p95), ms(t.max), '<= 16 ms'], bw));
-}
-console.log(
-  row(
-    [
-      `server2, ${b.server2.panels} per-CPU panels: step back one op, all views drawn`,
-      ms(b.server2.stepOpBack.median),
-      ms(b.server2.stepOpBack.p95),
-      ms(b.server2.stepOpBack.max),
-      '<= 16 ms',
-    ],
-    bw,
-  ),
+timing('  seek to a random op', s.seek, '<= 16 ms');
+timing('  scrub to a random event', s.scrub, '<= 16 ms');
+timing('  step back one op', s.stepOpBack, '<= 16 ms');
+timing('  step back one event (across an op)', s.stepEventBack, '<= 16 ms');
+timing('  step forward one op', s.stepForward, '<= 16 ms');
+timing(
+  `server2, ${b.server2.panels} per-CPU panels: step back one op, all views drawn`,
+  b.server2.stepOpBack,
+  '<= 16 ms',
 );
 const longest = b.play.tasks.length ? Math.max(...b.play.tasks) : 0;
 console.log(
