@@ -43,11 +43,15 @@ export function runNative(root, preset, opsFile, handles) {
   return JSON.parse(out);
 }
 
-/** Run ops in the wasm module under Node; same shape as runNative. */
-export async function runWasm(root, preset, ops, handles) {
+/** The wasm module, compiled and instantiated once: native code is not recompiled per run either. */
+export async function loadWasm(root) {
   const dir = join(root, 'web/core/generated');
   const { default: createBuddyscope } = await import(join(dir, 'buddyscope.mjs'));
-  const m = await createBuddyscope({ wasmBinary: readFileSync(join(dir, 'buddyscope.wasm')) });
+  return createBuddyscope({ wasmBinary: readFileSync(join(dir, 'buddyscope.wasm')) });
+}
+
+/** Run ops on a fresh machine in the wasm module m under Node; same shape as runNative. */
+export function runWasm(m, preset, ops, handles) {
   const cfg = m._bs_config_new();
   const name = m._malloc(32);
   m.stringToUTF8(preset, name, 32);
@@ -78,24 +82,44 @@ function layoutOffset(m, struct, field) {
   return m.HEAPU32[(m._bs_layout_offsets() >> 2) + index];
 }
 
-/** One core benchmark: the same ops natively and in wasm, the best of several runs each. */
+/** The median of xs. */
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/**
+ * One core benchmark: the same ops natively and in wasm, RUNS rounds, alternating sides. Returns
+ * the fastest run of each side and the wasm/native speed ratio of every round. The ratio of one
+ * round compares two runs a fraction of a second apart, so load that comes and goes on this
+ * shared machine mostly hits both; its median is the steadier figure. The best runs show each
+ * side unloaded, but on different rounds.
+ */
 export async function coreBench(root, { preset, cpus, steps, capacity, maxOrder }) {
   const ops = randomStreamOps({ steps, capacity, freePercent: 50, maxOrder, cpus, seed: 42 });
   const dir = mkdtempSync(join(tmpdir(), 'buddyscope-bench-'));
   const opsFile = join(dir, 'ops.bin');
   writeFileSync(opsFile, ops);
   const handles = cpus * (capacity + 1);
-  // best of RUNS, alternating sides, so a burst of load on this shared machine hits both alike
-  const RUNS = 11;
+  const RUNS = 15;
   const fastest = (a, b) => (!a || b.seconds < a.seconds ? b : a);
+  const m = await loadWasm(root);
   let native = null;
   let wasm = null;
+  const ratios = [];
   try {
+    // one untimed wasm run first: V8 tiers hot functions up while they run
+    runWasm(m, preset, ops, handles);
     for (let i = 0; i < RUNS; i++) {
-      native = fastest(native, runNative(root, preset, opsFile, handles));
-      wasm = fastest(wasm, await runWasm(root, preset, ops, handles));
+      const n = runNative(root, preset, opsFile, handles);
+      const w = runWasm(m, preset, ops, handles);
+      native = fastest(native, n);
+      wasm = fastest(wasm, w);
+      ratios.push(n.seconds / w.seconds);
     }
-    return { native, wasm };
+    const sorted = [...ratios].sort((a, b) => a - b);
+    return {
+      native,
+      wasm,
+      ratio: { median: median(ratios), low: sorted[0], high: sorted.at(-1), runs: RUNS },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
