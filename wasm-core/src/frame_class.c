@@ -2,8 +2,8 @@
  * frame_class.c: the class map of frame_class.h. Only block heads say what a block is, and blocks
  * are naturally aligned and at most 2^max_order frames, so a max-order boundary (or a zone's first
  * frame) is always a head: from there, head to head, each head's order says how far its block
- * reaches and the tail frames are never read. A 1M-frame machine is then one step per block
- * (tens of thousands) plus the fills.
+ * reaches and the tail frames are never read. Neighbouring blocks of one class are written as one
+ * run. A 1M-frame machine is then one step per block (tens of thousands) plus a fill per run.
  */
 #include "frame_class.h"
 
@@ -26,18 +26,30 @@ static uint8_t head_class(const struct page *pg)
 	}
 }
 
-/* Fill n 32-bit words with v, two at a time (the compiler widens it further where it can). */
+/*
+ * Fill n 32-bit words with v. A map's runs are long (a whole free zone can be one), so the cost is
+ * store bandwidth: write FILL_SEED words, then copy the filled prefix forward, doubling up to
+ * FILL_CHUNK words a copy. Each memcpy is one bulk memory.copy, which the engine runs at memcpy
+ * speed: 4 MiB of one colour in ~0.2 ms in V8 against ~0.3 ms for a loop of 8-byte stores.
+ */
+#define FILL_SEED 16	 /* words written by stores before copying (64 bytes) */
+#define FILL_CHUNK 16384 /* most words one copy moves (64 KiB: its source stays in L2) */
 static inline void fill32(uint32_t *p, uint32_t v, uint32_t n)
 {
-	uint64_t vv = (uint64_t)v << 32 | v;
-	uint32_t i = 0;
+	uint32_t done = n < FILL_SEED ? n : FILL_SEED;
 
-	if (n && ((uintptr_t)p & 7)) /* align to 8 bytes */
-		p[i++] = v;
-	for (; i + 2 <= n; i += 2)
-		memcpy(p + i, &vv, sizeof vv);
-	if (i < n)
+	for (uint32_t i = 0; i < done; i++)
 		p[i] = v;
+	while (done < n) { /* bounded: done grows by k >= 1 each step */
+		uint32_t k = n - done;
+
+		if (k > done)
+			k = done;
+		if (k > FILL_CHUNK)
+			k = FILL_CHUNK;
+		memcpy(p + done, p, (size_t)k * sizeof *p);
+		done += k;
+	}
 }
 
 /* Fill n bytes with v: small runs by stores (a memset call costs more than a few of them). */
@@ -51,14 +63,46 @@ static inline void fill8(uint8_t *p, uint8_t v, uint32_t n)
 		((volatile uint8_t *)p)[i] = v;
 }
 
-/* Fill out[a, b) (indices into the window) with class cls, as bytes or through the table. */
-static inline void fill(uint8_t *out8, const uint32_t *lut, uint32_t *out32, uint32_t a, uint32_t b,
-			uint8_t cls)
+/*
+ * The output of a walk: frames are handed to it in pfn order as (index, length, class) pieces and
+ * it writes them as runs, so neighbouring blocks of one class (a free zone is mostly max-order
+ * blocks of one migratetype; a busy one long stretches of allocated blocks) cost one fill, not one
+ * per block. out8 gets classes, or out32 gets lut[class].
+ */
+struct class_run {
+	uint8_t *out8;
+	const uint32_t *lut;
+	uint32_t *out32;
+	uint32_t start; /* first index of the pending run */
+	uint32_t end;	/* one past its last index (start == end: none pending) */
+	uint8_t cls;	/* its class */
+};
+
+/* Write the pending run, if any. */
+static inline void run_flush(struct class_run *r)
 {
-	if (out8)
-		fill8(out8 + a, cls, b - a);
+	uint32_t n = r->end - r->start;
+
+	if (!n)
+		return;
+	if (r->out8)
+		fill8(r->out8 + r->start, r->cls, n);
 	else
-		fill32(out32 + a, lut[cls], b - a);
+		fill32(r->out32 + r->start, r->lut[r->cls], n);
+	r->start = r->end;
+}
+
+/* Indices [a, b) get class cls: extend the pending run or start a new one (a is its end). */
+static inline void fill(struct class_run *r, uint32_t a, uint32_t b, uint8_t cls)
+{
+	if (b <= a)
+		return;
+	if (cls != r->cls || a != r->end) {
+		run_flush(r);
+		r->start = a;
+		r->cls = cls;
+	}
+	r->end = b;
 }
 
 /* The zones with frames, sorted by first pfn (they never overlap); returns how many. */
@@ -98,6 +142,7 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, uin
 	const uint32_t max_block = 1u << s->config.max_order;
 	uint32_t at = start; /* frames before it are written */
 	int nz = zones_by_pfn(s, zones);
+	struct class_run r = { out8, lut, out32, 0, 0, FC_HOLE };
 
 	for (int k = 0; k < nz && at < end; k++) {
 		const uint32_t mem_pfn = zones[k]->mem_pfn;
@@ -112,7 +157,7 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, uin
 		if (from >= to)
 			break; /* this zone and the later ones start past the window */
 		if (from > at)
-			fill(out8, lut, out32, at - start, from - start, FC_HOLE);
+			fill(&r, at - start, from - start, FC_HOLE);
 		p = from - from % max_block;
 		if (p < mem_pfn)
 			p = mem_pfn;
@@ -124,7 +169,7 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, uin
 				size = 1; /* a frame no head covers (a corrupted state): a hole */
 				a = p > from ? p : from;
 				if (a < to)
-					fill(out8, lut, out32, a - start, a + 1 - start, FC_HOLE);
+					fill(&r, a - start, a + 1 - start, FC_HOLE);
 				p++;
 				continue;
 			}
@@ -132,13 +177,14 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, uin
 			a = p > from ? p : from; /* the block's part inside the window */
 			b = p + size < to ? p + size : to;
 			if (b > a)
-				fill(out8, lut, out32, a - start, b - start, head_class(pg));
+				fill(&r, a - start, b - start, head_class(pg));
 			p += size;
 		}
 		at = to;
 	}
 	if (at < end)
-		fill(out8, lut, out32, at - start, count, FC_HOLE);
+		fill(&r, at - start, count, FC_HOLE);
+	run_flush(&r);
 }
 
 void sim_frame_classes(const struct sim *s, uint32_t start, uint32_t count, uint8_t *out)
