@@ -10,6 +10,8 @@
  * that follow the event, the cursor and the zoom. React owns both elements; effects only paint.
  */
 import {
+  memo,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -33,8 +35,16 @@ import { eventAttrs, type ViewProps } from './options';
 import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
 import { MapLegend } from './MapLegend';
 
+/** The legend depends on the theme alone: a step (a new state) leaves it as it is. */
+const Legend = memo(MapLegend);
+
 const MIN_VISIBLE = 64;
 const HEIGHT = 320;
+/**
+ * Numbers with thousands separators, as toLocaleString('en') writes them. One formatter for the
+ * module: toLocaleString builds a new one on every call (~0.1 ms), which was a tenth of a redraw.
+ */
+const NUMBER = new Intl.NumberFormat('en');
 
 function pow2ceil(n: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, n)));
@@ -54,6 +64,50 @@ function layout(
   }
   return best;
 }
+
+interface ToolbarProps {
+  canZoomIn: boolean;
+  canZoomOut: boolean;
+  showFollow: boolean;
+  follow: boolean;
+  zoomBy: (factor: number) => void;
+  showAll: () => void;
+  setFollow: (on: boolean) => void;
+}
+
+/**
+ * The zoom buttons and the follow switch, memoised on their few props: a step hands the map a new
+ * state but changes none of them, and re-rendering a controlled checkbox rewrites its attributes.
+ */
+const MapToolbar = memo(function MapToolbar({
+  canZoomIn,
+  canZoomOut,
+  showFollow,
+  follow,
+  zoomBy,
+  showAll,
+  setFollow,
+}: ToolbarProps) {
+  return (
+    <div className="toolbar" role="group" aria-label="Memory map zoom">
+      <button type="button" onClick={() => zoomBy(0.5)} disabled={!canZoomIn} aria-label="Zoom in">
+        +
+      </button>
+      <button type="button" onClick={() => zoomBy(2)} disabled={!canZoomOut} aria-label="Zoom out">
+        −
+      </button>
+      <button type="button" onClick={showAll} disabled={!canZoomOut}>
+        All
+      </button>
+      {showFollow && (
+        <label className="inline small">
+          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />{' '}
+          Follow the event
+        </label>
+      )}
+    </div>
+  );
+});
 
 function describe(state: number): string {
   return (
@@ -79,6 +133,11 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   // 4M-frame map is 16 MB of pixels, too much to allocate per step).
   const base = useRef<HTMLCanvasElement>(null);
   const pixels = useRef<{ image: ImageData; words: Uint32Array } | null>(null);
+  // The ImageData over the core's pixel buffer, kept while the buffer stays where it is (the
+  // core reuses it; a grown heap or another window size moves it).
+  const heapImage = useRef<{ words: Uint32Array; image: ImageData } | null>(null);
+  // Whether the overlay holds any ink: a blank overlay with nothing to draw is left alone.
+  const overlayInk = useRef(true);
   const colors = useMemo(() => mapColors(options.theme), [options.theme]);
 
   // Following the event: keep its block in the middle, zoomed in enough to see it on a big machine.
@@ -115,10 +174,21 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     // (ImageData over a heap view is not a copy; putImageData copies once, as it must).
     const words = state.frames.mapped?.(win.start, win.count, colors.lut);
     if (words) {
-      // (The wasm heap is a plain ArrayBuffer, never shared.)
-      const heap = words.buffer as ArrayBuffer;
-      const bytes = new Uint8ClampedArray(heap, words.byteOffset, words.byteLength);
-      ctx.putImageData(new ImageData(bytes, cols, rows), 0, 0);
+      let held = heapImage.current;
+      if (
+        !held ||
+        held.words.buffer !== words.buffer ||
+        held.words.byteOffset !== words.byteOffset ||
+        held.image.width !== cols ||
+        held.image.height !== rows
+      ) {
+        // (The wasm heap is a plain ArrayBuffer, never shared.)
+        const heap = words.buffer as ArrayBuffer;
+        const bytes = new Uint8ClampedArray(heap, words.byteOffset, words.byteLength);
+        held = { words, image: new ImageData(bytes, cols, rows) };
+        heapImage.current = held;
+      }
+      ctx.putImageData(held.image, 0, 0);
       return;
     }
     let px = pixels.current;
@@ -141,8 +211,23 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     const h = rows * cell;
     const cw = Math.ceil(w * dpr);
     const ch = Math.ceil(h * dpr);
+    const pb = state.pageblockNrPages;
+    // What there is to draw (below 8 px a stripe would cover too much of the cell's own colour).
+    const stripes = cell >= 8 && pb > 0;
+    const outlines = cell >= 10;
+    const cursorShown = cursor !== null && cursor >= win.start && cursor < win.start + win.count;
+    const eventShown = !!event && event.pfn > 0 && !!zoneOfPfn(state, event.pfn);
+    const ink = stripes || outlines || cursorShown || eventShown;
+    // A size assignment clears the canvas, so only on change; a blank overlay staying blank (the
+    // whole map at a small zoom with no event) needs no clearing either.
+    const resized = c.width !== cw || c.height !== ch;
     if (c.width !== cw) c.width = cw;
     if (c.height !== ch) c.height = ch;
+    if (!ink && (resized || !overlayInk.current)) {
+      overlayInk.current = false;
+      return;
+    }
+    overlayInk.current = ink;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
 
@@ -150,13 +235,11 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       const i = pfn - win.start;
       return [(i % cols) * cell, Math.floor(i / cols) * cell];
     };
-    const ink = options.theme === 'dark' ? 'rgba(255,255,255,0.55)' : 'rgba(0,0,0,0.45)';
+    const line = options.theme === 'dark' ? 'rgba(255,255,255,0.55)' : 'rgba(0,0,0,0.45)';
 
     // Pageblocks: a stripe in the pageblock's migratetype along the top of each row segment, and
     // a boundary line between pageblocks, once cells are big enough to show them.
-    const pb = state.pageblockNrPages;
-    // (Below 8 px a stripe would cover too much of the cell's own colour.)
-    if (cell >= 8 && pb > 0) {
+    if (stripes) {
       const seg = Math.min(pb, cols);
       const stripe = Math.max(2, Math.round(cell / 6));
       for (let p = win.start; p < win.start + win.count; p += seg) {
@@ -167,7 +250,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
         ctx.fillStyle = MIGRATETYPE_COLORS[tag & 0x7f] ?? '#999';
         ctx.fillRect(x, y, seg * cell, stripe);
         if (p % pb === 0) {
-          ctx.strokeStyle = ink;
+          ctx.strokeStyle = line;
           ctx.lineWidth = 1;
           ctx.beginPath();
           if (pb >= cols) {
@@ -182,7 +265,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       }
     }
     // Block outlines when each cell is large: where one free or allocated block ends.
-    if (cell >= 10) {
+    if (outlines) {
       ctx.strokeStyle = options.theme === 'dark' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.8)';
       ctx.lineWidth = 1;
       for (let p = win.start; p < win.start + win.count; p++) {
@@ -197,7 +280,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       }
     }
     // The keyboard cursor: a dashed frame around one cell.
-    if (cursor !== null && cursor >= win.start && cursor < win.start + win.count) {
+    if (cursorShown) {
       const [x, y] = xy(cursor);
       ctx.save();
       ctx.setLineDash([3, 2]);
@@ -207,7 +290,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       ctx.restore();
     }
     // The current event's block: outlined, and ringed when cells are too small to see.
-    if (event && event.pfn > 0 && zoneOfPfn(state, event.pfn)) {
+    if (eventShown && event) {
       const size = 1 << event.order;
       ctx.strokeStyle = HIGHLIGHT[options.theme];
       ctx.lineWidth = 2;
@@ -235,11 +318,17 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     return win.start + y * cols + x;
   };
 
-  const zoomBy = (factor: number, at?: number) => {
-    const next = Math.max(MIN_VISIBLE, Math.min(total, pow2ceil(count * factor)));
-    const c = at ?? win.start + win.count / 2;
-    setZoom({ count: next, center: next >= total ? extent.lo + total / 2 : c });
-  };
+  // Stable while the view stays put (its inputs are numbers), so the memoised toolbar is too.
+  const lo = extent.lo;
+  const mid = win.start + win.count / 2;
+  const zoomBy = useCallback(
+    (factor: number, at?: number) => {
+      const next = Math.max(MIN_VISIBLE, Math.min(total, pow2ceil(count * factor)));
+      setZoom({ count: next, center: next >= total ? lo + total / 2 : (at ?? mid) });
+    },
+    [total, count, lo, mid],
+  );
+  const showAll = useCallback(() => setZoom(null), []);
   const panRows = (n: number) => setZoom({ count, center: centre + n * cols });
 
   const onWheel = (e: WheelEvent<HTMLCanvasElement>) => {
@@ -308,37 +397,15 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     >
       <header className="view-head">
         <h3 id={hid}>Memory map</h3>
-        <div className="toolbar" role="group" aria-label="Memory map zoom">
-          <button
-            type="button"
-            onClick={() => zoomBy(0.5)}
-            disabled={count <= MIN_VISIBLE}
-            aria-label="Zoom in"
-          >
-            +
-          </button>
-          <button
-            type="button"
-            onClick={() => zoomBy(2)}
-            disabled={count >= total}
-            aria-label="Zoom out"
-          >
-            −
-          </button>
-          <button type="button" onClick={() => setZoom(null)} disabled={count >= total}>
-            All
-          </button>
-          {total > 256 && (
-            <label className="inline small">
-              <input
-                type="checkbox"
-                checked={follow}
-                onChange={(e) => setFollow(e.target.checked)}
-              />{' '}
-              Follow the event
-            </label>
-          )}
-        </div>
+        <MapToolbar
+          canZoomIn={count > MIN_VISIBLE}
+          canZoomOut={count < total}
+          showFollow={total > 256}
+          follow={follow}
+          zoomBy={zoomBy}
+          showAll={showAll}
+          setFollow={setFollow}
+        />
       </header>
       <div className="canvas-box">
         <div style={{ position: 'relative', width: cols * cell, height: rows * cell }}>
@@ -383,7 +450,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       </span>
       <p className="map-info" data-testid="map-info">
         <span className="muted">
-          {shown} · {count.toLocaleString('en')} frames · {cols}/row ·{' '}
+          {shown} · {NUMBER.format(count)} frames · {cols}/row ·{' '}
         </span>
         {infoText}
       </p>
@@ -403,13 +470,12 @@ export function MemoryMap({ state, event, options }: ViewProps) {
               }
             >
               {state.nodes.length > 1 ? `node ${z.node} ` : ''}
-              {z.name} (pfn {z.memPfn.toLocaleString('en')}–
-              {(z.memPfn + z.managed - 1).toLocaleString('en')})
+              {z.name} (pfn {NUMBER.format(z.memPfn)}–{NUMBER.format(z.memPfn + z.managed - 1)})
             </button>
           ))}
         </p>
       )}
-      <MapLegend theme={options.theme} />
+      <Legend theme={options.theme} />
     </section>
   );
 }
