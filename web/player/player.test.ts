@@ -94,6 +94,24 @@ describe('Player', () => {
     }
   });
 
+  it('moves forward from its own state unless a restore saves more than it costs', () => {
+    const many: SimOp[] = [];
+    for (let i = 0; i < 10_000; i++) many.push(op(1, 0, i));
+    // 1 MiB snapshots cost as much as replaying ~1k ops; checkpoints are 256 ops apart.
+    const engine = new ToyEngine(1 << 20);
+    const p = new Player(engine, many, { checkpointEvery: 256 });
+    p.seekOp(200);
+    const restores = engine.restores;
+    for (let i = 0; i < 100; i++) p.stepOp(1); // across the checkpoint at op 256
+    p.seekOp(900); // 600 ops on: a restore of the one at op 768 would save only 432
+    expect(engine.restores).toBe(restores);
+    expect(p.currentEvent?.seq).toBe(899);
+    p.seekOp(5000); // far ahead: restoring the checkpoint at op 4864 is cheaper
+    expect(engine.restores).toBe(restores + 1);
+    expect(p.currentEvent?.seq).toBe(4999);
+    expect(engine.hash).toBe(straight(many, 5000).hash);
+  });
+
   it('keeps checkpoints within the memory budget by thinning', () => {
     const store = new CheckpointStore(10 * 12, 1);
     for (let i = 0; i < 100; i++) if (store.wants(i)) store.put(i, new Uint8Array(12));

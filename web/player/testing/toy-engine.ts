@@ -14,6 +14,9 @@ export class ToyEngine implements Engine {
   applied = 0; // ops applied, replays included (to measure seek cost)
   restores = 0;
 
+  /** `pad` bytes of nothing after the state in each snapshot, to stand for a big machine's arena. */
+  constructor(private readonly pad = 0) {}
+
   apply(op: SimOp): number {
     this.applied++;
     const s = this.state;
@@ -59,12 +62,14 @@ export class ToyEngine implements Engine {
   }
 
   snapshot(): Uint8Array {
-    return new Uint8Array(this.state.slice().buffer);
+    const out = new Uint8Array(this.state.byteLength + this.pad);
+    out.set(new Uint8Array(this.state.buffer));
+    return out;
   }
 
   restore(snapshot: Uint8Array): void {
     this.restores++;
-    this.state = new Int32Array(snapshot.slice().buffer);
+    this.state = new Int32Array(snapshot.slice(0, this.state.byteLength).buffer);
     this.buf = [];
   }
 
