@@ -105,7 +105,7 @@ if (process.argv.includes('--core')) process.exit(0);
 
 // The browser: the production build in Debian's Chromium, the real player, views and page.
 const KiB = 1024;
-const ms = (x) => `${x.toFixed(1)} ms`;
+const ms = (x) => `${x.toFixed(x < 1 ? 2 : 1)} ms`;
 const b = await browserBench(root);
 const bw = [44, 12, 12, 12, 22];
 console.log(
@@ -119,18 +119,14 @@ timing(`memory map redraw, ${(b.map.frames / MiB).toFixed(0)}M pages, ours`, b.m
 timing("  of which the core's class map to pixels (wasm)", b.map.paint, '');
 timing('  (the TypeScript painter, same pixels)', b.map.paintTs, '');
 timing('  floor: bare putImageData, same pixels', b.map.floor, '');
-console.log(
-  row(
-    [
-      '  ours / floor (medians)',
-      (b.map.ours.median / Math.max(0.1, b.map.floor.median)).toFixed(1) + 'x',
-      '',
-      '',
-      '<= 2x',
-    ],
-    bw,
-  ),
-);
+timing('  floor after writing every pixel once (a fill)', b.map.fillFloor, '');
+/** A ratio of medians as a row. */
+const ratio = (label, a, over, goal) =>
+  console.log(
+    row([label, (a.median / Math.max(0.01, over.median)).toFixed(1) + 'x', '', '', goal], bw),
+  );
+ratio('  ours / floor (medians)', b.map.ours, b.map.floor, '<= 2x');
+ratio('  (fill + put) / floor: any full repaint', b.map.fillFloor, b.map.floor, '');
 const s = b.seek;
 console.log(
   `player on a ${(s.events / 1e6).toFixed(2)}M-event history (${s.ops} ops, bench1m; ${s.checkpoints.count} checkpoints, every ${s.checkpoints.spacing} ops, ${(s.checkpoints.bytes / MiB).toFixed(0)} MiB), ${s.seek.n} of each, state read included:`,
@@ -145,6 +141,12 @@ timing(
   b.server2.stepOpBack,
   '<= 16 ms',
 );
+timing(
+  `  of which the player (restores ${(b.server2.snapshotBytes / MiB).toFixed(0)} MiB, replays)`,
+  b.server2.player,
+  '',
+);
+timing('  of which the views (render, commit, effects)', b.server2.views, '');
 const longest = b.play.tasks.length ? Math.max(...b.play.tasks) : 0;
 console.log(
   row(
@@ -158,6 +160,21 @@ console.log(
     bw,
   ),
 );
+// What the longest frame while playing was made of (long animation frame entries).
+const worst = [...b.play.frames].sort((x, y) => y.duration - x.duration)[0];
+if (worst) {
+  const scripts = [...worst.scripts]
+    .sort((x, y) => y.duration - x.duration)
+    .slice(0, 3)
+    .map(
+      (x) =>
+        `${x.name} ${x.duration.toFixed(0)} ms` +
+        (x.forcedLayout > 1 ? ` (forced layout ${x.forcedLayout.toFixed(0)} ms)` : ''),
+    );
+  console.log(
+    `  longest frame ${ms(worst.duration)} of ${b.play.frames.length} over 50 ms: rendering ${ms(worst.render)}; ${scripts.join('; ')}`,
+  );
+}
 const total = b.files.reduce((n, f) => n + f.gzip, 0);
 console.log(
   row(

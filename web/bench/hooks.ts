@@ -128,6 +128,11 @@ export interface MapResult {
   paint: Timing; // the core's class map through the palette alone (part of ours)
   paintTs: Timing; // the TypeScript painter (paintFrames) on the same frames, for comparison
   floor: Timing;
+  /**
+   * The floor plus writing every pixel once first (a plain fill of the image's buffer): the least
+   * any full repaint costs, since it must write the pixels it puts.
+   */
+  fillFloor: Timing;
 }
 
 /** Wait for the canvas to have been painted: a one-pixel read makes the 2D context flush. */
@@ -205,6 +210,17 @@ export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
       flush(bare);
       floor.push(performance.now() - t);
     }
+    // Two colours in turn, so every fill writes what the last one left.
+    const fillFloor: number[] = [];
+    const pixels = new Uint32Array(image.data.buffer);
+    const lutColors = [lut[0] ?? 0, lut[1] ?? 0];
+    for (let i = 0; i < redraws; i++) {
+      const t = performance.now();
+      pixels.fill(lutColors[i & 1] ?? 0);
+      ctx.putImageData(image, 0, 0);
+      flush(bare);
+      fillFloor.push(performance.now() - t);
+    }
     return {
       frames,
       canvas: { width: canvas.width, height: canvas.height },
@@ -212,6 +228,7 @@ export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
       paint: summarize(paint),
       paintTs: summarize(paintTs),
       floor: summarize(floor),
+      fillFloor: summarize(fillFloor),
     };
   } finally {
     root.unmount();
@@ -230,7 +247,10 @@ export function server2Workload(): string {
 export interface StepViewsResult {
   ops: number;
   panels: number;
+  snapshotBytes: number; // one checkpoint of this machine (a restore copies that much)
   stepOpBack: Timing; // the player's move plus every view drawn (React render, commit, effects)
+  player: Timing; // of which the player's move (restore, replay, the op's events)
+  views: Timing; // of which the views: React render, commit and effects, the map's canvas flushed
 }
 
 /**
@@ -255,13 +275,31 @@ export async function stepViewsBench(moves = 40): Promise<StepViewsResult> {
     const panels = host.querySelectorAll('.pcp').length;
     const canvas = host.querySelector<HTMLCanvasElement>('canvas[data-layer="frames"]');
     const times: number[] = [];
+    const player: number[] = [];
+    const views: number[] = [];
     for (let i = 0; i < moves; i++) {
       const t = performance.now();
-      flushSync(() => session.player.stepOp(-1));
+      let moved = t;
+      // flushSync renders after its callback returns: the mark splits the move from the views.
+      flushSync(() => {
+        session.player.stepOp(-1);
+        moved = performance.now();
+      });
       if (canvas) flush(canvas);
-      times.push(performance.now() - t);
+      const end = performance.now();
+      times.push(end - t);
+      player.push(moved - t);
+      views.push(end - moved);
     }
-    return { ops: session.player.length, panels, stepOpBack: summarize(times) };
+    return {
+      ops: session.player.length,
+      panels,
+      snapshotBytes:
+        session.player.checkpointStats.bytes / Math.max(1, session.player.checkpointStats.count),
+      stepOpBack: summarize(times),
+      player: summarize(player),
+      views: summarize(views),
+    };
   } finally {
     root.unmount();
     host.remove();
