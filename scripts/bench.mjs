@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 import { browserBench } from './bench/browser-bench.mjs';
 import { coreBench } from './bench/core-bench.mjs';
+import { haveValgrind, instructionBench } from './bench/instruction-count.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;
@@ -99,6 +100,27 @@ printCore(
   }),
   '',
 );
+
+// `npm run bench -- --instructions` adds instruction counts (valgrind; about two minutes).
+if (process.argv.includes('--instructions')) {
+  if (!haveValgrind()) console.log('\n(--instructions needs valgrind: apt-get install valgrind)');
+  else {
+    console.log('\nCore, instructions per op (callgrind; steady when timings are not)');
+    console.log(row(['', 'native', 'wasm', 'native/wasm'], widths));
+    for (const [label, w] of [
+      ['bench1m, 2 CPUs', { preset: 'bench1m', cpus: 2, capacity: 100_000 }],
+      ['laptop, 8 CPUs', { preset: 'laptop', cpus: 8, capacity: 25_000 }],
+    ]) {
+      const c = instructionBench(root, { ...w, steps: 500_000, maxOrder: 3 });
+      console.log(
+        row(
+          [label, c.native.toFixed(0), c.wasm.toFixed(0), (c.native / c.wasm).toFixed(2) + 'x'],
+          widths,
+        ),
+      );
+    }
+  }
+}
 
 // `npm run bench -- --core` stops here: the core figures alone, without building the site.
 if (process.argv.includes('--core')) process.exit(0);

@@ -50,8 +50,8 @@ export async function loadWasm(root) {
   return createBuddyscope({ wasmBinary: readFileSync(join(dir, 'buddyscope.wasm')) });
 }
 
-/** Run ops on a fresh machine in the wasm module m under Node; same shape as runNative. */
-export function runWasm(m, preset, ops, handles) {
+/** Run the first `count` of ops on a fresh machine in the wasm module m; same shape as runNative. */
+export function runWasm(m, preset, ops, handles, count = ops.length / OP_BYTES) {
   const cfg = m._bs_config_new();
   const name = m._malloc(32);
   m.stringToUTF8(preset, name, 32);
@@ -65,12 +65,12 @@ export function runWasm(m, preset, ops, handles) {
   const opsPtr = m._malloc(ops.length);
   m.HEAPU8.set(ops, opsPtr);
   const start = process.hrtime.bigint();
-  const events = m._bs_run_ops(sim, opsPtr, ops.length / OP_BYTES);
+  const events = m._bs_run_ops(sim, opsPtr, count);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   m._free(opsPtr);
   m._bs_free(sim);
   m._bs_free(cfg);
-  return { ops: ops.length / OP_BYTES, events, seconds, state_bytes: stateBytes };
+  return { ops: count, events, seconds, state_bytes: stateBytes };
 }
 
 /** Offset of struct.field from the wasm's layout table (layout.def order). */
