@@ -7,10 +7,7 @@
 import { useId } from 'react';
 import { allZones, type ModelState } from './model';
 import { eventAttrs, type ViewProps } from './options';
-
-function fmt(n: number): string {
-  return n.toLocaleString('en');
-}
+import { formatCount } from './count';
 
 function Diff({ a, b }: { a: number; b: number | undefined }) {
   if (b === undefined) return null;
@@ -20,7 +17,7 @@ function Diff({ a, b }: { a: number; b: number | undefined }) {
     <span className={`diff ${d > 0 ? 'up' : 'down'}`}>
       {' '}
       ({d > 0 ? '+' : '−'}
-      {fmt(Math.abs(d))})
+      {formatCount(Math.abs(d))})
     </span>
   );
 }
@@ -65,7 +62,7 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
               <tr key={label} title={help}>
                 <th scope="row">{label}</th>
                 <td>
-                  {fmt(get(state))}
+                  {formatCount(get(state))}
                   <Diff a={get(state)} b={other ? get(other) : undefined} />
                 </td>
               </tr>
@@ -90,19 +87,19 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
                 <tr key={`${z.node}-${z.idx}`}>
                   <th scope="row">{state.nodes.length > 1 ? `N${z.node} ${z.name}` : z.name}</th>
                   <td>
-                    {fmt(z.lock.acquisitions)}
+                    {formatCount(z.lock.acquisitions)}
                     <Diff a={z.lock.acquisitions} b={o?.lock.acquisitions} />
                   </td>
                   <td>
-                    {fmt(z.lock.waitNs)}
+                    {formatCount(z.lock.waitNs)}
                     <Diff a={z.lock.waitNs} b={o?.lock.waitNs} />
                   </td>
                   <td>
-                    {fmt(z.lock.holdNs)}
+                    {formatCount(z.lock.holdNs)}
                     <Diff a={z.lock.holdNs} b={o?.lock.holdNs} />
                   </td>
                   <td>
-                    {fmt(z.lock.pagesMoved)}
+                    {formatCount(z.lock.pagesMoved)}
                     <Diff a={z.lock.pagesMoved} b={o?.lock.pagesMoved} />
                   </td>
                 </tr>
@@ -137,23 +134,23 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
                     {c.online ? '' : ' (offline)'}
                   </th>
                   <td>
-                    {fmt(c.pcpHits)}
+                    {formatCount(c.pcpHits)}
                     <Diff a={c.pcpHits} b={o?.pcpHits} />
                   </td>
                   <td>
-                    {fmt(c.pcpRefills)}
+                    {formatCount(c.pcpRefills)}
                     <Diff a={c.pcpRefills} b={o?.pcpRefills} />
                   </td>
                   <td>
-                    {fmt(c.pcpFrees)}
+                    {formatCount(c.pcpFrees)}
                     <Diff a={c.pcpFrees} b={o?.pcpFrees} />
                   </td>
                   <td>
-                    {fmt(c.pcpDrains)}
+                    {formatCount(c.pcpDrains)}
                     <Diff a={c.pcpDrains} b={o?.pcpDrains} />
                   </td>
                   <td>
-                    {fmt(c.lockWaitNs)}
+                    {formatCount(c.lockWaitNs)}
                     <Diff a={c.lockWaitNs} b={o?.lockWaitNs} />
                   </td>
                 </tr>

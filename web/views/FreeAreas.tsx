@@ -18,6 +18,7 @@ import { EV } from '../player/markers';
 import { allZones, type SimEvent, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 import { MIGRATETYPE_COLORS, MIGRATETYPE_NAMES } from './palette';
+import { formatCount } from './count';
 
 /** Draw blocks one by one when a zone has at most this many free blocks. */
 const MAX_DRAWN_BLOCKS = 96;
@@ -74,8 +75,7 @@ function ZoneFreeArea({
   return (
     <table className="free-area">
       <caption>
-        {name}: {zone.nrFree.toLocaleString('en')} free pages in {totalBlocks.toLocaleString('en')}{' '}
-        blocks
+        {name}: {formatCount(zone.nrFree)} free pages in {formatCount(totalBlocks)} blocks
       </caption>
       <thead className="visually-hidden">
         <tr>

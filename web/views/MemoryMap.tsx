@@ -34,17 +34,13 @@ import {
 import { eventAttrs, type ViewProps } from './options';
 import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
 import { MapLegend } from './MapLegend';
+import { formatCount } from './count';
 
 /** The legend depends on the theme alone: a step (a new state) leaves it as it is. */
 const Legend = memo(MapLegend);
 
 const MIN_VISIBLE = 64;
 const HEIGHT = 320;
-/**
- * Numbers with thousands separators, as toLocaleString('en') writes them. One formatter for the
- * module: toLocaleString builds a new one on every call (~0.1 ms), which was a tenth of a redraw.
- */
-const NUMBER = new Intl.NumberFormat('en');
 
 function pow2ceil(n: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, n)));
@@ -450,7 +446,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       </span>
       <p className="map-info" data-testid="map-info">
         <span className="muted">
-          {shown} · {NUMBER.format(count)} frames · {cols}/row ·{' '}
+          {shown} · {formatCount(count)} frames · {cols}/row ·{' '}
         </span>
         {infoText}
       </p>
@@ -470,7 +466,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
               }
             >
               {state.nodes.length > 1 ? `node ${z.node} ` : ''}
-              {z.name} (pfn {NUMBER.format(z.memPfn)}–{NUMBER.format(z.memPfn + z.managed - 1)})
+              {z.name} (pfn {formatCount(z.memPfn)}–{formatCount(z.memPfn + z.managed - 1)})
             </button>
           ))}
         </p>

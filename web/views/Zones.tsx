@@ -10,6 +10,7 @@ import { touchesZone } from './highlight';
 import { allZones, type ModelState, type ZoneState } from './model';
 import { zoneName } from './names';
 import { eventAttrs, type ViewProps } from './options';
+import { formatCount } from './count';
 
 const W = 520;
 
@@ -51,7 +52,7 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
         {name}
         <span className="muted small">
           {' '}
-          managed {z.managed.toLocaleString('en')} pages · free {z.nrFree.toLocaleString('en')}
+          managed {formatCount(z.managed)} pages · free {formatCount(z.nrFree)}
           {below ? ` · below ${below}` : ' · above high'}
         </span>
       </h4>
