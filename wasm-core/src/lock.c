@@ -12,10 +12,11 @@
  * 2 blocks (240 ns) and releases at 1000 + 250 + 30 + 240 = 1520 ns.
  */
 #include "event.h"
+#include "fast_path.h"
 #include "lock.h"
 
 /* spin_lock(&zone->lock): wait for the holder, then pay the hand-over when the line moves. */
-void zone_lock(struct sim *s, struct zone *z, int cpu)
+FAST_PATH void zone_lock(struct sim *s, struct zone *z, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];
 	struct zone_lock_stats *l = &z->lock;
@@ -34,7 +35,7 @@ void zone_lock(struct sim *s, struct zone *z, int cpu)
 }
 
 /* spin_unlock(&zone->lock): the hold (pair + hand-over + blocks) occupies the lock; emits EV_ZONE_LOCK. */
-void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, int pages)
+FAST_PATH void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, int pages)
 {
 	struct cpu *c = &s->cpus[cpu];
 	struct zone_lock_stats *l = &z->lock;

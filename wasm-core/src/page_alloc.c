@@ -18,6 +18,7 @@
 #include "buddy.h"
 #include "event.h"
 #include "fallback.h"
+#include "fast_path.h"
 #include "gfp.h"
 #include "lock.h"
 #include "pcp.h"
@@ -216,8 +217,8 @@ static void emit_fallback(struct sim *s, const struct alloc_context *ac, struct 
 }
 
 /* get_page_from_freelist: walk the zonelist from the preferred zone; PFN_NONE if no zone gives a block. */
-static uint32_t get_page_from_freelist(struct sim *s, const struct alloc_context *ac,
-				       unsigned alloc_flags, struct zone **zone_out)
+static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct alloc_context *ac,
+						 unsigned alloc_flags, struct zone **zone_out)
 {
 	struct zone *preferred;
 	int multi_node = s->config.nr_nodes > 1;
@@ -393,7 +394,7 @@ nopage:
 	return PFN_NONE;
 }
 
-uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out)
+FAST_PATH uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out)
 {
 	struct alloc_context ac;
 	struct zone *z = NULL;
@@ -438,7 +439,7 @@ uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_o
 	return pfn;
 }
 
-void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+FAST_PATH void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 {
 	if (s->frozen)
 		return;

@@ -26,6 +26,7 @@
  */
 #include "buddy.h"
 #include "event.h"
+#include "fast_path.h"
 #include "lock.h"
 #include "pcp.h"
 #include "profile.h"
@@ -107,8 +108,8 @@ static int pcp_autotune(const struct sim *s)
 }
 
 /* Set pcp->high, telling the UI when it moves (EV_PCP_HIGH). */
-static void pcp_set_high(struct sim *s, const struct zone *z, int cpu, struct per_cpu_pages *pcp,
-			 int32_t high, int fn)
+static FAST_PATH void pcp_set_high(struct sim *s, const struct zone *z, int cpu,
+				   struct per_cpu_pages *pcp, int32_t high, int fn)
 {
 	if (pcp->high == high)
 		return;
@@ -612,8 +613,8 @@ static int32_t rmqueue_bulk(struct sim *s, struct zone *z, int cpu, struct per_c
 	return s->profile.pcp_count_fix ? listed : taken;
 }
 
-uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt,
-		     unsigned alloc_flags)
+FAST_PATH uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt,
+			       unsigned alloc_flags)
 {
 	int pindex = pcp_order_to_pindex(s, mt, order);
 	struct per_cpu_pages *pcp;
@@ -732,8 +733,8 @@ static void free_one_page(struct sim *s, struct zone *z, int cpu, uint32_t pfn, 
 }
 
 /* free_frozen_page_commit (free_unref_page_commit before 6.14): list the block, then maybe bulk free. */
-static void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order, int mt,
-			int pindex)
+static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order,
+				  int mt, int pindex)
 {
 	struct per_cpu_pages *pcp = zone_pcp(s, z, cpu);
 	int32_t batch = pcp->batch, high, to_free = -1;
@@ -799,7 +800,7 @@ static void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn, in
 		z->flags &= ~(uint32_t)ZONE_BELOW_HIGH;
 }
 
-void pcp_free(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order)
+FAST_PATH void pcp_free(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order)
 {
 	int mt = get_pageblock_migratetype(s, z, pfn);
 	int pindex;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "event.h"
+#include "fast_path.h"
 #include "gfp.h"
 #include "page_alloc.h"
 #include "pcp.h"
@@ -58,7 +59,7 @@ static int free_check(struct sim *s, struct zone *z, uint32_t pfn, int order)
 }
 
 /* Allocate into handle h; SIM_ENOMEM when the allocator fails. */
-static int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, uint32_t h)
+static FAST_PATH int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, uint32_t h)
 {
 	struct handle *hd = &sim_handles(s)[h];
 	int zone_index = -1;
@@ -74,7 +75,7 @@ static int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, uint32_t h)
 }
 
 /* Free the block of handle h (already validated) and empty the handle. */
-static void do_free_handle(struct sim *s, int cpu, uint32_t h)
+static FAST_PATH void do_free_handle(struct sim *s, int cpu, uint32_t h)
 {
 	struct handle *hd = &sim_handles(s)[h];
 	page_free(s, cpu, &s->nodes[hd->node].zones[hd->zone], hd->pfn, hd->order);

@@ -17,6 +17,7 @@
 #include "watermark.h"
 
 #include "event.h"
+#include "fast_path.h"
 #include "state.h"
 
 #define SWAP_CLUSTER_MAX 32
@@ -200,9 +201,9 @@ struct wmark_verdict {
 };
 
 /* __zone_watermark_ok on a given free count, without events. */
-static struct wmark_verdict wmark_ok(const struct sim *s, const struct zone *z, int order,
-				     int64_t mark, int highest_zoneidx, unsigned alloc_flags,
-				     int64_t free_pages)
+static FAST_PATH struct wmark_verdict wmark_ok(const struct sim *s, const struct zone *z, int order,
+					       int64_t mark, int highest_zoneidx,
+					       unsigned alloc_flags, int64_t free_pages)
 {
 	struct wmark_verdict v;
 	int64_t min = mark;
@@ -275,8 +276,8 @@ int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, in
 	return v.ok;
 }
 
-int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
-			unsigned alloc_flags, int cpu)
+FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark,
+				  int highest_zoneidx, unsigned alloc_flags, int cpu)
 {
 	int64_t free_pages = z->nr_free_pages;
 	struct wmark_verdict v;
