@@ -6,7 +6,7 @@
  * Keyboard: the strip is a listbox with a roving tabindex: Tab reaches the mark nearest the
  * cursor, arrows (and Home/End) move between marks, Enter or Space goes to the marked event.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MARKER_KINDS, MARKER_LABELS, type Marker, type MarkerKind } from '../player/markers';
 import type { Player } from '../player/player';
 
@@ -29,19 +29,29 @@ const ROW: Record<MarkerKind, number> = {
   'bad-page': 2,
 };
 
-export function Markers({ player, onSeek }: { player: Player; onSeek: (event: number) => void }) {
-  const strip = useRef<SVGSVGElement>(null);
-  const [active, setActive] = useState<number | null>(null); // index into the marks, when moved by key
-  const total = player.totalEvents;
-  if (total === 0 || player.markers.length === 0)
-    return <svg className="markers" aria-hidden="true" height={4} />;
+/** The marks to draw from the first `count` markers: per bin, the most serious one, in bin order. */
+function binMarks(markers: readonly Marker[], count: number, total: number): [number, Marker][] {
+  if (total === 0) return [];
   const bins = new Map<number, Marker>();
-  for (const m of player.markers) {
+  for (const m of markers.slice(0, count)) {
     const b = Math.min(BINS - 1, Math.floor((m.event / total) * BINS));
     const had = bins.get(b);
     if (!had || SEVERITY.indexOf(m.kind) < SEVERITY.indexOf(had.kind)) bins.set(b, m);
   }
-  const marks = [...bins.entries()].sort((a, b) => a[0] - b[0]);
+  return [...bins.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+export function Markers({ player, onSeek }: { player: Player; onSeek: (event: number) => void }) {
+  const strip = useRef<SVGSVGElement>(null);
+  const [active, setActive] = useState<number | null>(null); // index into the marks, when moved by key
+  const total = player.totalEvents;
+  const list = player.markers;
+  // The run's list only grows (the scan appends, a branch is a new list), so its identity and
+  // length say when to bin again: a long run has tens of thousands of marks, and the strip
+  // re-renders on every step while playing.
+  const count = list.length;
+  const marks = useMemo(() => binMarks(list, count, total), [list, count, total]);
+  if (marks.length === 0) return <svg className="markers" aria-hidden="true" height={4} />;
   // Without a key press yet, the tab stop is the last mark at or before the cursor.
   const g = player.eventIndex;
   let near = 0;
