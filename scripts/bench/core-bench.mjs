@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const OP_RANDOM = 11;
 const OP_SEED = 12;
 const GFP_KERNEL = 0x400 | 0x800 | 0x40 | 0x80;
-const OP_BYTES = 16;
+export const OP_BYTES = 16;
 
 /** Packed ops: a seed, then `steps` steps of one random stream of `capacity` live blocks. */
 export function randomStreamOps({ steps, capacity, freePercent, maxOrder, cpus, seed }) {
@@ -82,9 +82,6 @@ function layoutOffset(m, struct, field) {
   return m.HEAPU32[(m._bs_layout_offsets() >> 2) + index];
 }
 
-/** The median of xs. */
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-
 /**
  * One core benchmark: the same ops natively and in wasm, RUNS rounds, alternating sides. Returns
  * the fastest run of each side and the wasm/native speed ratio of every round. The ratio of one
@@ -118,7 +115,7 @@ export async function coreBench(root, { preset, cpus, steps, capacity, maxOrder 
     return {
       native,
       wasm,
-      ratio: { median: median(ratios), low: sorted[0], high: sorted.at(-1), runs: RUNS },
+      ratio: { median: sorted[RUNS >> 1], low: sorted[0], high: sorted.at(-1), runs: RUNS },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

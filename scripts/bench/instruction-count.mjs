@@ -9,9 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { loadWasm, randomStreamOps, runWasm } from './core-bench.mjs';
-
-const OP_BYTES = 16;
+import { loadWasm, OP_BYTES, randomStreamOps, runWasm } from './core-bench.mjs';
 
 /** Whether valgrind is installed. */
 export function haveValgrind() {
