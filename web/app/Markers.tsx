@@ -33,7 +33,9 @@ const ROW: Record<MarkerKind, number> = {
 function binMarks(markers: readonly Marker[], count: number, total: number): [number, Marker][] {
   if (total === 0) return [];
   const bins = new Map<number, Marker>();
-  for (const m of markers.slice(0, count)) {
+  for (let i = 0; i < count; i++) {
+    const m = markers[i];
+    if (!m) break;
     const b = Math.min(BINS - 1, Math.floor((m.event / total) * BINS));
     const had = bins.get(b);
     if (!had || SEVERITY.indexOf(m.kind) < SEVERITY.indexOf(had.kind)) bins.set(b, m);
