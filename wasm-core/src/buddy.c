@@ -109,8 +109,11 @@ static void list_unlink(struct sim *s, struct zone *z, uint32_t pfn, int order, 
 }
 
 /* Make a frame an anonymous tail: what a head becomes when its block merges into a bigger one. */
-static void make_tail(struct page *page)
+static void make_tail(struct sim *s, const struct zone *z, uint32_t pfn)
 {
+	struct page *page = zone_page(s, z, pfn);
+
+	frame_changed(s, pfn);
 	page->state = PG_TAIL;
 	page->order = 0;
 	page->list = 0;
@@ -124,6 +127,7 @@ static void add_to_list(struct sim *s, struct zone *z, uint32_t pfn, int order, 
 	struct page *page = zone_page(s, z, pfn);
 	struct free_area *area = &z->free_area[order];
 
+	frame_changed(s, pfn);
 	page->state = PG_BUDDY;
 	page->order = (uint8_t)order;
 	page->list = (uint8_t)mt;
@@ -151,6 +155,7 @@ static void del_from_list(struct sim *s, struct zone *z, uint32_t pfn)
 	if (counts_as_block(s, order, mt))
 		z->nr_free_pages_blocks -= (int64_t)1 << order;
 	/* __ClearPageBuddy; the order stays readable for the caller, who gives the frame its new state */
+	frame_changed(s, pfn);
 	page->state = PG_TAIL;
 }
 
@@ -191,6 +196,7 @@ void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt
 	area->count[old_mt]--;
 	list_link(s, z, pfn, order, mt, 1);
 	area->count[mt]++;
+	frame_changed(s, pfn);
 	page->list = (uint8_t)mt;
 	account_freepages(z, -((int64_t)1 << order), old_mt);
 	account_freepages(z, (int64_t)1 << order, mt);
@@ -278,10 +284,10 @@ void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order,
 				retag_range(s, z, buddy_pfn, order, mt);
 		}
 		del_from_list(s, z, buddy_pfn);
-		make_tail(zone_page(s, z, buddy_pfn));
+		make_tail(s, z, buddy_pfn);
 		combined = buddy_pfn & pfn;
 		if (combined != pfn)
-			make_tail(zone_page(s, z, pfn));
+			make_tail(s, z, pfn);
 		pfn = combined;
 		order++;
 		ev_emit(s, EV_BUDDY_MERGE, FN___FREE_ONE_PAGE, cpu, z, pfn, order, mt,
@@ -329,6 +335,7 @@ void buddy_expand(struct sim *s, struct zone *z, uint32_t pfn, int low, int high
 		ev_emit(s, EV_BUDDY_SPLIT, FN_EXPAND, cpu, z, half, high, mt, 0, 0, 0);
 	}
 	account_freepages(z, added, mt);
+	frame_changed(s, pfn);
 	zone_page(s, z, pfn)->order = (uint8_t)low;
 }
 

@@ -197,3 +197,61 @@ void sim_frame_classes_mapped(const struct sim *s, uint32_t start, uint32_t coun
 {
 	walk(s, start, count, NULL, lut, out);
 }
+
+/* Append span [lo, hi) to the n spans so far; with max_spans taken, widen the last one instead. */
+static void span_push(uint32_t *spans, int *n, int max_spans, uint32_t lo, uint32_t hi)
+{
+	if (*n < max_spans) {
+		spans[2 * *n] = lo;
+		spans[2 * *n + 1] = hi;
+		++*n;
+	} else {
+		spans[2 * *n - 1] = hi;
+	}
+}
+
+int sim_frame_classes_repaint(const struct sim *s, uint64_t *seen, int all, uint32_t start,
+			      uint32_t count, const uint32_t *lut, uint32_t *out, uint32_t *spans,
+			      int max_spans)
+{
+	const uint64_t *stamps = sim_frame_stamps(s);
+	const uint32_t shift = s->config.max_order;
+	const uint64_t end = (uint64_t)start + count;
+	uint64_t last = (end + (1u << shift) - 1) >> shift; /* one past the window's last block */
+	uint32_t lo = 0, hi = 0; /* the pending span of out, [lo, hi); lo == hi: none */
+	int n = 0;
+
+	if (max_spans < 1 || !count)
+		return 0;
+	if (last > s->nr_frame_stamps)
+		last = s->nr_frame_stamps; /* nothing past the last zone ever changes */
+	for (uint32_t b = start >> shift; b < last; b++) { /* bounded by the stamps' length */
+		uint64_t a = (uint64_t)b << shift, z = a + (1u << shift);
+
+		if (!all && stamps[b] == seen[b])
+			continue;
+		seen[b] = stamps[b];
+		if (all)
+			continue;
+		a = a > start ? a - start : 0;
+		z = (z < end ? z : end) - start;
+		if (a != hi) { /* a gap: the pending span is done */
+			if (hi > lo)
+				span_push(spans, &n, max_spans, lo, hi);
+			lo = (uint32_t)a;
+		}
+		hi = (uint32_t)z;
+	}
+	if (all) { /* the whole window, holes past the last zone included */
+		walk(s, start, count, NULL, lut, out);
+		spans[0] = 0;
+		spans[1] = count;
+		return 1;
+	}
+	if (hi > lo)
+		span_push(spans, &n, max_spans, lo, hi);
+	for (int i = 0; i < n; i++) /* once the spans are final: a widened one is repainted whole */
+		walk(s, start + spans[2 * i], spans[2 * i + 1] - spans[2 * i], NULL, lut,
+		     out + spans[2 * i]);
+	return n;
+}

@@ -26,4 +26,15 @@ void sim_frame_classes(const struct sim *s, uint32_t start, uint32_t count, uint
 void sim_frame_classes_mapped(const struct sim *s, uint32_t start, uint32_t count,
 			      const uint32_t *lut, uint32_t *out);
 
+/*
+ * Bring out, the mapped class map of [start, start + count) painted when the frame stamps were
+ * seen[] (state.h, frame_changed), up to date with the live frames: repaint the max-order blocks
+ * whose stamps differ (every one when all), then copy their stamps to seen. The repainted spans
+ * of out, [lo, hi) index pairs merged where they touch, go to spans: at most max_spans, the last
+ * widened to cover any beyond. Returns how many. seen has nr_frame_stamps entries.
+ */
+int sim_frame_classes_repaint(const struct sim *s, uint64_t *seen, int all, uint32_t start,
+			      uint32_t count, const uint32_t *lut, uint32_t *out, uint32_t *spans,
+			      int max_spans);
+
 #endif

@@ -258,3 +258,12 @@ EMSCRIPTEN_KEEPALIVE void bs_frame_classes_mapped(const struct sim *s, uint32_t 
 {
 	sim_frame_classes_mapped(s, start, count, lut, out);
 }
+
+/* sim_frame_classes_repaint: bring out up to date where the frame stamps differ from seen; spans repainted. */
+EMSCRIPTEN_KEEPALIVE int bs_frame_classes_repaint(const struct sim *s, uint64_t *seen, int all,
+						  uint32_t start, uint32_t count,
+						  const uint32_t *lut, uint32_t *out,
+						  uint32_t *spans, int max_spans)
+{
+	return sim_frame_classes_repaint(s, seen, all, start, count, lut, out, spans, max_spans);
+}

@@ -160,8 +160,24 @@ static int config_valid(const struct sim_config *cfg, uint64_t *frames, uint64_t
 
 /* Byte offsets of the arena's arrays, in the order they follow the header. */
 struct arena_layout {
-	size_t frames, pageblocks, pcp, handles, events, end;
+	size_t frames, pageblocks, frame_stamps, pcp, handles, events, end;
 };
+
+/* Max-order blocks from pfn 0 up to the end of the highest zone: the frame stamps' length. */
+static uint32_t nr_frame_stamps(const struct sim_config *cfg)
+{
+	uint64_t end = 0;
+
+	for (int nid = 0; nid < cfg->nr_nodes; nid++)
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			const struct zone_config *zc = &cfg->zones[nid][zid];
+			uint64_t zone_end = (uint64_t)zc->start_pfn + zc->spanned;
+
+			if (zc->managed && zone_end > end)
+				end = zone_end;
+		}
+	return (uint32_t)((end + (1u << cfg->max_order) - 1) >> cfg->max_order);
+}
 
 /* Where each array of a valid config goes. */
 static struct arena_layout arena_layout(const struct sim_config *cfg, uint64_t frames,
@@ -172,7 +188,8 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, uint64_t f
 
 	l.frames = align8(sizeof(struct sim));
 	l.pageblocks = align8(l.frames + frames * sizeof(struct page));
-	l.pcp = align8(l.pageblocks + pageblocks);
+	l.frame_stamps = align8(l.pageblocks + pageblocks);
+	l.pcp = align8(l.frame_stamps + (size_t)nr_frame_stamps(cfg) * sizeof(uint64_t));
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
 	l.events = align8(l.handles + (size_t)cfg->max_handles * sizeof(struct handle));
 	l.end = align8(l.events + (size_t)cfg->event_capacity * sizeof(struct sim_event));
@@ -270,10 +287,13 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 			       MAX_NR_ZONES);
 	s->frames_off = (uint32_t)l.frames;
 	s->pageblocks_off = (uint32_t)l.pageblocks;
+	s->frame_stamps_off = (uint32_t)l.frame_stamps;
+	s->nr_frame_stamps = nr_frame_stamps(cfg);
 	s->pcp_off = (uint32_t)l.pcp;
 	s->handles_off = (uint32_t)l.handles;
 	s->events_off = (uint32_t)l.events;
 	s->rng = cfg->seed ? cfg->seed : 0x9E3779B97F4A7C15ULL;
+	s->history = HISTORY_EMPTY;
 	s->user_min_free_kbytes = -1;
 	boot_layout(s);
 

@@ -201,6 +201,7 @@ static void prep_new_page(struct sim *s, struct zone *z, uint32_t pfn, int order
 {
 	struct page *page = zone_page(s, z, pfn);
 
+	frame_changed(s, pfn);
 	page->state = PG_ALLOCATED;
 	page->order = (uint8_t)order;
 	page->list = (uint8_t)mt; /* a fallback claim counts MOVABLE blocks as movable */

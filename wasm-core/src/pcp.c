@@ -132,6 +132,7 @@ static void pcp_list_add(struct sim *s, const struct zone *z, struct per_cpu_pag
 {
 	struct page *page = zone_page(s, z, pfn);
 
+	frame_changed(s, pfn);
 	page->state = PG_PCP;
 	page->order = (uint8_t)order;
 	page->list = (uint8_t)pindex;
@@ -563,6 +564,7 @@ static void pcp_leak_bad(struct sim *s, struct zone *z, int cpu, uint32_t pfn, i
 {
 	struct page *page = zone_page(s, z, pfn);
 
+	frame_changed(s, pfn);
 	page->state = PG_CORRUPT;
 	page->order = (uint8_t)order;
 	page->cpu = (uint16_t)cpu;
@@ -640,6 +642,7 @@ FAST_PATH uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order
 	pcp_list_del(s, z, pcp, pfn);
 	pcp->count -= 1 << order;
 	page = zone_page(s, z, pfn);
+	/* (no frame_changed: rmqueue's caller, get_page_from_freelist, stamps it in prep_new_page) */
 	page->state = PG_ALLOCATED;
 	page->order = (uint8_t)order;
 	page->list = (uint8_t)mt; /* PG_ALLOCATED keeps the allocation's migratetype */

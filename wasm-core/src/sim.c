@@ -310,12 +310,31 @@ static int apply(struct sim *s, const struct sim_op *op)
 	return SIM_EINVAL;
 }
 
+/* splitmix64's finaliser: every input bit moves about half the output bits. */
+static inline uint64_t mix64(uint64_t x)
+{
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+	return x ^ (x >> 31);
+}
+
+/* The history digest after op: chained, so it names the whole sequence, not the op alone. */
+static inline uint64_t history_next(uint64_t history, const struct sim_op *op)
+{
+	uint64_t lo = op->kind | (uint64_t)op->order << 8 | (uint64_t)op->cpu << 16 |
+		      (uint64_t)op->gfp << 32;
+	uint64_t hi = op->handle | (uint64_t)(uint32_t)op->arg << 32;
+
+	return mix64(mix64(history ^ lo) ^ hi);
+}
+
 int sim_apply(struct sim *s, const struct sim_op *op)
 {
 	int err;
 
 	if (s->frozen)
 		return SIM_ECORRUPT;
+	s->history = history_next(s->history, op);
 	err = apply(s, op);
 	s->op_seq++;
 	if (s->frozen)

@@ -19,6 +19,28 @@ static inline uint8_t *sim_pageblocks(const struct sim *s)
 	return (uint8_t *)((char *)s + s->pageblocks_off);
 }
 
+/* The frame stamps: per max-order block of pfns, the history digest of the last op that changed it. */
+static inline uint64_t *sim_frame_stamps(const struct sim *s)
+{
+	return (uint64_t *)((char *)s + s->frame_stamps_off);
+}
+
+/*
+ * A frame record at pfn was written: stamp its max-order block with the history digest, which
+ * names the op sequence so far. Two states whose stamps of a block are equal reached that block's
+ * last change through the same ops, so (the core being deterministic) its frames are equal: a map
+ * of memory repaints only blocks whose stamps differ from those it painted (frame_class.h), after
+ * a step, a restore or a different branch alike. Complete because a frame's class comes from the
+ * head of the block covering it, and blocks never cross a max-order boundary.
+ */
+static inline void frame_changed(struct sim *s, uint32_t pfn)
+{
+	uint32_t block = pfn >> s->config.max_order;
+
+	if (block < s->nr_frame_stamps)
+		sim_frame_stamps(s)[block] = s->history;
+}
+
 /* The handle table. */
 static inline struct handle *sim_handles(const struct sim *s)
 {

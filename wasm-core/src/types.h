@@ -544,15 +544,18 @@ struct sim {
 	int32_t user_min_free_kbytes; /* last written by sysctl, -1 never */
 	uint32_t frames_off;	      /* byte offsets from the arena start */
 	uint32_t pageblocks_off;      /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
+	uint32_t frame_stamps_off;    /* uint64_t per max-order block of pfns: see frame_changed */
+	uint32_t nr_frame_stamps;     /* max-order blocks from pfn 0 to the last managed frame */
 	uint32_t pcp_off;	      /* struct per_cpu_pages [cpu][node][zone] */
 	uint32_t handles_off;	      /* struct handle [max_handles] */
 	uint32_t events_off;	      /* struct sim_event [event_capacity] */
 	uint32_t nr_events;	      /* events in the buffer */
-	uint32_t events_dropped;  /* events lost since the last clear because the buffer was full */
-	uint32_t event_seq;	  /* next event's seq */
-	uint32_t op_seq;	  /* index of the op being applied */
-	uint64_t rng;		  /* xorshift state of the seeded random stream */
-	uint64_t now_ns;	  /* global virtual time (ticks) */
+	uint32_t events_dropped; /* events lost since the last clear because the buffer was full */
+	uint32_t event_seq;	 /* next event's seq */
+	uint32_t op_seq;	 /* index of the op being applied */
+	uint64_t rng;		 /* xorshift state of the seeded random stream */
+	uint64_t history; /* digest of every op applied, in order (a hash chain): see sim_apply */
+	uint64_t now_ns;  /* global virtual time (ticks) */
 	uint32_t corrupt_pending; /* OP_CORRUPT armed: the next refill's first block is bad */
 	uint32_t frozen;	  /* SIM_ECORRUPT was reported: every later op is refused */
 	struct vm_events ev;
@@ -561,8 +564,9 @@ struct sim {
 	char error[128]; /* last error in words (sim_check, frozen state) */
 };
 
-#define HANDLE_STREAM 0xff    /* handle.order of a random stream's header slot */
-#define SIM_MAGIC 0x42534331u /* "BSC1" */
-#define PB_ISOLATE 0x80	      /* pageblock tag bit: isolated (6.18 keeps the type beside it) */
+#define HANDLE_STREAM 0xff		    /* handle.order of a random stream's header slot */
+#define SIM_MAGIC 0x42534331u		    /* "BSC1" */
+#define HISTORY_EMPTY 0x6A09E667F3BCC909ULL /* sim.history before any op */
+#define PB_ISOLATE 0x80 /* pageblock tag bit: isolated (6.18 keeps the type beside it) */
 
 #endif

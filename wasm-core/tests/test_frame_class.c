@@ -101,3 +101,169 @@ TEST(frame_class_matches_oracle_two_zones)
 {
 	run("small", 4096, 20480, 120);
 }
+
+/*
+ * The repaint keeps a map painted once up to date as the machine moves the ways the player moves
+ * it: ops (one to `burst` of them, random streams of orders up to max_order), restores of earlier
+ * snapshots (seeks back and forward), and branches (other ops after a restore). After each move
+ * only blocks whose stamps changed are repainted, and the map must equal a fresh one. Spans must
+ * be sorted, disjoint and inside the window, and (so that a map repainting everything cannot
+ * pass) cover a small part of it over the run.
+ */
+static void repaint_run(const char *preset, uint32_t start, uint32_t count, int looks, int burst,
+			int max_order, int max_spans)
+{
+	enum { SNAPS = 3 };
+	struct sim_config cfg;
+	struct sim *s;
+	uint32_t lut[NR_FRAME_CLASSES];
+	uint32_t *kept = malloc((size_t)count * sizeof *kept);
+	uint32_t *fresh = malloc((size_t)count * sizeof *fresh);
+	uint64_t *seen = NULL;
+	void *snaps[SNAPS] = { NULL };
+	uint32_t spans[2 * 8];
+	uint64_t repainted = 0, painted = 0;
+	int restores = 0;
+
+	CHECK(kept && fresh && max_spans <= 8);
+	CHECK_EQ(sim_config_preset(&cfg, preset), SIM_OK);
+	s = test_boot(&cfg);
+	CHECK(s != NULL);
+	if (!s || !kept || !fresh)
+		goto out;
+	seen = calloc(s->nr_frame_stamps, sizeof *seen);
+	for (int k = 0; k < SNAPS; k++)
+		snaps[k] = malloc(s->events_off);
+	for (int c = 0; c < NR_FRAME_CLASSES; c++)
+		lut[c] = 0x2000u + (uint32_t)c * 11u;
+	CHECK_EQ(sim_frame_classes_repaint(s, seen, 1, start, count, lut, kept, spans, max_spans),
+		 1);
+	for (int i = 0; i < looks; i++) {
+		void *snap = snaps[i % SNAPS];
+		int n;
+
+		if (i % 5 == 1 && snap) {
+			memcpy(snap, s, s->events_off); /* a checkpoint */
+		} else if (i % 7 == 6 && snap) {
+			memcpy(s, snaps[(i / 7) % SNAPS], s->events_off); /* a seek: restore */
+			restores++;
+		}
+		for (int k = 0; k < 1 + i % burst; k++) {
+			/* after a restore, every other time, a different CPU: a branch */
+			uint16_t cpu = (uint16_t)((k + (i % 14 == 6)) & 1);
+			struct sim_op op = { OP_RANDOM,	 (uint8_t)max_order, cpu,
+					     GFP_KERNEL, (uint32_t)cpu * 65, 40 | (64 << 7) };
+			sim_apply(s, &op);
+		}
+		sim_events_clear(s);
+		n = sim_frame_classes_repaint(s, seen, 0, start, count, lut, kept, spans,
+					      max_spans);
+		CHECK(n >= 0 && n <= max_spans);
+		for (int j = 0; j < n; j++) {
+			CHECK(spans[2 * j] < spans[2 * j + 1] && spans[2 * j + 1] <= count);
+			CHECK(j == 0 || spans[2 * j - 1] < spans[2 * j]);
+			repainted += spans[2 * j + 1] - spans[2 * j];
+		}
+		painted += count;
+		sim_frame_classes_mapped(s, start, count, lut, fresh);
+		CHECK(memcmp(kept, fresh, (size_t)count * sizeof *kept) == 0);
+	}
+	/* Nothing happens: nothing is repainted. */
+	CHECK_EQ(sim_frame_classes_repaint(s, seen, 0, start, count, lut, kept, spans, max_spans),
+		 0);
+	CHECK(restores > looks / 10);
+	CHECK(repainted * 8 < painted);
+out:
+	for (int k = 0; k < SNAPS; k++)
+		free(snaps[k]);
+	free(seen);
+	free(s);
+	free(kept);
+	free(fresh);
+}
+
+TEST(frame_class_repaint_keeps_a_map_up_to_date)
+{
+	/* One order-0 op per look on 1M frames: most are per-CPU list hits, a frame or two each. */
+	repaint_run("bench1m", 1048576 - 100, 1048576 + 200, 400, 1, 0, 8);
+	/* Bursts of up to three ops of orders up to 2 on two zones, a window off the block grid. */
+	repaint_run("small", 4096 - 100, 16384 + 200, 300, 3, 2, 8);
+	/* One span only: every change widens it. */
+	repaint_run("small", 0, 32768, 120, 3, 2, 1);
+}
+
+/* The history digest names the op sequence: the same ops give the same digest, others another. */
+TEST(history_digest_follows_the_ops)
+{
+	struct sim_config cfg;
+	struct sim *a, *b;
+	struct sim_op op = { OP_RANDOM, 2, 0, GFP_KERNEL, 0, 40 | (64 << 7) };
+
+	CHECK_EQ(sim_config_preset(&cfg, "tiny"), SIM_OK);
+	a = test_boot(&cfg);
+	b = test_boot(&cfg);
+	CHECK(a && b);
+	if (!a || !b)
+		goto out;
+	CHECK(a->history == b->history);
+	for (int i = 0; i < 20; i++) {
+		sim_apply(a, &op);
+		sim_apply(b, &op);
+	}
+	CHECK(a->history == b->history);
+	CHECK(memcmp(sim_frame_stamps(a), sim_frame_stamps(b), a->nr_frame_stamps * 8) == 0);
+	op.cpu = 1;
+	sim_apply(a, &op);
+	op.cpu = 0;
+	sim_apply(b, &op);
+	CHECK(a->history != b->history);
+out:
+	free(a);
+	free(b);
+}
+
+/*
+ * A branch: from one checkpoint, op A, then back and op B instead. The same number of ops touch
+ * the same blocks in both, so only stamps that name the history (not just count ops) tell the
+ * map that B's blocks differ from A's.
+ */
+TEST(frame_class_repaint_after_a_branch)
+{
+	struct sim_config cfg;
+	struct sim *s;
+	void *snap;
+	uint64_t *seen;
+	uint32_t *kept, *fresh, spans[2 * 8], lut[NR_FRAME_CLASSES], count;
+
+	CHECK_EQ(sim_config_preset(&cfg, "small"), SIM_OK);
+	s = test_boot(&cfg);
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	count = 32768;
+	snap = malloc(s->events_off);
+	seen = calloc(s->nr_frame_stamps, sizeof *seen);
+	kept = malloc(count * sizeof *kept);
+	fresh = malloc(count * sizeof *fresh);
+	for (int c = 0; c < NR_FRAME_CLASSES; c++)
+		lut[c] = 0x3000u + (uint32_t)c * 5u;
+	for (int round = 0; round < 20; round++) {
+		struct sim_op a = { OP_ALLOC, 0, 0, GFP_KERNEL, (uint32_t)round, 0 };
+		struct sim_op b = { OP_ALLOC, 0, 1, GFP_KERNEL, (uint32_t)round, 0 };
+
+		memcpy(snap, s, s->events_off);
+		sim_apply(s, &a);
+		sim_frame_classes_repaint(s, seen, round == 0, 0, count, lut, kept, spans, 8);
+		memcpy(s, snap, s->events_off);
+		sim_apply(s, &b);
+		sim_events_clear(s);
+		sim_frame_classes_repaint(s, seen, 0, 0, count, lut, kept, spans, 8);
+		sim_frame_classes_mapped(s, 0, count, lut, fresh);
+		CHECK(memcmp(kept, fresh, count * sizeof *kept) == 0);
+	}
+	free(snap);
+	free(seen);
+	free(kept);
+	free(fresh);
+	free(s);
+}
