@@ -5,6 +5,7 @@
  */
 import type { SimEvent } from './events';
 import { MAX_NR_ZONES, type MachineConfig } from './machine-config';
+import { MAX_PAINT_SPANS, type FrameImage, type FramePaint } from './frame-image';
 import type { Core } from './module';
 import { SIM_OP_SIZE, type SimOp } from './ops';
 import {
@@ -139,6 +140,7 @@ export class Sim {
       | 'sim.events_dropped'
       | 'sim.frozen'
       | 'sim.op_seq'
+      | 'sim.nr_frame_stamps'
       | 'sim.nr_cpus',
   ): number {
     this.alive();
@@ -314,6 +316,63 @@ export class Sim {
     const out = this.pixels + classes * 4;
     mod._bs_frame_classes_mapped(this.ptr, start, count, this.pixels, out);
     return new Uint32Array(mod.HEAPU8.buffer, out, count);
+  }
+
+  /**
+   * Bring image, the class map of pfns [start, start + count) through lut, up to date: every pixel
+   * when it holds another Sim, window or palette; else only the blocks whose frame stamps differ
+   * from those it was painted at, whatever moved the machine since (ops, restores, branches).
+   */
+  paintFrames(image: FrameImage, start: number, count: number, lut: Uint32Array): FramePaint {
+    this.alive();
+    const mod = this.core.mod;
+    const classes = mod._bs_nr_frame_classes();
+    if (lut.length !== classes) throw new Error(`frame class table: ${lut.length} != ${classes}`);
+    // The buffer: the stamps seen (8-byte words first, for their alignment), the palette, the
+    // spans, then the pixels.
+    const lutOff = this.u32('sim.nr_frame_stamps') * 8;
+    const spansOff = lutOff + classes * 4;
+    const pixelsOff = spansOff + 2 * MAX_PAINT_SPANS * 4;
+    const need = pixelsOff + count * 4;
+    const h = image.held;
+    const same =
+      image.core === this.core &&
+      image.bytes >= need &&
+      h.owner === this &&
+      h.start === start &&
+      h.count === count &&
+      !!h.lut &&
+      h.lut.every((v, i) => v === lut[i]);
+    if (!same) {
+      if (image.core !== this.core || image.bytes < need) {
+        image.free();
+        image.ptr = mod._malloc(need);
+        if (!image.ptr) throw new Error('wasm heap exhausted');
+        image.core = this.core;
+        image.bytes = need;
+      }
+      image.held = { owner: this, start, count, lut: lut.slice() };
+      // A view after the malloc: it may have grown (and detached) the heap.
+      new Uint32Array(mod.HEAPU8.buffer, image.ptr + lutOff, classes).set(lut);
+    }
+    const at = image.ptr;
+    const n = mod._bs_frame_classes_repaint(
+      this.ptr,
+      at,
+      same ? 0 : 1,
+      start,
+      count,
+      at + lutOff,
+      at + pixelsOff,
+      at + spansOff,
+      MAX_PAINT_SPANS,
+    );
+    const words = new Uint32Array(mod.HEAPU8.buffer, at + pixelsOff, count);
+    if (!same) return { words, spans: null };
+    const pairs = new Uint32Array(mod.HEAPU8.buffer, at + spansOff, 2 * n);
+    const spans: [number, number][] = [];
+    for (let k = 0; k < n; k++) spans.push([pairs[2 * k] ?? 0, pairs[2 * k + 1] ?? 0]);
+    return { words, spans };
   }
 
   /** The class map (enum frame_class, one byte per pfn) of [start, start + count), a copy. */

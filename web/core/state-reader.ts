@@ -293,7 +293,7 @@ export function readModelState(sim: Sim): ModelState {
         cpu: r.off('page.cpu'),
         flags: r.off('page.flags'),
       },
-      mapped: (start, count, lut) => sim.frameClassesMapped(start, count, lut),
+      paint: (image, start, count, lut) => sim.paintFrames(image, start, count, lut),
     },
     pageblocks: new Uint8Array(heap.buffer, pageblocksAt, nrPageblocks),
     frozen: r.u32(base + r.off('sim.frozen')) !== 0,

@@ -3,6 +3,7 @@
  * state-reader.ts). Only the page frames and pageblock tags stay typed arrays over wasm memory:
  * a million frames are read in place, never copied into objects.
  */
+import type { FrameImage, FramePaint } from './frame-image';
 
 export interface FreeAreaState {
   nrFree: number; // blocks of this order on all lists (buddyinfo)
@@ -100,12 +101,12 @@ export interface FrameArrays {
   stride: number;
   off: { state: number; order: number; list: number; cpu: number; flags: number };
   /**
-   * The core's class map (enum frame_class, FC) of pfns [start, start + count) of the live frames,
-   * each class mapped through lut (FC.COUNT entries), written in one pass over block heads into a
-   * heap buffer the Sim reuses: a view valid until the next call into the core. Absent on states
-   * that do not come from a Sim (tests build some by hand).
+   * Bring image up to date with the core's class map (enum frame_class, FC) of pfns [start, start
+   * + count) of the live frames through lut (FC.COUNT entries): Sim.paintFrames, which repaints
+   * only what changed since the image was last painted. Absent on states that do not come from a
+   * Sim (tests build some by hand).
    */
-  mapped?: (start: number, count: number, lut: Uint32Array) => Uint32Array;
+  paint?: (image: FrameImage, start: number, count: number, lut: Uint32Array) => FramePaint;
 }
 
 /** One frame decoded (struct page). */

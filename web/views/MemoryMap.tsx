@@ -21,6 +21,7 @@ import {
   type WheelEvent,
   useId,
 } from 'react';
+import { FrameImage } from '../core/frame-image';
 import { allZones, PG } from './model';
 import {
   frameInfo,
@@ -129,9 +130,13 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   // 4M-frame map is 16 MB of pixels, too much to allocate per step).
   const base = useRef<HTMLCanvasElement>(null);
   const pixels = useRef<{ image: ImageData; words: Uint32Array } | null>(null);
-  // The ImageData over the core's pixel buffer, kept while the buffer stays where it is (the
-  // core reuses it; a grown heap or another window size moves it).
+  // The map's pixels in the wasm heap, which the core repaints where frames changed (a step
+  // changes a few blocks of a million frames), and an ImageData over them, kept while they stay
+  // where they are (a grown heap or another window size moves them).
+  const frameImage = useRef<FrameImage | null>(null);
   const heapImage = useRef<{ words: Uint32Array; image: ImageData } | null>(null);
+  // The image the frames canvas last got whole: only then can a put of the changed rows do.
+  const onCanvas = useRef<ImageData | null>(null);
   // Whether the overlay holds any ink: a blank overlay with nothing to draw is left alone.
   const overlayInk = useRef(true);
   const colors = useMemo(() => mapColors(options.theme), [options.theme]);
@@ -158,18 +163,31 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     return () => ro.disconnect();
   }, []);
 
+  useEffect(
+    () => () => {
+      frameImage.current?.free();
+      frameImage.current = null;
+    },
+    [],
+  );
+
   // Frames: repainted only when the frames, the colours or the window change, never for the
   // event, the cursor or a hover (those are the overlay's).
   useEffect(() => {
     const c = base.current;
     const ctx = c?.getContext('2d');
     if (!c || !ctx) return;
-    if (c.width !== cols) c.width = cols; // assigning a canvas size clears it: only on change
-    if (c.height !== rows) c.height = rows;
-    // The core's class map through the palette, in one pass in wasm, put straight from the heap
-    // (ImageData over a heap view is not a copy; putImageData copies once, as it must).
-    const words = state.frames.mapped?.(win.start, win.count, colors.lut);
-    if (words) {
+    if (c.width !== cols || c.height !== rows) {
+      c.width = cols; // assigning a canvas size clears it: only on change
+      c.height = rows;
+      onCanvas.current = null;
+    }
+    // The core's class map through the palette, in wasm, put straight from the heap (ImageData
+    // over a heap view is not a copy; putImageData copies once, as it must).
+    frameImage.current ??= new FrameImage();
+    const painted = state.frames.paint?.(frameImage.current, win.start, win.count, colors.lut);
+    if (painted) {
+      const { words, spans } = painted;
       let held = heapImage.current;
       if (
         !held ||
@@ -184,7 +202,16 @@ export function MemoryMap({ state, event, options }: ViewProps) {
         held = { words, image: new ImageData(bytes, cols, rows) };
         heapImage.current = held;
       }
-      ctx.putImageData(held.image, 0, 0);
+      if (spans && onCanvas.current === held.image) {
+        // Only the rows the core repainted: the canvas holds the rest already.
+        for (const [lo, hi] of spans) {
+          const y = Math.floor(lo / cols);
+          ctx.putImageData(held.image, 0, 0, 0, y, cols, Math.ceil(hi / cols) - y);
+        }
+      } else {
+        ctx.putImageData(held.image, 0, 0);
+      }
+      onCanvas.current = held.image;
       return;
     }
     let px = pixels.current;
@@ -195,6 +222,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     }
     paintFrames(state, win, colors, px.words);
     ctx.putImageData(px.image, 0, 0);
+    onCanvas.current = px.image;
   }, [state, colors, win, cols, rows]);
 
   // The overlay: pageblock stripes, block outlines, the keyboard cursor and the event's block.
@@ -408,6 +436,7 @@ export function MemoryMap({ state, event, options }: ViewProps) {
           <canvas
             ref={base}
             data-layer="frames"
+            data-start={win.start}
             aria-hidden="true"
             // Magnified cells stay crisp; shrunk ones are filtered rather than picked one in n.
             style={{

@@ -4,6 +4,7 @@
 // whole machine and for windows that start inside blocks or reach past the machine.
 import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
+import { FrameImage } from '../core/frame-image';
 import { loadCore } from '../core/module';
 import { mapColors, paintFrames, pfnExtent, type MapWindow } from './memory-map-paint';
 import { FC, type ModelState } from './model';
@@ -81,5 +82,53 @@ describe('the core class map', async () => {
     expect(classes.includes(FC.CORRUPT)).toBe(true);
     expect(classes.includes(FC.ALLOCATED)).toBe(true);
     sim.dispose();
+  });
+
+  it('keeps a frame image up to date by repainting only what changed', () => {
+    const out = compileText(WORKLOADS.small);
+    if (!out.ok) throw new Error(out.error.message);
+    const sim = core.createSim(out.program.config);
+    const other = core.createSim(out.program.config);
+    const image = new FrameImage();
+    const lut = mapColors('light').lut;
+    try {
+      const { lo, hi } = pfnExtent(sim.state());
+      const count = hi - lo;
+      /** Paint, check the pixels against a fresh class map, and return how many were repainted. */
+      const paint = (): number | null => {
+        const painted = sim.paintFrames(image, lo, count, lut);
+        const want = sim.frameClassesMapped(lo, count, lut).slice();
+        const got = sim.paintFrames(image, lo, count, lut); // nothing since: nothing repainted
+        expect(got.spans).toEqual([]);
+        if (got.words.some((v, k) => v !== want[k])) throw new Error('pixels differ');
+        return painted.spans?.reduce((n, [a, b]) => n + b - a, 0) ?? null;
+      };
+      expect(paint()).toBeNull(); // the first paint: all
+      const ops = out.program.ops;
+      let repainted = 0;
+      let snapshot: Uint8Array | null = null;
+      for (const [i, op] of ops.entries()) {
+        if (i === ops.length - 20) snapshot = sim.snapshot();
+        sim.apply(op);
+        sim.clearEvents();
+        repainted += paint() ?? count;
+      }
+      // A step repaints a small part of the machine, not all of it.
+      expect(repainted).toBeLessThan((ops.length * count) / 4);
+      // A seek back twenty ops (a restore), and a branch from there: only what differs.
+      if (!snapshot) throw new Error('no snapshot');
+      sim.restore(snapshot);
+      expect(paint()).toBeLessThan(count);
+      sim.apply({ ...ops[ops.length - 1]!, cpu: 1 - (ops[ops.length - 1]?.cpu ?? 0) });
+      expect(paint()).toBeLessThan(count);
+      // Another palette, window or Sim: everything again.
+      expect(sim.paintFrames(image, lo, count, mapColors('dark').lut).spans).toBeNull();
+      expect(sim.paintFrames(image, lo + 1, count - 1, mapColors('dark').lut).spans).toBeNull();
+      expect(other.paintFrames(image, lo + 1, count - 1, mapColors('dark').lut).spans).toBeNull();
+    } finally {
+      image.free();
+      sim.dispose();
+      other.dispose();
+    }
   });
 });
