@@ -88,6 +88,10 @@ export class PlaygroundPage {
     const narration = this.page.getByTestId('narration');
     if (m.seq >= 0) await expect(narration).toContainText(`Event ${m.event + 1} of `);
     else if (m.op === 0) await expect(narration).toHaveText('The machine as booted.');
+    // The memory map shows the model's frames (it repaints only blocks that changed).
+    await expect
+      .poll(() => this.page.evaluate(() => window.__buddyscope?.mapMismatch() ?? 'no test API'))
+      .toBeNull();
     return m;
   }
 

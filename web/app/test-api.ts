@@ -16,6 +16,12 @@ export interface TestApi {
   compare: Player | null;
   /** npm run bench's measurements (web/bench/hooks.ts), fetched on first use as their own chunk. */
   bench(): Promise<typeof import('../bench/hooks')>;
+  /**
+   * The playground memory map's frames canvas against the TypeScript painter (paintFrames) on the
+   * current state: null when every pixel agrees, else where the first one differs. The canvas is
+   * repainted by the core only where frames changed, so this checks that nothing was missed.
+   */
+  mapMismatch(): Promise<string | null>;
 }
 
 declare global {
@@ -40,5 +46,30 @@ export function exposeTestApi(session: Session | null, compare: Session | null):
     player: session.player,
     compare: compare?.player ?? null,
     bench: () => import('../bench/hooks'),
+    mapMismatch: async () => {
+      const { mapColors, paintFrames } = await import('../views/memory-map-paint');
+      const canvas = document.querySelector<HTMLCanvasElement>(
+        '.views canvas[data-layer="frames"]',
+      );
+      // Read through a copy: the map's own context is never read back, and one read of a fresh
+      // context is not the repeated readback Chrome warns about.
+      const copy = document.createElement('canvas');
+      const ctx = copy.getContext('2d', { willReadFrequently: true });
+      if (!canvas || !ctx) return 'no memory map';
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      ctx.drawImage(canvas, 0, 0);
+      const cols = canvas.width;
+      const count = cols * canvas.height;
+      const start = Number(canvas.dataset.start);
+      const theme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+      const want = new Uint32Array(count);
+      paintFrames(session.state(), { start, count, cols }, mapColors(theme), want);
+      const got = new Uint32Array(ctx.getImageData(0, 0, cols, canvas.height).data.buffer);
+      const i = got.findIndex((v, k) => v !== want[k]);
+      if (i < 0) return null;
+      const hex = (v: number | undefined) => (v ?? 0).toString(16);
+      return `pfn ${start + i}: canvas ${hex(got[i])}, model ${hex(want[i])}`;
+    },
   };
 }
