@@ -124,8 +124,16 @@ export async function seekBench(moves = 40): Promise<SeekResult> {
 export interface MapResult {
   frames: number;
   canvas: { width: number; height: number };
-  ours: Timing;
-  paint: Timing; // the core's class map through the palette alone (part of ours)
+  /** Redraw after one op forward (the player's move untimed), as step and play do. */
+  step: Timing;
+  /** Redraw after one op back: a restore of a checkpoint and a replay. */
+  stepBack: Timing;
+  /** Redraw after a seek `seekOps` ops back: many blocks differ. */
+  seek: Timing;
+  seekOps: number;
+  /** Redraw with every pixel painted again (the palette changes: light and dark in turn). */
+  full: Timing;
+  paint: Timing; // the core's class map of every frame through the palette alone (part of full)
   paintTs: Timing; // the TypeScript painter (paintFrames) on the same frames, for comparison
   floor: Timing;
   /**
@@ -141,34 +149,55 @@ function flush(c: HTMLCanvasElement): void {
 }
 
 /**
- * Redraw the memory map of the whole 1M-frame machine, full view, `redraws` times: the real
- * MemoryMap component re-rendered by React with a new state object each time (as a step gives
- * it), against the floor: putImageData of the same pixels, read back from the map's own image.
+ * Redraw the memory map of the whole 1M-frame machine, full view: the real MemoryMap component
+ * re-rendered by React with the state a player's move leaves (read as a step reads it), timed
+ * from render to the canvas flushed, `redraws` times for each kind of move. The map repaints the
+ * blocks that differ from what it drew, so each kind costs what it changes. Against the floor:
+ * putImageData of the same pixels, read back from the map's own image.
  */
 export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
   const { sim, player } = await history();
-  player.end();
   const host = document.createElement('div');
   host.style.width = `${width}px`;
   document.body.append(host);
   const root = createRoot(host);
-  const options = { theme: 'light' as const, reducedMotion: true };
-  const render = (state: ModelState) =>
+  const render = (state: ModelState, theme: 'light' | 'dark' = 'light') =>
     flushSync(() =>
-      root.render(createElement(MemoryMap, { state, event: null, opEvents: [], options })),
+      root.render(
+        createElement(MemoryMap, {
+          state,
+          event: null,
+          opEvents: [],
+          options: { theme, reducedMotion: true },
+        }),
+      ),
     );
   try {
+    player.seekOp(Math.floor(player.length / 2));
     render(sim.state());
     const canvas = host.querySelector<HTMLCanvasElement>('canvas[data-layer="frames"]');
     if (!canvas) throw new Error('MemoryMap drew no canvas');
-    const ours: number[] = [];
-    for (let i = 0; i < redraws; i++) {
-      const state = sim.state(); // what each step hands the views: a fresh read
-      const t = performance.now();
-      render(state);
-      flush(canvas);
-      ours.push(performance.now() - t);
-    }
+    /** Time `redraws` redraws, each after move(i) (untimed), after a few untimed to warm up. */
+    const timeAfter = (move: (i: number) => void, theme?: (i: number) => 'light' | 'dark') => {
+      const times: number[] = [];
+      for (let i = -4; i < redraws; i++) {
+        move(i);
+        const state = sim.state(); // what each move hands the views: a fresh read
+        const t = performance.now();
+        render(state, theme?.(i));
+        flush(canvas);
+        if (i >= 0) times.push(performance.now() - t);
+      }
+      return summarize(times);
+    };
+    const step = timeAfter(() => player.stepOp(1));
+    const stepBack = timeAfter(() => player.stepOp(-1));
+    const seekOps = Math.floor(player.length / (4 * redraws));
+    const seek = timeAfter(() => player.seekOp(player.position.op - seekOps));
+    const full = timeAfter(
+      () => undefined,
+      (i) => (i & 1 ? 'light' : 'dark'),
+    );
     // The floor: the same pixels (painted once, untimed) put onto a canvas of the image's size.
     const state = sim.state();
     const { lo, hi } = pfnExtent(state);
@@ -224,7 +253,11 @@ export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
     return {
       frames,
       canvas: { width: canvas.width, height: canvas.height },
-      ours: summarize(ours),
+      step,
+      stepBack,
+      seek,
+      seekOps,
+      full,
       paint: summarize(paint),
       paintTs: summarize(paintTs),
       floor: summarize(floor),
