@@ -146,6 +146,43 @@ test.describe('playground', () => {
     await cmp.screenshot({ path: 'test-results/screenshots/compare.png' });
   });
 
+  test('the memory map of a 16 GiB machine follows every move, pixel for pixel', async ({
+    page,
+  }) => {
+    // The map repaints the blocks whose frames changed (wasm-core/src/state.h, frame_changed):
+    // each move below is followed by a pixel-for-pixel check of its canvas against the model.
+    const big =
+      'machine laptop\nseed 3\ncpu 0 random 3000 max_order=3 free=40 GFP_KERNEL\ncpu 5 random 2000 max_order=2 free=45 GFP_HIGHUSER_MOVABLE\n';
+    const pg = new PlaygroundPage(page);
+    await pg.goto();
+    await pg.run(big);
+    await pg.key('End');
+    await pg.expectViewsInSync();
+    for (const chord of ['ArrowLeft', 'ArrowLeft', 'ArrowRight', 'Shift+ArrowLeft', 'Home', 'End'])
+      await pg.key(chord).then(() => pg.expectViewsInSync());
+    const total = (await pg.model()).totalEvents;
+    for (const g of [Math.floor(total / 3), Math.floor(total / 3) + 40, 7]) {
+      await pg.scrubber.fill(String(g));
+      expect((await pg.expectViewsInSync()).globalEvent).toBe(g);
+    }
+    // Zoomed in, following the event: another window, then steps inside it.
+    await pg.view('Memory map').getByRole('button', { name: 'Zoom in' }).click();
+    await pg.key('ArrowRight', 3);
+    await pg.expectViewsInSync();
+    // A branch: the first stream's 3000 ops the same, the second stream on another CPU.
+    await pg.key('End');
+    await pg.scrubber.fill(String(Math.floor(total / 2)));
+    await pg.run(big.replace('cpu 5 random 2000', 'cpu 6 random 2000'));
+    await pg.key('End');
+    await pg.expectViewsInSync();
+    await pg.key('ArrowLeft', 2);
+    await pg.expectViewsInSync();
+    await page.addStyleTag({ content: '.transport { position: static !important; }' });
+    await pg
+      .view('Memory map')
+      .screenshot({ path: 'test-results/screenshots/memory-map-16gib.png' });
+  });
+
   test('keyboard help lists every key and closes with Escape', async ({ page }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
