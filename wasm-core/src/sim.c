@@ -318,14 +318,20 @@ static inline uint64_t mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-/* The history digest after op: chained, so it names the whole sequence, not the op alone. */
+/*
+ * The history digest after op: chained, so it names the whole sequence, not the op alone. For a
+ * given op each step is a bijection (mix64 is one), so histories that differ at some op keep
+ * differing while the same ops follow; two different ops from one digest collide only by chance
+ * (2^-64). One mix per op: the second word is added after it and mixed by the next op's.
+ * (It costs about 16 instructions per op natively and 45-65 in wasm: valgrind, bench1m.)
+ */
 static inline uint64_t history_next(uint64_t history, const struct sim_op *op)
 {
-	uint64_t lo = op->kind | (uint64_t)op->order << 8 | (uint64_t)op->cpu << 16 |
-		      (uint64_t)op->gfp << 32;
-	uint64_t hi = op->handle | (uint64_t)(uint32_t)op->arg << 32;
+	uint64_t w[2]; /* the op's 16 bytes as two words */
 
-	return mix64(mix64(history ^ lo) ^ hi);
+	_Static_assert(sizeof *op == sizeof w, "struct sim_op is 16 bytes, no padding");
+	memcpy(w, op, sizeof w);
+	return mix64(history ^ w[0]) + w[1];
 }
 
 int sim_apply(struct sim *s, const struct sim_op *op)
