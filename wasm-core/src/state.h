@@ -26,12 +26,14 @@ static inline uint64_t *sim_frame_stamps(const struct sim *s)
 }
 
 /*
- * A frame record at pfn was written: stamp its max-order block with the history digest, which
- * names the op sequence so far. Two states whose stamps of a block are equal reached that block's
- * last change through the same ops, so (the core being deterministic) its frames are equal: a map
- * of memory repaints only blocks whose stamps differ from those it painted (frame_class.h), after
- * a step, a restore or a different branch alike. Complete because a frame's class comes from the
- * head of the block covering it, and blocks never cross a max-order boundary.
+ * A frame's state, order, list or cpu at pfn was written: stamp its max-order block with the
+ * history digest, which names the op sequence so far. Two states whose stamps of a block are equal
+ * reached that block's last such write through the same ops, so (the core being deterministic)
+ * its frames hold the same of those four: a map of memory repaints only blocks whose stamps differ
+ * from those it painted (frame_class.h), after a step, a restore or a different branch alike.
+ * Complete because a frame's class comes from the head of the block covering it, and blocks never
+ * cross a max-order boundary. List links (next, prev) are not stamped: a neighbour's list
+ * operation rewrites them from another block, and no class depends on them.
  */
 static inline void frame_changed(struct sim *s, uint32_t pfn)
 {
