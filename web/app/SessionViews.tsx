@@ -55,7 +55,6 @@ const Views = memo(function Views({
   const event = p.currentEvent;
   const opEvents = p.currentOpEvents;
   const options = { theme, reducedMotion };
-  const opIndex = p.position.op - 1;
   return (
     <div className="views">
       <h2 className="visually-hidden">What the allocator did</h2>
@@ -67,13 +66,7 @@ const Views = memo(function Views({
           state={state}
           event={event}
           opEvents={opEvents}
-          options={{
-            ...options,
-            op: p.ops[opIndex],
-            opIndex,
-            opError: opIndex >= 0 ? p.errorOf(opIndex) : 0,
-            onSelect: (i) => p.seek({ op: p.position.op, event: i }),
-          }}
+          options={{ ...options, ...session.eventLogOptions() }}
         />
       </div>
       <div className="views-grid">

@@ -6,6 +6,7 @@
 import type { SimEvent } from '../player/engine';
 import { Clock } from '../player/clock';
 import { Player } from '../player/player';
+import type { EventLogOptions } from '../views/EventLog';
 import type { ModelState } from '../views/model';
 import type { ProcFile } from '../core/sim';
 import { sameMachine, type Program } from './compile';
@@ -75,6 +76,18 @@ export class Session {
       this.procCache.clear();
     }
     return this.cached.state;
+  }
+
+  /** What the event log shows beside the events: the op at the cursor, and a way to pick one of its events. */
+  eventLogOptions(): EventLogOptions {
+    const p = this.player;
+    const opIndex = p.position.op - 1;
+    return {
+      op: p.ops[opIndex],
+      opIndex,
+      opError: opIndex >= 0 ? p.errorOf(opIndex) : 0,
+      onSelect: (i) => p.seek({ op: p.position.op, event: i }),
+    };
   }
 
   proc(file: ProcFile): string {

@@ -138,6 +138,15 @@ export interface ModelState {
   eventsDropped: number;
 }
 
+/** enum migratetype names, index = value, as /proc/pagetypeinfo prints them (no CMA). */
+export const MIGRATETYPE_NAMES = [
+  'Unmovable',
+  'Movable',
+  'Reclaimable',
+  'HighAtomic',
+  'Isolate',
+] as const;
+
 /** enum page_state */
 export const PG = { TAIL: 0, BUDDY: 1, PCP: 2, ALLOCATED: 3, CORRUPT: 4 } as const;
 export const PB_ISOLATE = 0x80;

@@ -5,7 +5,7 @@
  */
 import { ZONE_NAMES } from '../core/machine-config';
 import type { Sim } from '../core/sim';
-import type { ModelState, PcpState, ZoneState } from '../core/state';
+import { MIGRATETYPE_NAMES, type ModelState, type PcpState, type ZoneState } from '../core/state';
 import { namedFields } from './event-fields';
 import type {
   CpuPcpSnap,
@@ -18,14 +18,6 @@ import type {
   ZoneSnap,
 } from './snapshot';
 
-/** enum migratetype names as /proc/pagetypeinfo prints them (no CMA). */
-export const MIGRATETYPE_NAMES = [
-  'Unmovable',
-  'Movable',
-  'Reclaimable',
-  'HighAtomic',
-  'Isolate',
-] as const;
 const MT_PCPTYPES = 3;
 const HPAGE_PMD_ORDER = 9;
 const ZONE_BELOW_HIGH = 0x1;

@@ -4,14 +4,9 @@
  * text label (legends, tooltips, the inspector), so nothing is told by colour alone.
  */
 
-/** enum migratetype names, index = value. */
-export const MIGRATETYPE_NAMES = [
-  'Unmovable',
-  'Movable',
-  'Reclaimable',
-  'HighAtomic',
-  'Isolate',
-] as const;
+import { MIGRATETYPE_NAMES } from '../core/state';
+
+export { MIGRATETYPE_NAMES };
 
 /** Okabe–Ito: vermillion, bluish green, orange, reddish purple, grey. */
 export const MIGRATETYPE_COLORS = ['#D55E00', '#009E73', '#E69F00', '#CC79A7', '#999999'] as const;

@@ -42,7 +42,6 @@ function OneView({
   const event = p.currentEvent;
   const opEvents = p.currentOpEvents;
   const options = { theme, reducedMotion };
-  const opIndex = p.position.op - 1;
   switch (name) {
     case 'memory-map':
       return (
@@ -82,13 +81,7 @@ function OneView({
           state={state}
           event={event}
           opEvents={opEvents}
-          options={{
-            ...options,
-            op: p.ops[opIndex],
-            opIndex,
-            opError: opIndex >= 0 ? p.errorOf(opIndex) : 0,
-            onSelect: (i) => p.seek({ op: p.position.op, event: i }),
-          }}
+          options={{ ...options, ...session.eventLogOptions() }}
         />
       );
   }

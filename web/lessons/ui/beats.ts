@@ -13,6 +13,7 @@
  */
 import {
   isRunnable,
+  NOWHERE,
   questionsOf,
   type LessonPlan,
   type LessonPoint,
@@ -58,18 +59,7 @@ export function ranThrough(plan: LessonPlan, cursor: Cursor): number {
 /** The point the views show: after the last block that has run. */
 export function pointOf(plan: LessonPlan, cursor: Cursor): LessonPoint {
   const s: PlanSection | undefined = plan.sections[cursor.section];
-  if (!s)
-    return (
-      plan.sections[0]?.entry ?? {
-        session: -1,
-        opsEnd: 0,
-        windowStart: 0,
-        partCount: 0,
-        views: [],
-        pointer: null,
-        caption: null,
-      }
-    );
+  if (!s) return plan.sections[0]?.entry ?? NOWHERE;
   const m = ranThrough(plan, cursor);
   return m < 0 ? s.entry : (s.after[m] ?? s.entry);
 }
