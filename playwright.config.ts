@@ -3,6 +3,7 @@
 // free port and passes its address in BUDDYSCOPE_URL. Run alone (`npx playwright test`), this
 // config starts the preview itself on port 4173 (after `BUDDYSCOPE_BASE=/buddyscope/ npm run build`).
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM } from './scripts/chromium.mjs';
 
 const ownServer = !process.env.BUDDYSCOPE_URL;
 const baseURL = process.env.BUDDYSCOPE_URL ?? 'http://127.0.0.1:4173/buddyscope/';
@@ -21,18 +22,7 @@ export default defineConfig({
     baseURL,
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.BUDDYSCOPE_CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
   webServer: ownServer
     ? {

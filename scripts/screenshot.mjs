@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from './chromium.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(repo, 'docs/screenshot.png');
@@ -32,18 +33,7 @@ if (!url) {
   );
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.BUDDYSCOPE_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   for (let tries = 0; ; tries++) {

@@ -10,16 +10,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM } from '../chromium.mjs';
 
 const TYPES = {
   '.html': 'text/html',
@@ -174,10 +165,7 @@ export async function browserBench(root) {
   const plain = build(root, { VITE_TEST_API: '' });
   const hooked = build(root, { VITE_TEST_API: '1' });
   const servers = [await serve(plain), await serve(hooked)];
-  const browser = await chromium.launch({
-    executablePath: process.env.BUDDYSCOPE_CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const files = await firstLoad(browser, servers[0].url);
     const page = await playground(browser, servers[1].url, null);
