@@ -242,13 +242,29 @@ function parseQuestion(c: Checker, f: Fields, line: number): QuestionBlock | nul
   const revealText = text(f.get('reveal')) || 'now';
   if (revealText !== 'now' && revealText !== 'next-step')
     f.err('reveal', `is \`now\` or \`next-step\`, found \`${revealText}\``);
-  const reveal = revealText === 'next-step' ? 'next-step' : 'now';
+  const reveal: 'now' | 'next-step' = revealText === 'next-step' ? 'next-step' : 'now';
   const wrong: Record<string, string> = {};
   for (const [key, field] of f.map)
     if (key.startsWith('wrong.')) wrong[key.slice(6)] = field.value.trim();
   const type = text(kind);
   if (kind && type !== 'choice' && type !== 'number')
     f.err('kind', `is \`choice\` or \`number\`, found \`${type}\``);
+  const wrongErr = (k: string, why: string) =>
+    c.add(f.map.get(`wrong.${k}`)?.line ?? line, `question block: field \`wrong.${k}\`: ${why}`);
+  // The fields both kinds share, once every required field is there.
+  const common =
+    kind && prompt && check && explain && answer
+      ? {
+          kind: 'question' as const,
+          line,
+          prompt: prompt.value,
+          check: check.value,
+          checkLine: check.line,
+          explain: explain.value,
+          wrong,
+          reveal,
+        }
+      : null;
 
   if (type === 'choice') {
     for (const k of ['tolerance', 'unit']) if (f.get(k)) f.err(k, 'only number questions have it');
@@ -268,31 +284,10 @@ function parseQuestion(c: Checker, f: Fields, line: number): QuestionBlock | nul
         );
     }
     for (const k of Object.keys(wrong)) {
-      if (k === key)
-        c.add(
-          f.map.get(`wrong.${k}`)?.line ?? line,
-          `question block: field \`wrong.${k}\`: ${k} is the keyed answer`,
-        );
-      else if (!options.some((o) => o.key === k))
-        c.add(
-          f.map.get(`wrong.${k}`)?.line ?? line,
-          `question block: field \`wrong.${k}\`: there is no option ${k}`,
-        );
+      if (k === key) wrongErr(k, `${k} is the keyed answer`);
+      else if (!options.some((o) => o.key === k)) wrongErr(k, `there is no option ${k}`);
     }
-    if (!kind || !prompt || !check || !explain || !answer) return null;
-    return {
-      kind: 'question',
-      type: 'choice',
-      line,
-      prompt: prompt.value,
-      check: check.value,
-      checkLine: check.line,
-      explain: explain.value,
-      wrong,
-      reveal,
-      options,
-      answer: key,
-    };
+    return common && { ...common, type: 'choice', options, answer: key };
   }
   if (type === 'number') {
     if (f.get('options')) f.err('options', 'only choice questions have options');
@@ -309,32 +304,19 @@ function parseQuestion(c: Checker, f: Fields, line: number): QuestionBlock | nul
       );
     for (const k of Object.keys(wrong)) {
       const n = Number(k.replace(/_/g, '.'));
-      if (!Number.isFinite(n))
-        c.add(
-          f.map.get(`wrong.${k}`)?.line ?? line,
-          `question block: field \`wrong.${k}\`: ${k} is not a number`,
-        );
+      if (!Number.isFinite(n)) wrongErr(k, `${k} is not a number`);
       else if (Math.abs(n - value) <= tolerance)
-        c.add(
-          f.map.get(`wrong.${k}`)?.line ?? line,
-          `question block: field \`wrong.${k}\`: ${k} is within the tolerance of the answer`,
-        );
+        wrongErr(k, `${k} is within the tolerance of the answer`);
     }
-    if (!kind || !prompt || !check || !explain || !answer) return null;
-    return {
-      kind: 'question',
-      type: 'number',
-      line,
-      prompt: prompt.value,
-      check: check.value,
-      checkLine: check.line,
-      explain: explain.value,
-      wrong,
-      reveal,
-      answer: value,
-      tolerance,
-      unit: optional(f.get('unit')),
-    };
+    return (
+      common && {
+        ...common,
+        type: 'number',
+        answer: value,
+        tolerance,
+        unit: optional(f.get('unit')),
+      }
+    );
   }
   return null;
 }
