@@ -238,7 +238,7 @@ EMSCRIPTEN_KEEPALIVE const char *bs_ev_kind_name(int kind)
 	return ev_kind_name(kind);
 }
 
-/* NR_FRAME_CLASSES: entries of the table bs_frame_classes_mapped reads. */
+/* NR_FRAME_CLASSES: entries of the table bs_frame_classes_repaint reads. */
 EMSCRIPTEN_KEEPALIVE int bs_nr_frame_classes(void)
 {
 	return NR_FRAME_CLASSES;
@@ -249,14 +249,6 @@ EMSCRIPTEN_KEEPALIVE void bs_frame_classes(const struct sim *s, uint32_t start, 
 					   uint8_t *out)
 {
 	sim_frame_classes(s, start, count, out);
-}
-
-/* sim_frame_classes_mapped: lut[class] per pfn of [start, start + count) into out (32-bit words). */
-EMSCRIPTEN_KEEPALIVE void bs_frame_classes_mapped(const struct sim *s, uint32_t start,
-						  uint32_t count, const uint32_t *lut,
-						  uint32_t *out)
-{
-	sim_frame_classes_mapped(s, start, count, lut, out);
 }
 
 /* sim_frame_classes_repaint: bring out up to date where the frame stamps differ from seen; spans repainted. */

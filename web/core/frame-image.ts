@@ -39,12 +39,17 @@ export class FrameImage {
   bytes = 0;
   held: FrameImageState = NOTHING;
 
+  /** Keep the buffer but not what it holds: the next paint writes every pixel. */
+  forget(): void {
+    this.held = NOTHING;
+  }
+
   /** Give the buffer back to its heap; the next paint starts over. */
   free(): void {
     if (this.core && this.ptr) this.core.mod._free(this.ptr);
     this.core = null;
     this.ptr = 0;
     this.bytes = 0;
-    this.held = NOTHING;
+    this.forget();
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { SimEvent } from './events';
 import { MAX_NR_ZONES, type MachineConfig } from './machine-config';
-import { MAX_PAINT_SPANS, type FrameImage, type FramePaint } from './frame-image';
+import { FrameImage, MAX_PAINT_SPANS, type FramePaint } from './frame-image';
 import type { Core } from './module';
 import { SIM_OP_SIZE, type SimOp } from './ops';
 import {
@@ -89,8 +89,7 @@ export class Sim {
   private readonly eventSize: number;
   private scratch = 0;
   private scratchSize = 0;
-  private pixels = 0; // heap buffer of frameClassesMapped: the table, then the words
-  private pixelsSize = 0;
+  private readonly fullImage = new FrameImage(); // frameClassesMapped's buffer, painted whole
 
   constructor(
     readonly core: Core,
@@ -300,22 +299,8 @@ export class Sim {
    * heap buffer reused by the next call: valid until the next call into the core.
    */
   frameClassesMapped(start: number, count: number, lut: Uint32Array): Uint32Array {
-    this.alive();
-    const mod = this.core.mod;
-    const classes = mod._bs_nr_frame_classes();
-    if (lut.length !== classes) throw new Error(`frame class table: ${lut.length} != ${classes}`);
-    const need = (classes + count) * 4;
-    if (need > this.pixelsSize) {
-      if (this.pixels) mod._free(this.pixels);
-      this.pixels = mod._malloc(need);
-      if (!this.pixels) throw new Error('wasm heap exhausted');
-      this.pixelsSize = need;
-    }
-    // Views after the malloc: it may have grown (and detached) the heap.
-    new Uint32Array(mod.HEAPU8.buffer, this.pixels, classes).set(lut);
-    const out = this.pixels + classes * 4;
-    mod._bs_frame_classes_mapped(this.ptr, start, count, this.pixels, out);
-    return new Uint32Array(mod.HEAPU8.buffer, out, count);
+    this.fullImage.forget();
+    return this.paintFrames(this.fullImage, start, count, lut).words;
   }
 
   /**
@@ -564,9 +549,7 @@ export class Sim {
   /** Free the arena; the Sim may not be used afterwards. */
   dispose(): void {
     if (this.scratch) this.core.mod._free(this.scratch);
-    if (this.pixels) this.core.mod._free(this.pixels);
-    this.pixels = 0;
-    this.pixelsSize = 0;
+    this.fullImage.free();
     if (this.ptr) this.core.mod._bs_free(this.ptr);
     this.scratch = 0;
     this.scratchSize = 0;
