@@ -13,6 +13,7 @@ import { importTraceTolerant, type TolerantStats } from '../traces/tolerant-impo
 import { printWorkload } from '../workload/printer';
 import { download } from './download';
 import { traceOfRun } from './trace-export';
+import { formatCount } from '../core/count';
 
 export interface FilesPanelProps {
   core: Core | null;
@@ -27,7 +28,7 @@ function TraceSummary({ stats, name }: { stats: TolerantStats; name: string }) {
   return (
     <div className="trace-summary" aria-label="What was imported">
       <p>
-        From <strong>{name}</strong> ({stats.lines.toLocaleString('en-US')} lines): imported{' '}
+        From <strong>{name}</strong> ({formatCount(stats.lines)} lines): imported{' '}
         <strong>{stats.allocs}</strong> allocations and <strong>{stats.frees}</strong> frees, on{' '}
         {stats.maxCpu + 1} CPU{stats.maxCpu ? 's' : ''}.
       </p>

@@ -102,6 +102,7 @@ export default function Playground({ theme }: { theme: Theme }) {
 import type { Theme } from '../views/palette';
 import { PcpLists } from '../views/PcpLists';
 import { Counters } from '../views/Counters';
+import { formatCount } from '../core/count';
 
 /** Whether text may compile in place: it parses, and it expands to few ops (else: the worker). */
 function small(text: string): boolean {
@@ -417,7 +418,7 @@ function PlaygroundBody({
         <p role="status" className="loading-run">
           Running the workload…{' '}
           {loading.total
-            ? `${loading.done.toLocaleString('en-US')} of ${loading.total.toLocaleString('en-US')} ops`
+            ? `${formatCount(loading.done)} of ${formatCount(loading.total)} ops`
             : 'compiling'}
         </p>
       )}

@@ -5,6 +5,7 @@
  * contains, is refused with the offset of the first bad byte, before a parser sees it.
  */
 import { gunzip, isGzip } from '../share/deflate';
+import { formatCount } from '../core/count';
 
 /** Largest text accepted: the workload limit (16 MiB) and room for real traces up to 64 MiB. */
 export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
@@ -37,7 +38,7 @@ export async function bytesToText(input: Uint8Array, limit = MAX_TEXT_BYTES): Pr
         message:
           r.reason === 'too-large'
             ? `the .gz file unpacks to more than ${mib(limit)}: above the limit`
-            : `the .gz file is cut short or damaged (it stops after ${r.produced.toLocaleString('en-US')} bytes): copy it again`,
+            : `the .gz file is cut short or damaged (it stops after ${formatCount(r.produced)} bytes): copy it again`,
       };
     }
     bytes = r.bytes;
@@ -53,7 +54,7 @@ export async function bytesToText(input: Uint8Array, limit = MAX_TEXT_BYTES): Pr
     const hex = (bytes[bad] ?? 0).toString(16).padStart(2, '0');
     return {
       ok: false,
-      message: `this is not a text file: byte ${bad.toLocaleString('en-US')} is 0x${hex}. Expected the text of a trace, a zoneinfo or a workload (plain or .gz)`,
+      message: `this is not a text file: byte ${formatCount(bad)} is 0x${hex}. Expected the text of a trace, a zoneinfo or a workload (plain or .gz)`,
     };
   }
   try {

@@ -14,6 +14,7 @@ import { fromBase64url, toBase64url } from './base64url';
 import { deflateRaw, inflateRaw } from './deflate';
 import type { EmbedOptions, ShareState } from './state';
 import { checkFormat1, type Checked } from './validate';
+import { formatCount } from '../core/count';
 
 /** The format this site writes. Bump it (and add a decoder) when the payload changes shape. */
 export const LINK_FORMAT = 1;
@@ -59,7 +60,7 @@ export async function decodeState(s: string): Promise<DecodedLink> {
   if (s.length > MAX_LINK_CHARS)
     return fail(
       1,
-      `the link is ${s.length.toLocaleString('en-US')} characters long: too long to be a Buddyscope link`,
+      `the link is ${formatCount(s.length)} characters long: too long to be a Buddyscope link`,
     );
   const head = /^(\d{1,6})\.(\d{1,9})\./.exec(s);
   if (!head) return fail(1, 'this is not a Buddyscope link: expected "s=FORMAT.MODEL.DATA"');

@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { allZones, type ModelState } from './model';
 import { eventAttrs, type ViewProps } from './options';
-import { formatCount } from './count';
+import { formatCount } from '../core/count';
 
 function Diff({ a, b }: { a: number; b: number | undefined }) {
   if (b === undefined) return null;

@@ -18,7 +18,7 @@ import { EV } from '../player/markers';
 import { allZones, type SimEvent, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 import { MIGRATETYPE_COLORS, MIGRATETYPE_NAMES } from './palette';
-import { formatCount } from './count';
+import { formatCount } from '../core/count';
 
 /** Draw blocks one by one when a zone has at most this many free blocks. */
 const MAX_DRAWN_BLOCKS = 96;

@@ -35,7 +35,7 @@ import {
 import { eventAttrs, type ViewProps } from './options';
 import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
 import { MapLegend } from './MapLegend';
-import { formatCount } from './count';
+import { formatCount } from '../core/count';
 
 /** The legend depends on the theme alone: a step (a new state) leaves it as it is. */
 const Legend = memo(MapLegend);

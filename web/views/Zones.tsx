@@ -10,7 +10,7 @@ import { touchesZone } from './highlight';
 import { allZones, type ModelState, type ZoneState } from './model';
 import { zoneName } from './names';
 import { eventAttrs, type ViewProps } from './options';
-import { formatCount } from './count';
+import { formatCount } from '../core/count';
 
 const W = 520;
 

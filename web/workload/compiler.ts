@@ -28,7 +28,8 @@ import type {
   Workload,
 } from './ast';
 import { fail, WorkloadFailure, type WorkloadError } from './errors';
-import { formatCount, MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
+import { formatCount } from '../core/count';
+import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
 import { parseNumber } from './parser';
 
 export interface CompiledWorkload {

@@ -18,8 +18,3 @@ export const MAX_TICKS = 1_000_000;
 export const MAX_NAME_LENGTH = 64;
 /** Characters of workload text (a 2M-op workload written out flat would not fit; use `repeat`). */
 export const MAX_SOURCE_CHARS = 16 * 1024 * 1024;
-
-/** 2000000 as "2,000,000" for messages. */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}

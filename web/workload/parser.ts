@@ -27,7 +27,6 @@ import type {
 import { SYSCTL_NAMES } from './ast';
 import { didYouMean, fail, WorkloadFailure, type WorkloadError } from './errors';
 import {
-  formatCount,
   MAX_MANAGED_PAGES,
   MAX_NAME_LENGTH,
   MAX_OPS,
@@ -36,6 +35,7 @@ import {
   MAX_TICKS,
 } from './limits';
 import { describeToken, tokenize, type Token } from './tokenizer';
+import { formatCount } from '../core/count';
 
 export type ParseResult =
   { ok: true; workload: Workload; positions: SourceMap } | { ok: false; error: WorkloadError };

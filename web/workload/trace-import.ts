@@ -12,7 +12,8 @@ import type { OpStmt, Workload } from './ast';
 import { gfpMask } from './compiler';
 import { didYouMean, type WorkloadError } from './errors';
 import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
-import { formatCount, MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
+import { formatCount } from '../core/count';
+import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
 
 export interface TraceImportStats {
   lines: number;
