@@ -206,14 +206,15 @@ export function PcpLists({ state, event, options }: ViewProps) {
                 const z = findZone(state, p.node, p.zone);
                 const label =
                   state.nodes.length > 1 ? `node ${p.node} ${z?.name ?? ''}` : (z?.name ?? '');
+                const lit = touchesPcp(event, p.cpu, p.node, p.zone);
                 return (
                   <MemoPcp
                     key={`${p.node}-${p.zone}`}
                     reducedMotion={options.reducedMotion}
                     p={p}
                     profileId={state.profileId}
-                    lit={touchesPcp(event, p.cpu, p.node, p.zone)}
-                    anim={anim}
+                    lit={lit}
+                    anim={lit ? anim : ''} // an unlit panel does not animate: no redraw for it
                     zoneLabel={label}
                     event={event}
                   />
