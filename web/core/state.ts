@@ -103,10 +103,9 @@ export interface FrameArrays {
   /**
    * Bring image up to date with the core's class map (enum frame_class, FC) of pfns [start, start
    * + count) of the live frames through lut (FC.COUNT entries): Sim.paintFrames, which repaints
-   * only what changed since the image was last painted. Absent on states that do not come from a
-   * Sim (tests build some by hand).
+   * only what changed since the image was last painted.
    */
-  paint?: (image: FrameImage, start: number, count: number, lut: Uint32Array) => FramePaint;
+  paint: (image: FrameImage, start: number, count: number, lut: Uint32Array) => FramePaint;
 }
 
 /** One frame decoded (struct page). */

@@ -4,9 +4,9 @@
  * a stripe in their migratetype's colour once cells are big enough to carry them. Zoom from 64
  * frames to the whole machine (4M frames); the current event's block is outlined at every zoom.
  *
- * Drawing: two stacked canvases. The frames become one ImageData (memory-map-paint.ts) put onto a
- * canvas of one pixel per frame, which CSS scales to cells; it is repainted only when the state,
- * the theme or the window change. Above it, an overlay at screen resolution holds the few strokes
+ * Drawing: two stacked canvases. The frames are one ImageData over pixels the core keeps in the
+ * wasm heap (FrameImage, web/core/frame-image.ts), put onto a canvas of one pixel per frame, which
+ * CSS scales to cells; a step repaints and puts only the blocks whose frames changed. Above it, an overlay at screen resolution holds the few strokes
  * that follow the event, the cursor and the zoom. React owns both elements; effects only paint.
  */
 import {
@@ -26,7 +26,6 @@ import { allZones, PG } from './model';
 import {
   frameInfo,
   mapColors,
-  paintFrames,
   pageblockIndex,
   pfnExtent,
   zoneOfPfn,
@@ -126,10 +125,8 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   const [cursor, setCursor] = useState<number | null>(null);
   const drag = useRef<{ y: number; x: number; center: number } | null>(null);
   // The frames layer: one canvas pixel per frame, scaled to cells by CSS (the compositor scales,
-  // not the main thread), painted from one ImageData reused while the map keeps its size (a
-  // 4M-frame map is 16 MB of pixels, too much to allocate per step).
+  // not the main thread).
   const base = useRef<HTMLCanvasElement>(null);
-  const pixels = useRef<{ image: ImageData; words: Uint32Array } | null>(null);
   // The map's pixels in the wasm heap, which the core repaints where frames changed (a step
   // changes a few blocks of a million frames), and an ImageData over them, kept while they stay
   // where they are (a grown heap or another window size moves them).
@@ -185,44 +182,36 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     // The core's class map through the palette, in wasm, put straight from the heap (ImageData
     // over a heap view is not a copy; putImageData copies once, as it must).
     frameImage.current ??= new FrameImage();
-    const painted = state.frames.paint?.(frameImage.current, win.start, win.count, colors.lut);
-    if (painted) {
-      const { words, spans } = painted;
-      let held = heapImage.current;
-      if (
-        !held ||
-        held.words.buffer !== words.buffer ||
-        held.words.byteOffset !== words.byteOffset ||
-        held.image.width !== cols ||
-        held.image.height !== rows
-      ) {
-        // (The wasm heap is a plain ArrayBuffer, never shared.)
-        const heap = words.buffer as ArrayBuffer;
-        const bytes = new Uint8ClampedArray(heap, words.byteOffset, words.byteLength);
-        held = { words, image: new ImageData(bytes, cols, rows) };
-        heapImage.current = held;
-      }
-      if (spans && onCanvas.current === held.image) {
-        // Only the rows the core repainted: the canvas holds the rest already.
-        for (const [lo, hi] of spans) {
-          const y = Math.floor(lo / cols);
-          ctx.putImageData(held.image, 0, 0, 0, y, cols, Math.ceil(hi / cols) - y);
-        }
-      } else {
-        ctx.putImageData(held.image, 0, 0);
-      }
-      onCanvas.current = held.image;
-      return;
+    const { words, spans } = state.frames.paint(
+      frameImage.current,
+      win.start,
+      win.count,
+      colors.lut,
+    );
+    let held = heapImage.current;
+    if (
+      !held ||
+      held.words.buffer !== words.buffer ||
+      held.words.byteOffset !== words.byteOffset ||
+      held.image.width !== cols ||
+      held.image.height !== rows
+    ) {
+      // (The wasm heap is a plain ArrayBuffer, never shared.)
+      const heap = words.buffer as ArrayBuffer;
+      const bytes = new Uint8ClampedArray(heap, words.byteOffset, words.byteLength);
+      held = { words, image: new ImageData(bytes, cols, rows) };
+      heapImage.current = held;
     }
-    let px = pixels.current;
-    if (!px || px.image.width !== cols || px.image.height !== rows) {
-      const image = new ImageData(cols, rows);
-      px = { image, words: new Uint32Array(image.data.buffer) };
-      pixels.current = px;
+    if (spans && onCanvas.current === held.image) {
+      // Only the rows the core repainted: the canvas holds the rest already.
+      for (const [lo, hi] of spans) {
+        const y = Math.floor(lo / cols);
+        ctx.putImageData(held.image, 0, 0, 0, y, cols, Math.ceil(hi / cols) - y);
+      }
+    } else {
+      ctx.putImageData(held.image, 0, 0);
     }
-    paintFrames(state, win, colors, px.words);
-    ctx.putImageData(px.image, 0, 0);
-    onCanvas.current = px.image;
+    onCanvas.current = held.image;
   }, [state, colors, win, cols, rows]);
 
   // The overlay: pageblock stripes, block outlines, the keyboard cursor and the event's block.

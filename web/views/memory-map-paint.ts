@@ -1,9 +1,10 @@
 /*
- * memory-map-paint.ts: the memory map's pixels. One pixel per page frame, pfn-ordered, rows of
- * `cols` frames (a power of two, so naturally aligned blocks and pageblocks never straddle a row
- * boundary); the canvas scales the image to cells. Only block heads say what a block is, so one
- * pass from head to head fills each block's 2^order frames with its head's colour: a million
- * frames cost one loop over blocks and one ImageData write, not a million draw calls.
+ * memory-map-paint.ts: the memory map's geometry and colours, and paintFrames, a second painter of
+ * its pixels written apart from the core's (wasm-core/src/frame_class.c): the map draws from the
+ * core; tests, the end-to-end pixel check and the bench hold the core against this one. One pixel
+ * per page frame, pfn-ordered, rows of `cols` frames (a power of two, so naturally aligned blocks
+ * and pageblocks never straddle a row boundary). Only block heads say what a block is, so one pass
+ * from head to head fills each block's 2^order frames with its head's colour.
  */
 import { FC, PG, type ModelState, type ZoneState } from './model';
 import {
@@ -75,17 +76,14 @@ export function mapColors(theme: Theme): MapColors {
   return { hole, buddy, pcp, allocated, corrupt, lut };
 }
 
-/**
- * Paint window w into out (length w.count). Frames outside managed memory get the hole colour.
- * Cost: one step per block in the window (not per frame) plus the fills.
- */
+/** Paint window w into out (length w.count). Frames outside managed memory get the hole colour. */
 export function paintFrames(
   s: ModelState,
   w: MapWindow,
   colors: MapColors,
   out: Uint32Array,
 ): void {
-  fillHoles(s, w, colors.hole, out);
+  out.fill(colors.hole);
   const f = s.frames;
   const { bytes, stride } = f;
   const oState = f.off.state;
@@ -126,32 +124,11 @@ export function paintFrames(
           default:
             color = colors.corrupt;
         }
-        // Small blocks by a plain loop (a builtin call per block costs more than a few stores),
-        // big ones by fill (a memset-like builtin beats a loop over a thousand frames).
-        const a = Math.max(p, from) - w.start;
-        const b = Math.min(p + size, to) - w.start;
-        if (b - a >= 64) out.fill(color, a, b);
-        else for (let i = a; i < b; i++) out[i] = color;
+        out.fill(color, Math.max(p, from) - w.start, Math.min(p + size, to) - w.start);
         p += size;
       }
     }
   }
-}
-
-/** The hole colour on the window's frames outside managed memory only: the rest is painted over. */
-function fillHoles(s: ModelState, w: MapWindow, hole: number, out: Uint32Array): void {
-  const spans: [number, number][] = [];
-  for (const n of s.nodes)
-    for (const z of n.zones) if (z.managed > 0) spans.push([z.memPfn, z.memPfn + z.managed]);
-  spans.sort((x, y) => x[0] - y[0]);
-  let at = w.start;
-  const end = w.start + w.count;
-  for (const [lo, hi] of spans) {
-    if (lo > at) out.fill(hole, at - w.start, Math.min(lo, end) - w.start);
-    at = Math.max(at, hi);
-    if (at >= end) return;
-  }
-  if (at < end) out.fill(hole, at - w.start, w.count);
 }
 
 /** What one frame is, in words (the map's inspector and its tooltip). */
