@@ -52,27 +52,15 @@ static inline void fill32(uint32_t *p, uint32_t v, uint32_t n)
 	}
 }
 
-/* Fill n bytes with v: small runs by stores (a memset call costs more than a few of them). */
-static inline void fill8(uint8_t *p, uint8_t v, uint32_t n)
-{
-	if (n > 16) {
-		memset(p, v, n);
-		return;
-	}
-	for (uint32_t i = 0; i < n; i++)
-		((volatile uint8_t *)p)[i] = v;
-}
-
 /*
  * The output of a walk: frames are handed to it in pfn order as (index, length, class) pieces and
  * it writes them as runs, so neighbouring blocks of one class (a free zone is mostly max-order
  * blocks of one migratetype; a busy one long stretches of allocated blocks) cost one fill, not one
- * per block. out8 gets classes, or out32 gets lut[class].
+ * per block. out gets lut[class].
  */
 struct class_run {
-	uint8_t *out8;
 	const uint32_t *lut;
-	uint32_t *out32;
+	uint32_t *out;
 	uint32_t start; /* first index of the pending run */
 	uint32_t end;	/* one past its last index (start == end: none pending) */
 	uint8_t cls;	/* its class */
@@ -85,10 +73,7 @@ static inline void run_flush(struct class_run *r)
 
 	if (!n)
 		return;
-	if (r->out8)
-		fill8(r->out8 + r->start, r->cls, n);
-	else
-		fill32(r->out32 + r->start, r->lut[r->cls], n);
+	fill32(r->out + r->start, r->lut[r->cls], n);
 	r->start = r->end;
 }
 
@@ -130,11 +115,11 @@ static int zones_by_pfn(const struct sim *s, const struct zone **out)
 }
 
 /*
- * The one walk behind both entry points: out8 gets classes, or out32 gets lut[class]. Every frame
- * of the window is written once: the gaps between zones as holes, the zones block by block.
+ * The one walk behind both entry points: out gets lut[class] of every frame of the window, once:
+ * the gaps between zones as holes, the zones block by block.
  */
-static inline void walk(const struct sim *s, uint32_t start, uint32_t count, uint8_t *out8,
-			const uint32_t *lut, uint32_t *out32)
+static inline void walk(const struct sim *s, uint32_t start, uint32_t count, const uint32_t *lut,
+			uint32_t *out)
 {
 	const struct zone *zones[MAX_NUMNODES * MAX_NR_ZONES];
 	const struct page *frames = sim_frames(s);
@@ -142,7 +127,7 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, uin
 	const uint32_t max_block = 1u << s->config.max_order;
 	uint32_t at = start; /* frames before it are written */
 	int nz = zones_by_pfn(s, zones);
-	struct class_run r = { out8, lut, out32, 0, 0, FC_HOLE };
+	struct class_run r = { lut, out, 0, 0, FC_HOLE };
 
 	for (int k = 0; k < nz && at < end; k++) {
 		const uint32_t mem_pfn = zones[k]->mem_pfn;
@@ -165,8 +150,8 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, uin
 			const struct page *pg = &zf[p - mem_pfn];
 			uint32_t size, a, b;
 
-			if (pg->state == PG_TAIL) {
-				size = 1; /* a frame no head covers (a corrupted state): a hole */
+			if (pg->state ==
+			    PG_TAIL) { /* no head covers it (a corrupted state): a hole */
 				a = p > from ? p : from;
 				if (a < to)
 					fill(&r, a - start, a + 1 - start, FC_HOLE);
@@ -187,15 +172,10 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, uin
 	run_flush(&r);
 }
 
-void sim_frame_classes(const struct sim *s, uint32_t start, uint32_t count, uint8_t *out)
-{
-	walk(s, start, count, out, NULL, NULL);
-}
-
 void sim_frame_classes_mapped(const struct sim *s, uint32_t start, uint32_t count,
 			      const uint32_t *lut, uint32_t *out)
 {
-	walk(s, start, count, NULL, lut, out);
+	walk(s, start, count, lut, out);
 }
 
 /* Append span [lo, hi) to the n spans so far; with max_spans taken, widen the last one instead. */
@@ -225,14 +205,21 @@ int sim_frame_classes_repaint(const struct sim *s, uint64_t *seen, int all, uint
 		return 0;
 	if (last > s->nr_frame_stamps)
 		last = s->nr_frame_stamps; /* nothing past the last zone ever changes */
+	if (all) {			   /* the whole window, holes past the last zone included */
+		if (last > start >> shift)
+			memcpy(seen + (start >> shift), stamps + (start >> shift),
+			       (last - (start >> shift)) * sizeof *seen);
+		walk(s, start, count, lut, out);
+		spans[0] = 0;
+		spans[1] = count;
+		return 1;
+	}
 	for (uint32_t b = start >> shift; b < last; b++) { /* bounded by the stamps' length */
 		uint64_t a = (uint64_t)b << shift, z = a + (1u << shift);
 
-		if (!all && stamps[b] == seen[b])
+		if (stamps[b] == seen[b])
 			continue;
 		seen[b] = stamps[b];
-		if (all)
-			continue;
 		a = a > start ? a - start : 0;
 		z = (z < end ? z : end) - start;
 		if (a != hi) { /* a gap: the pending span is done */
@@ -242,16 +229,10 @@ int sim_frame_classes_repaint(const struct sim *s, uint64_t *seen, int all, uint
 		}
 		hi = (uint32_t)z;
 	}
-	if (all) { /* the whole window, holes past the last zone included */
-		walk(s, start, count, NULL, lut, out);
-		spans[0] = 0;
-		spans[1] = count;
-		return 1;
-	}
 	if (hi > lo)
 		span_push(spans, &n, max_spans, lo, hi);
 	for (int i = 0; i < n; i++) /* once the spans are final: a widened one is repainted whole */
-		walk(s, start + spans[2 * i], spans[2 * i + 1] - spans[2 * i], NULL, lut,
+		walk(s, start + spans[2 * i], spans[2 * i + 1] - spans[2 * i], lut,
 		     out + spans[2 * i]);
 	return n;
 }

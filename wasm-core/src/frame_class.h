@@ -1,7 +1,7 @@
 /*
- * frame_class.h: what each page frame is, one byte per pfn, for drawing a map of memory (in the
+ * frame_class.h: what each page frame is, a class per pfn, for drawing a map of memory (in the
  * spirit of /proc/kpageflags: the kernel's facts about a frame, not colours). The core knows no
- * screens; a caller that wants pixels passes a table from class to 32-bit value.
+ * screens: a caller passes a table from class to 32-bit value (a colour) and gets one per pfn.
  */
 #ifndef BUDDYSCOPE_FRAME_CLASS_H
 #define BUDDYSCOPE_FRAME_CLASS_H
@@ -18,9 +18,6 @@ enum frame_class {
 	FC_CORRUPT, /* leaked by the refill check (bad_page) or unknown */
 	NR_FRAME_CLASSES
 };
-
-/* Write the class of every pfn in [start, start + count) to out[count]; one step per block. */
-void sim_frame_classes(const struct sim *s, uint32_t start, uint32_t count, uint8_t *out);
 
 /* Write lut[class] of every pfn in [start, start + count) to out[count] (lut: NR_FRAME_CLASSES). */
 void sim_frame_classes_mapped(const struct sim *s, uint32_t start, uint32_t count,

@@ -244,13 +244,6 @@ EMSCRIPTEN_KEEPALIVE int bs_nr_frame_classes(void)
 	return NR_FRAME_CLASSES;
 }
 
-/* sim_frame_classes: one enum frame_class byte per pfn of [start, start + count) into out. */
-EMSCRIPTEN_KEEPALIVE void bs_frame_classes(const struct sim *s, uint32_t start, uint32_t count,
-					   uint8_t *out)
-{
-	sim_frame_classes(s, start, count, out);
-}
-
 /* sim_frame_classes_repaint: bring out up to date where the frame stamps differ from seen; spans repainted. */
 EMSCRIPTEN_KEEPALIVE int bs_frame_classes_repaint(const struct sim *s, uint64_t *seen, int all,
 						  uint32_t start, uint32_t count,

@@ -360,15 +360,6 @@ export class Sim {
     return { words, spans };
   }
 
-  /** The class map (enum frame_class, one byte per pfn) of [start, start + count), a copy. */
-  frameClasses(start: number, count: number): Uint8Array {
-    this.alive();
-    const mod = this.core.mod;
-    const buf = this.scratchFor(count);
-    mod._bs_frame_classes(this.ptr, start, count, buf);
-    return mod.HEAPU8.slice(buf, buf + count);
-  }
-
   /** Events in the buffer (appended since the last clear). */
   eventCount(): number {
     return this.u32('sim.nr_events');
