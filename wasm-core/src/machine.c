@@ -112,11 +112,20 @@ static uint32_t zone_pageblocks(uint32_t mem_pfn, uint32_t managed, int pagebloc
 	return ((mem_pfn + managed - 1) >> pageblock_order) - (mem_pfn >> pageblock_order) + 1;
 }
 
-/* Whether a machine description is one the model can build; totals its frames and pageblocks. */
-static int config_valid(const struct sim_config *cfg, uint64_t *frames, uint64_t *pageblocks)
+/* How many of each array a machine needs. */
+struct arena_counts {
+	uint64_t frames, pageblocks;
+	uint32_t frame_stamps; /* max-order blocks from pfn 0 to the end of the highest zone */
+};
+
+/* Whether a machine description is one the model can build; counts what its arena holds. */
+static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
 {
-	*frames = 0;
-	*pageblocks = 0;
+	uint64_t pfn_end = 0;
+
+	n->frames = 0;
+	n->pageblocks = 0;
+	n->frame_stamps = 0;
 	if (cfg->profile >= NR_PROFILES || cfg->nr_nodes < 1 || cfg->nr_nodes > MAX_NUMNODES)
 		return 0;
 	if (cfg->cpus_per_node < 1 || cfg->cpus_per_node > MAX_CPUS_PER_NODE)
@@ -150,12 +159,15 @@ static int config_valid(const struct sim_config *cfg, uint64_t *frames, uint64_t
 			if (zc->start_pfn < prev_end)
 				return 0; /* zones of a node are ordered by pfn and do not overlap */
 			prev_end = end;
-			*frames += zc->managed;
-			*pageblocks += zone_pageblocks((uint32_t)(end - zc->managed), zc->managed,
-						       cfg->pageblock_order);
+			n->frames += zc->managed;
+			n->pageblocks += zone_pageblocks((uint32_t)(end - zc->managed), zc->managed,
+							 cfg->pageblock_order);
+			if (zc->managed && end > pfn_end)
+				pfn_end = end;
 		}
 	}
-	return *frames > 0 && *frames <= MAX_FRAMES;
+	n->frame_stamps = (uint32_t)((pfn_end + (1u << cfg->max_order) - 1) >> cfg->max_order);
+	return n->frames > 0 && n->frames <= MAX_FRAMES;
 }
 
 /* Byte offsets of the arena's arrays, in the order they follow the header. */
@@ -163,33 +175,16 @@ struct arena_layout {
 	size_t frames, pageblocks, frame_stamps, pcp, handles, events, end;
 };
 
-/* Max-order blocks from pfn 0 up to the end of the highest zone: the frame stamps' length. */
-static uint32_t nr_frame_stamps(const struct sim_config *cfg)
-{
-	uint64_t end = 0;
-
-	for (int nid = 0; nid < cfg->nr_nodes; nid++)
-		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			const struct zone_config *zc = &cfg->zones[nid][zid];
-			uint64_t zone_end = (uint64_t)zc->start_pfn + zc->spanned;
-
-			if (zc->managed && zone_end > end)
-				end = zone_end;
-		}
-	return (uint32_t)((end + (1u << cfg->max_order) - 1) >> cfg->max_order);
-}
-
 /* Where each array of a valid config goes. */
-static struct arena_layout arena_layout(const struct sim_config *cfg, uint64_t frames,
-					uint64_t pageblocks)
+static struct arena_layout arena_layout(const struct sim_config *cfg, const struct arena_counts *n)
 {
 	struct arena_layout l;
 	size_t nr_pcp = (size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes * MAX_NR_ZONES;
 
 	l.frames = align8(sizeof(struct sim));
-	l.pageblocks = align8(l.frames + frames * sizeof(struct page));
-	l.frame_stamps = align8(l.pageblocks + pageblocks);
-	l.pcp = align8(l.frame_stamps + (size_t)nr_frame_stamps(cfg) * sizeof(uint64_t));
+	l.pageblocks = align8(l.frames + n->frames * sizeof(struct page));
+	l.frame_stamps = align8(l.pageblocks + n->pageblocks);
+	l.pcp = align8(l.frame_stamps + (size_t)n->frame_stamps * sizeof(uint64_t));
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
 	l.events = align8(l.handles + (size_t)cfg->max_handles * sizeof(struct handle));
 	l.end = align8(l.events + (size_t)cfg->event_capacity * sizeof(struct sim_event));
@@ -198,11 +193,11 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, uint64_t f
 
 size_t sim_state_size(const struct sim_config *cfg)
 {
-	uint64_t frames, pageblocks;
+	struct arena_counts n;
 
-	if (!config_valid(cfg, &frames, &pageblocks))
+	if (!config_valid(cfg, &n))
 		return 0;
-	return arena_layout(cfg, frames, pageblocks).end;
+	return arena_layout(cfg, &n).end;
 }
 
 /* Lay out nodes, CPUs and zones; every list empty, every frame a tail, every pageblock MOVABLE. */
@@ -266,12 +261,12 @@ int pfn_to_zone_index(const struct sim *s, uint32_t pfn)
 int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 {
 	struct sim *s = arena;
-	uint64_t frames, pageblocks;
+	struct arena_counts n;
 	struct arena_layout l;
 
-	if (!config_valid(cfg, &frames, &pageblocks))
+	if (!config_valid(cfg, &n))
 		return SIM_ECONFIG;
-	l = arena_layout(cfg, frames, pageblocks);
+	l = arena_layout(cfg, &n);
 	if (size < l.end || ((uintptr_t)arena & 7))
 		return SIM_ENOSPACE;
 
@@ -280,15 +275,15 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->arena_size = (uint32_t)l.end;
 	s->config = *cfg;
 	s->profile = *sim_profile_get(cfg->profile);
-	s->nr_frames = (uint32_t)frames;
-	s->nr_pageblocks = (uint32_t)pageblocks;
+	s->nr_frames = (uint32_t)n.frames;
+	s->nr_pageblocks = (uint32_t)n.pageblocks;
 	s->pageblock_nr_pages = 1u << cfg->pageblock_order;
 	s->nr_pcp = (uint32_t)((size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes *
 			       MAX_NR_ZONES);
 	s->frames_off = (uint32_t)l.frames;
 	s->pageblocks_off = (uint32_t)l.pageblocks;
 	s->frame_stamps_off = (uint32_t)l.frame_stamps;
-	s->nr_frame_stamps = nr_frame_stamps(cfg);
+	s->nr_frame_stamps = n.frame_stamps;
 	s->pcp_off = (uint32_t)l.pcp;
 	s->handles_off = (uint32_t)l.handles;
 	s->events_off = (uint32_t)l.events;
