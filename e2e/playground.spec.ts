@@ -149,7 +149,7 @@ test.describe('playground', () => {
   test('the memory map of a 16 GiB machine follows every move, pixel for pixel', async ({
     page,
   }) => {
-    // The map repaints the blocks whose frames changed (wasm-core/src/state.h, frame_changed):
+    // The map repaints the blocks whose frames changed (wasm-core/src/base/state.h, frame_changed):
     // each move below is followed by a pixel-for-pixel check of its canvas against the model.
     const big =
       'machine laptop\nseed 3\ncpu 0 random 3000 max_order=3 free=40 GFP_KERNEL\ncpu 5 random 2000 max_order=2 free=45 GFP_HIGHUSER_MOVABLE\n';

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sim.h"
-#include "state.h"
+#include "base/sim.h"
+#include "base/state.h"
 
 /* splitmix64: the driver's own generator, independent of the model's. */
 static uint64_t next_random(uint64_t *x)

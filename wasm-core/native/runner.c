@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "sim.h"
+#include "base/sim.h"
 
 /* Seconds on a monotonic clock. */
 static double now_seconds(void)

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "event.h"
-#include "frame_class.h"
-#include "sim.h"
+#include "base/event.h"
+#include "base/sim.h"
+#include "page_alloc/frame_class.h"
+#include "page_alloc/procfs.h"
+#include "page_alloc/tracefmt.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sim.h"
+#include "base/state.h"
 #include "boot.h"
 #include "harness.h"
-#include "sim.h"
-#include "state.h"
 
 /* Boot cfg into a fresh arena (boot.h); NULL if the config is refused. The caller frees it. */
 static struct sim *at_boot(const struct sim_config *cfg)

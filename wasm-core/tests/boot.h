@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "sim.h"
+#include "base/sim.h"
 
 /* Boot cfg into a fresh arena; NULL if the config is refused. The caller frees it. */
 static struct sim *test_boot(const struct sim_config *cfg)

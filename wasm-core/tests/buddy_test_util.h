@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buddy.h"
-#include "fallback.h"
+#include "base/sim.h"
+#include "base/state.h"
 #include "boot.h"
 #include "harness.h"
-#include "sim.h"
-#include "state.h"
+#include "page_alloc/buddy.h"
+#include "page_alloc/fallback.h"
 
 /* A one-node machine with one Normal zone of `managed` frames ending at start + managed. */
 static struct sim *bt_machine(int profile, int max_order, int pageblock_order, uint32_t start,
@@ -51,7 +51,7 @@ static int bt_check(struct sim *s)
 static uint32_t bt_alloc(struct sim *s, int order, int mt, unsigned alloc_flags)
 {
 	struct zone *z = bt_zone(s);
-	uint32_t pfn = buddy_rmqueue_buddy(s, z, order, mt, alloc_flags, 0);
+	uint32_t pfn = rmqueue_buddy(s, z, order, mt, alloc_flags, 0);
 
 	if (pfn != PFN_NONE) {
 		struct page *page = zone_page(s, z, pfn);

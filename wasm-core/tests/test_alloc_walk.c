@@ -6,9 +6,9 @@
  * of the events. Every op goes through sim_apply and sim_check.
  */
 #include "alloc_test_util.h"
-#include "page_alloc.h"
-#include "tracefmt.h"
-#include "watermark.h"
+#include "page_alloc/page_alloc.h"
+#include "page_alloc/tracefmt.h"
+#include "page_alloc/watermark.h"
 
 /* A one-node machine with one Normal zone of `managed` pages at pfn 1 << 20; THP off. */
 static struct sim *normal_machine(int profile, uint32_t managed, int32_t pcp_batch)

@@ -503,7 +503,7 @@ TEST(buddy_corrupt_list_head_is_not_followed)
 	CHECK_EQ(buddy_rmqueue_smallest(s, z, 0, MIGRATE_MOVABLE, 0), PFN_NONE);
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	z->free_area[6].head[MIGRATE_MOVABLE] = 3;
-	CHECK_EQ(buddy_rmqueue(s, z, 0, MIGRATE_MOVABLE, 0, NULL, 0), PFN_NONE);
+	CHECK_EQ(rmqueue_with_fallback(s, z, 0, MIGRATE_MOVABLE, 0, NULL, 0), PFN_NONE);
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	/* a link leaving the zone is never written through */
 	z->free_area[6].head[MIGRATE_MOVABLE] = 0;
@@ -609,7 +609,7 @@ TEST(buddy_corrupted_state_never_escapes)
 			mt = (int)((r >> 30) % 8) - 1;
 			switch ((r >> 40) % 9) {
 			case 0:
-				buddy_rmqueue_buddy(s, z, order, mt, (unsigned)(r >> 50), 0);
+				rmqueue_buddy(s, z, order, mt, (unsigned)(r >> 50), 0);
 				break;
 			case 1:
 				buddy_free_one_page(s, z, pfn, order, mt, 0, FN_NONE);

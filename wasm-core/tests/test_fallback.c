@@ -78,7 +78,7 @@ TEST(fallback_claim_whole_pageblocks)
 		return;
 	z = bt_zone(s);
 	sim_events_clear(s);
-	pfn = buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0);
+	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0);
 	CHECK_EQ(pfn, 0);
 	CHECK_EQ(mode, RMQUEUE_NORMAL);
 	for (uint32_t pb = 0; pb < 64; pb += 16)
@@ -121,7 +121,7 @@ TEST(fallback_6_18_claim_fails_then_steals_smallest)
 	if (!s)
 		return;
 	z = bt_zone(s);
-	pfn = buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, ALLOC_KSWAPD, &mode, 0);
+	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, ALLOC_KSWAPD, &mode, 0);
 	/* claims at orders 2 (pfn 12), 1 (10), 0 (9) all see 7 free + 0 alike < 8 */
 	CHECK_EQ(bt_count(s, EV_PAGEBLOCK_CLAIM), 3);
 	for (int i = 0; i < 3; i++) {
@@ -158,7 +158,7 @@ TEST(fallback_6_12_takes_piece_of_largest)
 		return;
 	CHECK_EQ(s->profile.fallback_rule, FALLBACK_STEAL_6_12);
 	z = bt_zone(s);
-	pfn = buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, 0, NULL, 0);
+	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, 0, NULL, 0);
 	CHECK_EQ(pfn, 12);
 	CHECK_EQ(bt_count(s, EV_PAGEBLOCK_CLAIM), 1);
 	e = bt_event(s, EV_PAGEBLOCK_CLAIM, 0);
@@ -188,7 +188,7 @@ TEST(fallback_claim_at_threshold)
 	if (!s)
 		return;
 	z = bt_zone(s);
-	pfn = buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0);
+	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0);
 	e = bt_event(s, EV_PAGEBLOCK_CLAIM, 0);
 	CHECK(e && e->a == 15 && e->c == 1);
 	CHECK_EQ(get_pageblock_migratetype(s, z, 0), MIGRATE_UNMOVABLE);
@@ -218,7 +218,7 @@ TEST(fallback_alike_pages_count)
 	if (!s)
 		return;
 	z = bt_zone(s);
-	pfn = buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, 0, NULL, 0);
+	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, 0, NULL, 0);
 	e = bt_event(s, EV_PAGEBLOCK_CLAIM, 0);
 	CHECK(e && e->a == 8 && e->c == 1);
 	CHECK_EQ(pfn, 9);
@@ -241,7 +241,7 @@ TEST(fallback_alike_pages_count)
 	CHECK_EQ(bt_check(s), SIM_OK);
 	sim_events_clear(s);
 	/* order 2 may claim (>= pageblock_order / 2): 7 free + 9 movable = 16 */
-	pfn = buddy_rmqueue(s, z, 2, MIGRATE_MOVABLE, 0, NULL, 0);
+	pfn = rmqueue_with_fallback(s, z, 2, MIGRATE_MOVABLE, 0, NULL, 0);
 	CHECK_EQ(pfn, 12);
 	e = bt_event(s, EV_PAGEBLOCK_CLAIM, 0);
 	CHECK(e && e->a == 16 && e->c == 1 && e->mt == MIGRATE_MOVABLE &&
@@ -270,7 +270,7 @@ TEST(fallback_small_movable_does_not_claim)
 	CHECK_EQ(bt_check(s), SIM_OK);
 	sim_events_clear(s);
 	/* order-0 movable: the claim stage tries order 6..2 (6 >= pageblock_order claims whole) */
-	pfn = buddy_rmqueue(s, z, 0, MIGRATE_MOVABLE, 0, NULL, 0);
+	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_MOVABLE, 0, NULL, 0);
 	CHECK_EQ(pfn, 0);
 	CHECK_EQ(get_pageblock_migratetype(s, z, 0), MIGRATE_MOVABLE);
 	bt_page(s, 0)->state = PG_ALLOCATED;
@@ -294,7 +294,7 @@ TEST(fallback_small_movable_does_not_claim)
 	/* free: 61 (o0), 62 (o1) */
 	CHECK_EQ(bt_check(s), SIM_OK);
 	sim_events_clear(s);
-	pfn = buddy_rmqueue(s, z, 0, MIGRATE_MOVABLE, 0, NULL, 0);
+	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_MOVABLE, 0, NULL, 0);
 	CHECK_EQ(pfn, 61);
 	CHECK_EQ(bt_count(s, EV_PAGEBLOCK_CLAIM), 0);
 	CHECK_EQ(bt_count(s, EV_WMARK_BOOST), 0);
@@ -329,7 +329,7 @@ TEST(fallback_6_12_movable_find_smallest)
 	CHECK(bt_is_free(s, 59, 0, MIGRATE_UNMOVABLE) && bt_is_free(s, 60, 2, MIGRATE_UNMOVABLE));
 	CHECK_EQ(bt_check(s), SIM_OK);
 	sim_events_clear(s);
-	pfn = buddy_rmqueue(s, z, 0, MIGRATE_MOVABLE, 0, NULL, 0);
+	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_MOVABLE, 0, NULL, 0);
 	CHECK_EQ(pfn, 59);
 	e = bt_event(s, EV_MM_PAGE_ALLOC_EXTFRAG, 0);
 	CHECK(e && e->pfn == 59 && e->a == 0 && e->fn == FN___RMQUEUE_FALLBACK);
@@ -352,7 +352,8 @@ TEST(fallback_nofragment)
 	if (!s)
 		return;
 	z = bt_zone(s);
-	CHECK_EQ(buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, ALLOC_NOFRAGMENT, &mode, 0), PFN_NONE);
+	CHECK_EQ(rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, ALLOC_NOFRAGMENT, &mode, 0),
+		 PFN_NONE);
 	CHECK_EQ(bt_count(s, EV_PAGEBLOCK_CLAIM), 0);
 	CHECK_EQ(bt_count(s, EV_MM_PAGE_ALLOC_EXTFRAG), 0);
 	CHECK_EQ(bt_check(s), SIM_OK);
@@ -362,7 +363,8 @@ TEST(fallback_nofragment)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	CHECK_EQ(buddy_rmqueue(s, bt_zone(s), 0, MIGRATE_UNMOVABLE, ALLOC_NOFRAGMENT, NULL, 0),
+	CHECK_EQ(rmqueue_with_fallback(s, bt_zone(s), 0, MIGRATE_UNMOVABLE, ALLOC_NOFRAGMENT, NULL,
+				       0),
 		 PFN_NONE);
 	CHECK_EQ(bt_check(s), SIM_OK);
 	free(s);
@@ -380,7 +382,7 @@ TEST(fallback_mode_kept_across_bulk)
 	if (!s)
 		return;
 	z = bt_zone(s);
-	a = buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0);
+	a = rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0);
 	CHECK_EQ(a, 9);
 	CHECK_EQ(mode, RMQUEUE_STEAL);
 	bt_page(s, a)->state = PG_ALLOCATED;
@@ -392,7 +394,7 @@ TEST(fallback_mode_kept_across_bulk)
 	bt_free(s, 16, 4); /* a MOVABLE block to steal from */
 	CHECK_EQ(bt_check(s), SIM_OK);
 	sim_events_clear(s);
-	b = buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0);
+	b = rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0);
 	/* STEAL: smallest MOVABLE block is 16 (o4), split to order 0 on MOVABLE lists */
 	CHECK_EQ(b, 16);
 	CHECK_EQ(mode, RMQUEUE_STEAL);
@@ -400,7 +402,7 @@ TEST(fallback_mode_kept_across_bulk)
 	CHECK_EQ(bt_check(s), SIM_OK);
 	/* a fresh mode starts with NORMAL and finds the unmovable block */
 	mode = RMQUEUE_NORMAL;
-	CHECK_EQ(buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0), 10);
+	CHECK_EQ(rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, 0, &mode, 0), 10);
 	bt_page(s, 10)->state = PG_ALLOCATED;
 	CHECK_EQ(bt_check(s), SIM_OK);
 	free(s);
@@ -630,7 +632,7 @@ TEST(fallback_claim_refused_at_zone_edge)
 	bt_free(s, 8, 3);
 	z->_watermark[WMARK_HIGH] = 20;
 	sim_events_clear(s);
-	pfn = buddy_rmqueue(s, z, 0, MIGRATE_UNMOVABLE, 0, NULL, 0);
+	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, 0, NULL, 0);
 	e = bt_event(s, EV_PAGEBLOCK_CLAIM, 0);
 	CHECK(e && e->a == -1 && e->c == 0);
 	/* so it is stolen instead */

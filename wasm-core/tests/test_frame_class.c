@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/state.h"
 #include "boot.h"
-#include "frame_class.h"
 #include "harness.h"
-#include "state.h"
+#include "page_alloc/frame_class.h"
 
 /* The class of one pfn the slow way: the nearest head whose block covers it. */
 static uint8_t oracle(const struct sim *s, uint32_t pfn)

@@ -4,8 +4,8 @@
  * strings that appear in the real 6.18 traces (shared/traces, tcp-loopback-8m and touch8-cpu0).
  */
 #include "alloc_test_util.h"
-#include "gfp.h"
-#include "textbuf.h"
+#include "base/textbuf.h"
+#include "page_alloc/gfp.h"
 
 /* show_gfp_flags of gfp as a string in a static buffer (6.18 order, or the legacy one). */
 static const char *gfp_text(uint32_t gfp, int legacy)

@@ -8,12 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/lock.h"
+#include "base/sim.h"
+#include "base/state.h"
 #include "boot.h"
 #include "harness.h"
-#include "lock.h"
-#include "pcp.h"
-#include "sim.h"
-#include "state.h"
+#include "page_alloc/pcp.h"
+#include "page_alloc/pcp_index.h"
 
 /* ---- helpers ----------------------------------------------------------------------------------- */
 

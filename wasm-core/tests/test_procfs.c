@@ -7,8 +7,9 @@
 #include <stdio.h>
 
 #include "alloc_test_util.h"
-#include "procfs.h"
-#include "textbuf.h"
+#include "base/textbuf.h"
+#include "page_alloc/procfs.h"
+#include "page_alloc/tracefmt.h"
 
 #define PROC_BUF (1u << 20)
 

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/profile.h"
+#include "base/sim.h"
+#include "base/state.h"
 #include "boot.h"
 #include "harness.h"
-#include "pcp.h"
-#include "profile.h"
-#include "sim.h"
-#include "state.h"
+#include "page_alloc/pcp.h"
 
 /* Boot the "classroom" machine (one 32768-page Normal zone, 2 CPUs) under a profile. */
 static struct sim *boot_classroom(int profile)

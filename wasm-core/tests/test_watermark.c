@@ -4,8 +4,8 @@
  * (section H), the profile differences, and __zone_watermark_ok / zone_watermark_fast.
  */
 #include "alloc_test_util.h"
-#include "buddy.h"
-#include "watermark.h"
+#include "page_alloc/buddy.h"
+#include "page_alloc/watermark.h"
 
 /* The live machine of section H with Normal managing `normal` pages and min_free_kbytes given. */
 static struct sim *live_machine(uint32_t normal, int32_t min_free_kbytes, int profile)

@@ -1,5 +1,5 @@
 /*
- * events.ts: struct sim_event records (wasm-core/src/types.h) decoded into plain objects, and the
+ * events.ts: struct sim_event records (wasm-core/src/base/types.h) decoded into plain objects, and the
  * kinds the tools here look for. Names come from the wasm (bs_ev_kind_name, bs_ev_fn_name).
  */
 

@@ -2,7 +2,7 @@
  * frame-image.ts: one view's pixels of a window of a Sim's frames, held in the wasm heap and kept
  * up to date by Sim.paintFrames. The first paint writes every pixel; later ones repaint only the
  * max-order blocks whose frame stamps differ from those the image was painted at. A stamp names
- * the op history of its block's last change (frame_changed, wasm-core/src/state.h), so this holds
+ * the op history of its block's last change (frame_changed, wasm-core/src/base/state.h), so this holds
  * across restores and branches too: a step, a seek or a step back costs what differs, not what
  * the window holds. Another Sim, window or palette paints everything again.
  */

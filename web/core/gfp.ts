@@ -1,6 +1,6 @@
 /*
  * gfp.ts: "get free pages" flags with the kernel's values (include/linux/gfp_types.h, as in
- * wasm-core/src/types.h), their names, and show_gfp_flags()'s way of printing a mask.
+ * wasm-core/src/base/types.h), their names, and show_gfp_flags()'s way of printing a mask.
  */
 
 /** Single bits, by the names the kernel gives them. */

@@ -1,5 +1,5 @@
 /*
- * ops.ts: the commands the core applies (enum op_kind, struct sim_op of wasm-core/src/types.h),
+ * ops.ts: the commands the core applies (enum op_kind, struct sim_op of wasm-core/src/base/types.h),
  * packed as the 16-byte records bs_apply_ops reads, so a whole workload crosses into wasm in one copy.
  */
 

@@ -1,6 +1,6 @@
 /*
  * event-fields.ts: the names lesson checks use for the kind-specific fields a, b, c of an event,
- * following the comments of enum ev_kind in wasm-core/src/types.h (and the tracepoint field
+ * following the comments of enum ev_kind in wasm-core/src/base/types.h (and the tracepoint field
  * names where the kernel has one: percpu_refill, fallback_order, change_ownership, ...).
  */
 

@@ -4,7 +4,7 @@
  * fallback to another zone, a pageblock changing hands, a failure, a bad page), not every pcp hit.
  */
 
-/** enum ev_kind values of wasm-core/src/types.h that the player marks. */
+/** enum ev_kind values of wasm-core/src/base/types.h that the player marks. */
 export const EV = {
   MM_PAGE_ALLOC: 1,
   MM_PAGE_FREE: 2,

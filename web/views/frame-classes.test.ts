@@ -1,4 +1,4 @@
-// The core's class map (wasm-core/src/frame_class.c), which the memory map paints from, against the
+// The core's class map (wasm-core/src/page_alloc/frame_class.c), which the memory map paints from, against the
 // map's own TypeScript painter: after every op of random workloads on machines with one zone, two
 // zones with a hole between them, and a corrupted page, the pixels agree frame for frame, for the
 // whole machine and for windows that start inside blocks or reach past the machine.

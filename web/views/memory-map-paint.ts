@@ -1,6 +1,6 @@
 /*
  * memory-map-paint.ts: the memory map's geometry and colours, and paintFrames, a second painter of
- * its pixels written apart from the core's (wasm-core/src/frame_class.c): the map draws from the
+ * its pixels written apart from the core's (wasm-core/src/page_alloc/frame_class.c): the map draws from the
  * core; tests, the end-to-end pixel check and the bench hold the core against this one. One pixel
  * per page frame, pfn-ordered, rows of `cols` frames (a power of two, so naturally aligned blocks
  * and pageblocks never straddle a row boundary). Only block heads say what a block is, so one pass

@@ -4,7 +4,7 @@
  * compile time, so `free NAME` pops the newest id and `free NAME *` emits the ids oldest first.
  * Freed ids are reused, so the core's handle table only needs as many entries as blocks are live
  * at once. Each `random` statement is a stream that owns a fixed range of the table (its header
- * slot and one slot per block it may hold, wasm-core/src/sim.c op_random); the streams' ranges come
+ * slot and one slot per block it may hold, wasm-core/src/page_alloc/ops.c op_random); the streams' ranges come
  * first and the groups' ids after them. Every loop is bounded by MAX_OPS: an iteration of `repeat` that emits no op leaves the
  * groups as they were, so the remaining iterations would emit none either and are skipped.
  */

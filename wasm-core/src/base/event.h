@@ -1,0 +1,42 @@
+/* event.h: appending tracepoint-shaped records to the state's event buffer. */
+#ifndef BUDDYSCOPE_EVENT_H
+#define BUDDYSCOPE_EVENT_H
+
+#include "base/fast_path.h"
+#include "base/state.h"
+
+/* Append one event (seq and op filled in); counts it as dropped when the buffer is full. */
+static FAST_PATH void ev_emit(struct sim *s, int kind, int fn, int cpu, const struct zone *z,
+			      uint32_t pfn, int order, int mt, int32_t a, int32_t b, int32_t c)
+{
+	struct sim_event *e;
+	uint32_t seq = s->event_seq++;
+
+	if (s->nr_events >= s->config.event_capacity) {
+		/* the history stays consistent: seq still advances, the loss is counted */
+		s->events_dropped++;
+		return;
+	}
+	e = &sim_event_buf(s)[s->nr_events++];
+	e->seq = seq;
+	e->op = s->op_seq;
+	e->pfn = pfn;
+	e->a = a;
+	e->b = b;
+	e->c = c;
+	e->cpu = (uint16_t)(cpu < 0 ? 0 : cpu);
+	e->kind = (uint8_t)kind;
+	e->node = (uint8_t)(z ? z->node : (cpu >= 0 ? s->cpus[cpu].node : 0));
+	e->zone = (uint8_t)(z ? z->idx : 0);
+	e->order = (uint8_t)(order < 0 ? 0 : order);
+	e->mt = (uint8_t)(mt < 0 ? 0 : mt);
+	e->fn = (uint8_t)fn;
+}
+
+/* The kernel function name of an enum ev_fn ("__rmqueue_smallest"). */
+const char *ev_fn_name(int fn);
+
+/* The name of an enum ev_kind ("mm_page_alloc", "pcp_refill"). */
+const char *ev_kind_name(int kind);
+
+#endif

@@ -1,0 +1,298 @@
+/*
+ * machine.c: building a machine. Presets, validating a machine description, laying out the arena,
+ * then each subsystem's boot (base/subsystem.h): the page allocator hands frames to the buddy and
+ * sets watermarks, lowmem_reserve, zonelists and pcp values (page_alloc/boot.c).
+ *
+ * Holes: a zone may span far more pfns than it manages (a real Normal zone spans 5.5M pfns and
+ * manages 0.7M). Only managed frames are materialised, as one run at the *end* of the span, so
+ * that the run ends on the zone's (usually well aligned) end pfn. That is a model choice, not the
+ * kernel's: real holes are scattered. docs/model-notes.md says so.
+ */
+#include <string.h>
+
+#include "base/sim.h"
+#include "base/state.h"
+#include "base/subsystem.h"
+
+#define DEFAULT_MAX_HANDLES (1u << 16)
+#define DEFAULT_EVENT_CAPACITY (1u << 16)
+#define MAX_HANDLES_LIMIT (1u << 24)
+#define MAX_EVENT_CAPACITY (1u << 22)
+
+void sim_config_default(struct sim_config *cfg)
+{
+	static const int32_t ratio[MAX_NR_ZONES] = { 256, 256, 32, 0, 0 };
+
+	memset(cfg, 0, sizeof *cfg);
+	cfg->profile = PROFILE_6_18;
+	cfg->nr_nodes = 1;
+	cfg->cpus_per_node = 2;
+	cfg->max_order = 10;
+	cfg->pageblock_order = 9;
+	cfg->thp = 1;
+	cfg->min_free_kbytes = -1;
+	cfg->watermark_scale_factor = 10;
+	cfg->watermark_boost_factor = 15000;
+	cfg->percpu_pagelist_high_fraction = 0;
+	memcpy(cfg->lowmem_reserve_ratio, ratio, sizeof ratio);
+	cfg->max_handles = DEFAULT_MAX_HANDLES;
+	cfg->event_capacity = DEFAULT_EVENT_CAPACITY;
+	cfg->seed = 1;
+}
+
+/* Set one zone of a node. */
+static void set_zone(struct sim_config *cfg, int nid, int zid, uint32_t start, uint32_t spanned,
+		     uint32_t present, uint32_t managed)
+{
+	struct zone_config *zc = &cfg->zones[nid][zid];
+	zc->start_pfn = start;
+	zc->spanned = spanned;
+	zc->present = present;
+	zc->managed = managed;
+}
+
+/* The x86-64 low zones as a real 6.18 machine reports them (DMA below 16 MiB, DMA32 below 4 GiB). */
+static void set_low_zones(struct sim_config *cfg, uint32_t dma32_managed)
+{
+	set_zone(cfg, 0, ZONE_DMA, 1, 4095, 3998, 3840);
+	set_zone(cfg, 0, ZONE_DMA32, 4096, 1044480, 782336, dma32_managed);
+}
+
+int sim_config_preset(struct sim_config *cfg, const char *name)
+{
+	sim_config_default(cfg);
+	if (!strcmp(name, "tiny")) {
+		/* 256 pages, orders 0..6, pageblocks of 16: every frame fits on a projector */
+		cfg->max_order = 6;
+		cfg->pageblock_order = 4;
+		cfg->thp = 0;
+		set_zone(cfg, 0, ZONE_NORMAL, 0, 256, 256, 256);
+	} else if (!strcmp(name, "small")) {
+		/* 64 MiB: a DMA32 and a Normal zone to fall back between */
+		cfg->thp = 0;
+		set_zone(cfg, 0, ZONE_DMA32, 4096, 4096, 4096, 4096);
+		set_zone(cfg, 0, ZONE_NORMAL, 8192, 12288, 12288, 12288);
+	} else if (!strcmp(name, "classroom")) {
+		/* 128 MiB Normal zone: zone_batchsize gives batch 7, the batch of the 2016 review */
+		set_zone(cfg, 0, ZONE_NORMAL, 32768, 32768, 32768, 32768);
+	} else if (!strcmp(name, "laptop")) {
+		/* 16 GiB, 8 CPUs */
+		cfg->cpus_per_node = 8;
+		set_low_zones(cfg, 772915);
+		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 3145728, 3145728, 3112960);
+	} else if (!strcmp(name, "server2")) {
+		/* two nodes of 8 GiB, 8 CPUs each, SLIT distance 20 */
+		cfg->nr_nodes = 2;
+		cfg->cpus_per_node = 8;
+		set_low_zones(cfg, 772915);
+		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 1048576, 1048576, 1040384);
+		set_zone(cfg, 1, ZONE_NORMAL, 2097152, 2097152, 2097152, 2088960);
+	} else if (!strcmp(name, "bench1m")) {
+		/* 4 GiB in one Normal zone: the benchmark machine */
+		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 1048576, 1048576, 1048576);
+	} else {
+		return SIM_EINVAL;
+	}
+	return SIM_OK;
+}
+
+/* Round up to a multiple of 8 so every array is aligned for its widest field. */
+static size_t align8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* Pageblocks covering [mem_pfn, mem_pfn + managed). */
+static uint32_t zone_pageblocks(uint32_t mem_pfn, uint32_t managed, int pageblock_order)
+{
+	if (!managed)
+		return 0;
+	return ((mem_pfn + managed - 1) >> pageblock_order) - (mem_pfn >> pageblock_order) + 1;
+}
+
+/* How many of each array a machine needs. */
+struct arena_counts {
+	uint64_t frames, pageblocks;
+	uint32_t frame_stamps; /* max-order blocks from pfn 0 to the end of the highest zone */
+};
+
+/* Whether a machine description is one the model can build; counts what its arena holds. */
+static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
+{
+	uint64_t pfn_end = 0;
+
+	n->frames = 0;
+	n->pageblocks = 0;
+	n->frame_stamps = 0;
+	if (cfg->profile >= NR_PROFILES || cfg->nr_nodes < 1 || cfg->nr_nodes > MAX_NUMNODES)
+		return 0;
+	if (cfg->cpus_per_node < 1 || cfg->cpus_per_node > MAX_CPUS_PER_NODE)
+		return 0;
+	if (cfg->max_order < 1 || cfg->max_order > MAX_PAGE_ORDER_LIMIT ||
+	    cfg->pageblock_order > cfg->max_order)
+		return 0;
+	if (cfg->max_handles < 1 || cfg->max_handles > MAX_HANDLES_LIMIT)
+		return 0;
+	if (cfg->event_capacity < 1 || cfg->event_capacity > MAX_EVENT_CAPACITY)
+		return 0;
+	if (cfg->watermark_scale_factor < 1 || cfg->watermark_scale_factor > 3000 ||
+	    cfg->watermark_boost_factor < 0)
+		return 0;
+	if (cfg->percpu_pagelist_high_fraction != 0 && cfg->percpu_pagelist_high_fraction < 8)
+		return 0;
+	if (cfg->pcp_batch < 0 || cfg->pcp_batch > 4096)
+		return 0;
+	for (int nid = 0; nid < cfg->nr_nodes; nid++) {
+		uint64_t prev_end = 0;
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			const struct zone_config *zc = &cfg->zones[nid][zid];
+			uint64_t end = (uint64_t)zc->start_pfn + zc->spanned;
+			if (!zc->spanned && !zc->managed)
+				continue;
+			if (zid == ZONE_DEVICE && zc->managed)
+				return 0; /* ZONE_DEVICE is never given to the buddy */
+			if (zc->managed > zc->present || zc->present > zc->spanned ||
+			    end >= PFN_NONE)
+				return 0;
+			if (zc->start_pfn < prev_end)
+				return 0; /* zones of a node are ordered by pfn and do not overlap */
+			prev_end = end;
+			n->frames += zc->managed;
+			n->pageblocks += zone_pageblocks((uint32_t)(end - zc->managed), zc->managed,
+							 cfg->pageblock_order);
+			if (zc->managed && end > pfn_end)
+				pfn_end = end;
+		}
+	}
+	n->frame_stamps = (uint32_t)((pfn_end + (1u << cfg->max_order) - 1) >> cfg->max_order);
+	return n->frames > 0 && n->frames <= MAX_FRAMES;
+}
+
+/* Byte offsets of the arena's arrays, in the order they follow the header. */
+struct arena_layout {
+	size_t frames, pageblocks, frame_stamps, pcp, handles, events, end;
+};
+
+/* Where each array of a valid config goes. */
+static struct arena_layout arena_layout(const struct sim_config *cfg, const struct arena_counts *n)
+{
+	struct arena_layout l;
+	size_t nr_pcp = (size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes * MAX_NR_ZONES;
+
+	l.frames = align8(sizeof(struct sim));
+	l.pageblocks = align8(l.frames + n->frames * sizeof(struct page));
+	l.frame_stamps = align8(l.pageblocks + n->pageblocks);
+	l.pcp = align8(l.frame_stamps + (size_t)n->frame_stamps * sizeof(uint64_t));
+	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
+	l.events = align8(l.handles + (size_t)cfg->max_handles * sizeof(struct handle));
+	l.end = align8(l.events + (size_t)cfg->event_capacity * sizeof(struct sim_event));
+	return l;
+}
+
+size_t sim_state_size(const struct sim_config *cfg)
+{
+	struct arena_counts n;
+
+	if (!config_valid(cfg, &n))
+		return 0;
+	return arena_layout(cfg, &n).end;
+}
+
+/* Lay out nodes, CPUs and zones; every list empty, every frame a tail, every pageblock MOVABLE. */
+static void boot_layout(struct sim *s)
+{
+	const struct sim_config *cfg = &s->config;
+	uint32_t frame = 0, pageblock = 0;
+	struct page *frames = sim_frames(s);
+
+	s->nr_cpus = (uint32_t)cfg->nr_nodes * cfg->cpus_per_node;
+	for (uint32_t cpu = 0; cpu < s->nr_cpus; cpu++) {
+		s->cpus[cpu].node = (uint16_t)(cpu / cfg->cpus_per_node);
+		s->cpus[cpu].online = 1;
+	}
+	for (int nid = 0; nid < cfg->nr_nodes; nid++) {
+		struct node *n = &s->nodes[nid];
+		n->first_cpu = (uint16_t)(nid * cfg->cpus_per_node);
+		n->nr_cpus = cfg->cpus_per_node;
+		for (int other = 0; other < cfg->nr_nodes; other++) {
+			uint8_t d = cfg->distance[nid][other];
+			n->distance[other] = d ? d : (other == nid ? 10 : 20);
+		}
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			const struct zone_config *zc = &cfg->zones[nid][zid];
+			struct zone *z = &n->zones[zid];
+			z->node = (uint8_t)nid;
+			z->idx = (uint8_t)zid;
+			z->start_pfn = zc->start_pfn;
+			z->spanned = zc->spanned;
+			z->present = zc->present;
+			z->managed = zc->managed;
+			z->mem_pfn = zc->start_pfn + zc->spanned - zc->managed;
+			z->frame_base = frame;
+			z->pageblock_base = pageblock;
+			z->nr_pageblocks =
+				zone_pageblocks(z->mem_pfn, z->managed, cfg->pageblock_order);
+			frame += z->managed;
+			pageblock += z->nr_pageblocks;
+			for (int order = 0; order <= MAX_PAGE_ORDER_LIMIT; order++)
+				for (int mt = 0; mt < MIGRATE_TYPES; mt++)
+					z->free_area[order].head[mt] =
+						z->free_area[order].tail[mt] = PFN_NONE;
+		}
+	}
+	for (uint32_t i = 0; i < s->nr_frames; i++)
+		frames[i].next = frames[i].prev = PFN_NONE;
+	memset(sim_pageblocks(s), MIGRATE_MOVABLE, s->nr_pageblocks);
+	for (uint32_t h = 0; h < cfg->max_handles; h++)
+		sim_handles(s)[h].pfn = PFN_NONE;
+}
+
+int pfn_to_zone_index(const struct sim *s, uint32_t pfn)
+{
+	for (int nid = 0; nid < s->config.nr_nodes; nid++)
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+			if (zone_has_pfn(&s->nodes[nid].zones[zid], pfn))
+				return nid * MAX_NR_ZONES + zid;
+	return -1;
+}
+
+int sim_init(void *arena, size_t size, const struct sim_config *cfg)
+{
+	struct sim *s = arena;
+	struct arena_counts n;
+	struct arena_layout l;
+
+	if (!config_valid(cfg, &n))
+		return SIM_ECONFIG;
+	l = arena_layout(cfg, &n);
+	if (size < l.end || ((uintptr_t)arena & 7))
+		return SIM_ENOSPACE;
+
+	memset(s, 0, l.end);
+	s->magic = SIM_MAGIC;
+	s->arena_size = (uint32_t)l.end;
+	s->config = *cfg;
+	s->profile = *sim_profile_get(cfg->profile);
+	s->nr_frames = (uint32_t)n.frames;
+	s->nr_pageblocks = (uint32_t)n.pageblocks;
+	s->pageblock_nr_pages = 1u << cfg->pageblock_order;
+	s->nr_pcp = (uint32_t)((size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes *
+			       MAX_NR_ZONES);
+	s->frames_off = (uint32_t)l.frames;
+	s->pageblocks_off = (uint32_t)l.pageblocks;
+	s->frame_stamps_off = (uint32_t)l.frame_stamps;
+	s->nr_frame_stamps = n.frame_stamps;
+	s->pcp_off = (uint32_t)l.pcp;
+	s->handles_off = (uint32_t)l.handles;
+	s->events_off = (uint32_t)l.events;
+	s->rng = cfg->seed ? cfg->seed : 0x9E3779B97F4A7C15ULL;
+	s->history = HISTORY_EMPTY;
+	s->user_min_free_kbytes = -1;
+	boot_layout(s);
+
+	/* each subsystem brings its part of the machine up, in dependency order */
+	for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++)
+		if ((*sub)->boot)
+			(*sub)->boot(s);
+	return SIM_OK;
+}

@@ -1,0 +1,143 @@
+/*
+ * state.h: reaching the arrays of the arena and the frames behind pfns. Inline, because every
+ * list operation goes through them.
+ */
+#ifndef BUDDYSCOPE_STATE_H
+#define BUDDYSCOPE_STATE_H
+
+#include "base/types.h"
+
+/* The frame array. */
+static inline struct page *sim_frames(const struct sim *s)
+{
+	return (struct page *)((char *)s + s->frames_off);
+}
+
+/* The pageblock tag array (migratetype | PB_ISOLATE). */
+static inline uint8_t *sim_pageblocks(const struct sim *s)
+{
+	return (uint8_t *)((char *)s + s->pageblocks_off);
+}
+
+/* The frame stamps: per max-order block of pfns, the history digest of the last op that changed it. */
+static inline uint64_t *sim_frame_stamps(const struct sim *s)
+{
+	return (uint64_t *)((char *)s + s->frame_stamps_off);
+}
+
+/*
+ * A frame's state, order, list or cpu at pfn was written: stamp its max-order block with the
+ * history digest, which names the op sequence so far. Two states whose stamps of a block are equal
+ * reached that block's last such write through the same ops, so (the core being deterministic)
+ * its frames hold the same of those four: a map of memory repaints only blocks whose stamps differ
+ * from those it painted (frame_class.h), after a step, a restore or a different branch alike.
+ * Complete because a frame's class comes from the head of the block covering it, and blocks never
+ * cross a max-order boundary. List links (next, prev) are not stamped: a neighbour's list
+ * operation rewrites them from another block, and no class depends on them.
+ */
+static inline void frame_changed(struct sim *s, uint32_t pfn)
+{
+	uint32_t block = pfn >> s->config.max_order;
+
+	if (block < s->nr_frame_stamps)
+		sim_frame_stamps(s)[block] = s->history;
+}
+
+/* The handle table. */
+static inline struct handle *sim_handles(const struct sim *s)
+{
+	return (struct handle *)((char *)s + s->handles_off);
+}
+
+/* The event buffer. */
+static inline struct sim_event *sim_event_buf(const struct sim *s)
+{
+	return (struct sim_event *)((char *)s + s->events_off);
+}
+
+/* The zone of (node, zone index). */
+static inline struct zone *sim_zone(struct sim *s, int nid, int zid)
+{
+	return &s->nodes[nid].zones[zid];
+}
+
+/* Whether a zone has managed pages (populated_zone). */
+static inline int zone_populated(const struct zone *z)
+{
+	return z->managed != 0;
+}
+
+/* Whether pfn is one of z's materialised frames. */
+static inline int zone_has_pfn(const struct zone *z, uint32_t pfn)
+{
+	return pfn >= z->mem_pfn && pfn - z->mem_pfn < z->managed;
+}
+
+/* The frame of a pfn known to be in z. */
+static inline struct page *zone_page(const struct sim *s, const struct zone *z, uint32_t pfn)
+{
+	return &sim_frames(s)[z->frame_base + (pfn - z->mem_pfn)];
+}
+
+/* Index of the zone holding pfn as node * MAX_NR_ZONES + zone, or -1 when no zone manages it. */
+int pfn_to_zone_index(const struct sim *s, uint32_t pfn);
+
+/* The pageblock tag byte of a pfn in z. */
+static inline uint8_t *pageblock_tag(const struct sim *s, const struct zone *z, uint32_t pfn)
+{
+	uint32_t shift = s->config.pageblock_order;
+	return &sim_pageblocks(s)[z->pageblock_base + ((pfn >> shift) - (z->mem_pfn >> shift))];
+}
+
+/* get_pageblock_migratetype: the pageblock's type (ISOLATE when the isolate bit is set). */
+static inline int get_pageblock_migratetype(const struct sim *s, const struct zone *z, uint32_t pfn)
+{
+	uint8_t tag = *pageblock_tag(s, z, pfn);
+	return (tag & PB_ISOLATE) ? MIGRATE_ISOLATE : (tag & 0x7);
+}
+
+/* set_pageblock_migratetype: retag the pageblock holding pfn (keeps the isolate bit). */
+static inline void set_pageblock_migratetype(const struct sim *s, const struct zone *z,
+					     uint32_t pfn, int mt)
+{
+	uint8_t *tag = pageblock_tag(s, z, pfn);
+	*tag = (uint8_t)((*tag & PB_ISOLATE) | (mt & 0x7));
+}
+
+/* The pcp of (cpu, node, zone). */
+static inline struct per_cpu_pages *sim_pcp(const struct sim *s, int cpu, int nid, int zid)
+{
+	struct per_cpu_pages *base = (struct per_cpu_pages *)((char *)s + s->pcp_off);
+	return &base[((size_t)cpu * s->config.nr_nodes + (size_t)nid) * MAX_NR_ZONES + (size_t)zid];
+}
+
+/* min/low/high/promo_wmark_pages: the watermark including the boost. */
+static inline int64_t wmark_pages(const struct zone *z, int which)
+{
+	return (int64_t)z->_watermark[which] + z->watermark_boost;
+}
+
+/* Index of z inside its node (zone_idx). */
+static inline int zone_idx(const struct zone *z)
+{
+	return z->idx;
+}
+
+/* The node of z (zone_to_nid). */
+static inline int zone_to_nid(const struct zone *z)
+{
+	return z->node;
+}
+
+/* Next value of the seeded random stream (xorshift64*). */
+static inline uint64_t sim_random(struct sim *s)
+{
+	uint64_t x = s->rng;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	s->rng = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+#endif

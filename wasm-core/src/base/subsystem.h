@@ -1,0 +1,32 @@
+/*
+ * subsystem.h: what each kernel mechanism (the page allocator today; reclaim, the percpu
+ * allocator and page faults as they land) hands the base so that the base can boot the machine,
+ * apply ops, pass time and check the state without including any of them. Dependencies point one
+ * way (base <- page_alloc <- the others); src/subsystems.c is the one file that lists them.
+ */
+#ifndef BUDDYSCOPE_SUBSYSTEM_H
+#define BUDDYSCOPE_SUBSYSTEM_H
+
+#include "base/types.h"
+
+#define SIM_ENOTMINE (-1) /* a subsystem's apply: this op kind belongs to another subsystem */
+
+/* One subsystem's entry points; a NULL hook is skipped. */
+struct subsystem {
+	const char *name; /* the folder's name: "page_alloc" */
+	/* After the arena is laid out (every list empty): put the machine in its booted state. */
+	void (*boot)(struct sim *s);
+	/* Apply an op of this subsystem: SIM_OK, an enum sim_err, or SIM_ENOTMINE for other kinds. */
+	int (*apply)(struct sim *s, const struct sim_op *op);
+	/* One vmstat interval passes on an online cpu (vmstat_update's work for this subsystem). */
+	void (*tick_cpu)(struct sim *s, int cpu);
+	/* The end of one interval, after every CPU's tick_cpu. */
+	void (*tick_end)(struct sim *s);
+	/* Verify this subsystem's part of the state: SIM_OK, or SIM_ECORRUPT with s->error set. */
+	int (*check)(struct sim *s);
+};
+
+/* The subsystems in dependency order, NULL-terminated (src/subsystems.c). */
+extern const struct subsystem *const sim_subsystems[];
+
+#endif

@@ -1,0 +1,294 @@
+/*
+ * ops.c: the page allocator's ops (alloc, free, drain, CPU hotplug, sysctls, bad-page injection,
+ * random streams) and its hooks for the base (base/subsystem.h). Every op is validated before it
+ * touches the state, so bad input gets an error code and a "Bad page state"-style event and
+ * changes nothing else. Handles name the blocks a workload holds; random streams keep their live
+ * handles packed after a header slot.
+ */
+#include "base/event.h"
+#include "base/fast_path.h"
+#include "base/state.h"
+#include "base/subsystem.h"
+#include "page_alloc/gfp.h"
+#include "page_alloc/page_alloc.h"
+#include "page_alloc/pcp.h"
+#include "page_alloc/watermark.h"
+
+/* bad_page: report bad input as the kernel reports a bad page, and refuse the op. */
+static int report_bad(struct sim *s, int cpu, uint32_t pfn, int order, int reason, int err)
+{
+	s->ev.bad_page++;
+	ev_emit(s, EV_BAD_PAGE, FN_BAD_PAGE, cpu < (int)s->nr_cpus ? cpu : -1, NULL, pfn, order, 0,
+		reason, 0, 0);
+	return err;
+}
+
+/* The zone holding pfn, or NULL. */
+static struct zone *pfn_zone(struct sim *s, uint32_t pfn)
+{
+	int index = pfn_to_zone_index(s, pfn);
+	return index < 0 ? NULL : &s->nodes[index / MAX_NR_ZONES].zones[index % MAX_NR_ZONES];
+}
+
+/* Why freeing (pfn, order) would be wrong, or 0 if it is an allocated block of that order. */
+static int free_check(struct sim *s, struct zone *z, uint32_t pfn, int order)
+{
+	const struct page *page;
+
+	if (!z)
+		return BAD_PFN_RANGE;
+	if (order > s->config.max_order)
+		return BAD_ORDER_RANGE;
+	page = zone_page(s, z, pfn);
+	switch (page->state) {
+	case PG_ALLOCATED:
+		return page->order == order ? 0 : BAD_WRONG_ORDER;
+	case PG_BUDDY:
+	case PG_PCP:
+		return BAD_ALREADY_FREE;
+	case PG_CORRUPT:
+		return BAD_HWPOISON;
+	default:
+		return BAD_NOT_HEAD;
+	}
+}
+
+/* Allocate into handle h; SIM_ENOMEM when the allocator fails. */
+static FAST_PATH int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, uint32_t h)
+{
+	struct handle *hd = &sim_handles(s)[h];
+	int zone_index = -1;
+	uint32_t pfn = page_alloc(s, cpu, gfp, order, &zone_index);
+
+	if (pfn == PFN_NONE)
+		return s->frozen ? SIM_ECORRUPT : SIM_ENOMEM;
+	hd->pfn = pfn;
+	hd->order = (uint8_t)order;
+	hd->node = (uint8_t)(zone_index / MAX_NR_ZONES);
+	hd->zone = (uint8_t)(zone_index % MAX_NR_ZONES);
+	return SIM_OK;
+}
+
+/* Free the block of handle h (already validated) and empty the handle. */
+static FAST_PATH void do_free_handle(struct sim *s, int cpu, uint32_t h)
+{
+	struct handle *hd = &sim_handles(s)[h];
+	page_free(s, cpu, &s->nodes[hd->node].zones[hd->zone], hd->pfn, hd->order);
+	hd->pfn = PFN_NONE;
+}
+
+/* OP_FREE: free the block a handle holds. */
+static int op_free(struct sim *s, const struct sim_op *op)
+{
+	struct handle *hd;
+
+	if (op->handle >= s->config.max_handles)
+		return report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+	hd = &sim_handles(s)[op->handle];
+	if (hd->pfn == PFN_NONE || hd->order == HANDLE_STREAM)
+		return report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+	do_free_handle(s, op->cpu, op->handle);
+	return SIM_OK;
+}
+
+/* OP_FREE_PFN: a raw free; any handle still naming the block lets go of it. */
+static int op_free_pfn(struct sim *s, const struct sim_op *op)
+{
+	uint32_t pfn = op->handle;
+	struct zone *z = pfn_zone(s, pfn);
+	int reason = free_check(s, z, pfn, op->order);
+	struct handle *handles = sim_handles(s);
+
+	if (reason)
+		return report_bad(s, op->cpu, pfn, op->order, reason, SIM_EBADPAGE);
+	for (uint32_t h = 0; h < s->config.max_handles; h++)
+		if (handles[h].pfn == pfn && handles[h].order != HANDLE_STREAM)
+			handles[h].pfn = PFN_NONE;
+	page_free(s, op->cpu, z, pfn, op->order);
+	return SIM_OK;
+}
+
+/*
+ * OP_RANDOM: one step of a random stream. handles[base].pfn counts the live blocks, which sit
+ * packed in handles[base + 1 ..]; a free picks one at random and moves the last into its slot.
+ */
+static int op_random(struct sim *s, const struct sim_op *op)
+{
+	uint32_t base = op->handle, capacity = (uint32_t)op->arg >> 7;
+	uint32_t free_percent = (uint32_t)op->arg & 0x7f;
+	struct handle *handles = sim_handles(s);
+	uint32_t live;
+
+	if (op->arg < 0 || free_percent > 100 || capacity < 1 || base >= s->config.max_handles ||
+	    capacity >= s->config.max_handles - base || op->order > s->config.max_order)
+		return SIM_EINVAL;
+	if (handles[base].order != HANDLE_STREAM && handles[base].pfn != PFN_NONE)
+		return SIM_EINVAL; /* the header slot holds a block: not a stream */
+	live = handles[base].pfn == PFN_NONE ? 0 : handles[base].pfn;
+	if (live > capacity)
+		return SIM_EINVAL;
+	if (live && (live == capacity || sim_random(s) % 100 < free_percent)) {
+		uint32_t victim = base + 1 + (uint32_t)(sim_random(s) % live);
+		/* a plain free op may have emptied the slot already; then only the slot goes */
+		if (handles[victim].pfn != PFN_NONE)
+			do_free_handle(s, op->cpu, victim);
+		handles[victim] = handles[base + live];
+		handles[base + live].pfn = PFN_NONE;
+		live--;
+	} else {
+		int order = (int)(sim_random(s) % ((uint64_t)op->order + 1));
+		if (handles[base + 1 + live].pfn != PFN_NONE ||
+		    handles[base + 1 + live].order == HANDLE_STREAM)
+			return SIM_EINVAL; /* the stream's next slot is used by something else */
+		if (do_alloc(s, op->cpu, op->gfp, order, base + 1 + live) == SIM_OK)
+			live++;
+	}
+	/* PFN_NONE in the header means "no stream yet"; a count of 0 is stored the same way */
+	handles[base].pfn = live ? live : PFN_NONE;
+	handles[base].order = HANDLE_STREAM;
+	return s->frozen ? SIM_ECORRUPT : SIM_OK;
+}
+
+/* Recompute what depends on min_free_kbytes and watermark_scale_factor (setup_per_zone_wmarks). */
+static void recompute_wmarks(struct sim *s)
+{
+	wmark_setup_per_zone_wmarks(s);
+	for (int nid = 0; nid < s->config.nr_nodes; nid++)
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+			if (zone_populated(&s->nodes[nid].zones[zid]))
+				pcp_zone_update(s, &s->nodes[nid].zones[zid], 0);
+}
+
+/* OP_SYSCTL: write a tunable with the kernel's range checks, then recompute what depends on it. */
+static int op_sysctl(struct sim *s, const struct sim_op *op)
+{
+	struct sim_config *cfg = &s->config;
+	int32_t v = op->arg;
+	uint32_t id = op->handle;
+
+	switch (id) {
+	case SYSCTL_MIN_FREE_KBYTES:
+		if (v < 0)
+			return SIM_EINVAL;
+		s->min_free_kbytes = s->user_min_free_kbytes = cfg->min_free_kbytes = v;
+		recompute_wmarks(s);
+		break;
+	case SYSCTL_WATERMARK_SCALE_FACTOR:
+		if (v < 1 || v > 3000)
+			return SIM_EINVAL;
+		cfg->watermark_scale_factor = v;
+		recompute_wmarks(s);
+		break;
+	case SYSCTL_WATERMARK_BOOST_FACTOR:
+		if (v < 0)
+			return SIM_EINVAL;
+		cfg->watermark_boost_factor = v;
+		break;
+	case SYSCTL_PERCPU_PAGELIST_HIGH_FRACTION:
+		if (v != 0 && v < 8)
+			return SIM_EINVAL;
+		cfg->percpu_pagelist_high_fraction = v;
+		recompute_wmarks(s);
+		break;
+	case SYSCTL_ZONE_RECLAIM_MODE:
+		if (v < 0 || v > 7)
+			return SIM_EINVAL;
+		cfg->zone_reclaim_mode = v;
+		break;
+	default:
+		if (id < SYSCTL_LOWMEM_RESERVE_RATIO_DMA ||
+		    id >= SYSCTL_LOWMEM_RESERVE_RATIO_DMA + MAX_NR_ZONES || v < 0)
+			return SIM_EINVAL;
+		cfg->lowmem_reserve_ratio[id - SYSCTL_LOWMEM_RESERVE_RATIO_DMA] = v;
+		wmark_setup_lowmem_reserve(s);
+		break;
+	}
+	ev_emit(s, EV_SYSCTL, FN_SYSCTL, op->cpu, NULL, 0, 0, 0, (int32_t)id, v, 0);
+	return SIM_OK;
+}
+
+/* Number of online CPUs. */
+static uint32_t online_cpus(const struct sim *s)
+{
+	uint32_t n = 0;
+	for (uint32_t cpu = 0; cpu < s->nr_cpus; cpu++)
+		n += s->cpus[cpu].online;
+	return n;
+}
+
+/* The page allocator's ops; the base has checked the CPU. SIM_ENOTMINE for other kinds. */
+static int page_alloc_apply(struct sim *s, const struct sim_op *op)
+{
+	int cpu = op->cpu;
+
+	switch (op->kind) {
+	case OP_ALLOC:
+		if (op->order > s->config.max_order)
+			return report_bad(s, cpu, 0, op->order, BAD_ORDER_RANGE, SIM_EINVAL);
+		if (op->handle >= s->config.max_handles ||
+		    sim_handles(s)[op->handle].pfn != PFN_NONE ||
+		    sim_handles(s)[op->handle].order == HANDLE_STREAM)
+			return report_bad(s, cpu, 0, op->order, BAD_HANDLE, SIM_EBADHANDLE);
+		if (gfp_zone(op->gfp) < 0)
+			return SIM_EINVAL;
+		return do_alloc(s, cpu, op->gfp, op->order, op->handle);
+	case OP_FREE:
+		return op_free(s, op);
+	case OP_FREE_PFN:
+		return op_free_pfn(s, op);
+	case OP_DRAIN_CPU:
+		pcp_drain_cpu(s, cpu);
+		return SIM_OK;
+	case OP_DRAIN_ALL:
+		pcp_drain_all(s, cpu);
+		return SIM_OK;
+	case OP_CPU_OFFLINE:
+		if (online_cpus(s) == 1)
+			return SIM_EINVAL; /* the kernel never offlines its last CPU */
+		pcp_cpu_dead(s, cpu);
+		s->cpus[cpu].online = 0;
+		ev_emit(s, EV_CPU_HOTPLUG, FN_PAGE_ALLOC_CPU_DEAD, cpu, NULL, 0, 0, 0, 0, 0, 0);
+		return SIM_OK;
+	case OP_CPU_ONLINE:
+		if (s->cpus[cpu].online)
+			return SIM_OK;
+		s->cpus[cpu].online = 1;
+		if (s->cpus[cpu].clock_ns < s->now_ns)
+			s->cpus[cpu].clock_ns = s->now_ns;
+		pcp_cpu_online(s, cpu);
+		ev_emit(s, EV_CPU_HOTPLUG, FN_PAGE_ALLOC_CPU_ONLINE, cpu, NULL, 0, 0, 0, 1, 0, 0);
+		return SIM_OK;
+	case OP_SYSCTL:
+		return op_sysctl(s, op);
+	case OP_CORRUPT:
+		/* armed per CPU: the next block a refill on this CPU takes fails check_new_pages */
+		s->corrupt_pending = (uint32_t)cpu + 1;
+		return SIM_OK;
+	case OP_RANDOM:
+		return op_random(s, op);
+	default:
+		return SIM_ENOTMINE;
+	}
+}
+
+/* vmstat_update's page allocator work on one CPU: pcp high decay and remote drains. */
+static void page_alloc_tick_cpu(struct sim *s, int cpu)
+{
+	pcp_vmstat_tick(s, cpu);
+}
+
+/* After an interval: kswapd, which the model does not run yet, is put back to sleep. */
+static void page_alloc_tick_end(struct sim *s)
+{
+	for (int nid = 0; nid < s->config.nr_nodes; nid++)
+		s->nodes[nid].kswapd_awake = 0;
+}
+
+const struct subsystem page_alloc_subsystem = {
+	.name = "page_alloc",
+	.boot = page_alloc_boot,
+	.apply = page_alloc_apply,
+	.tick_cpu = page_alloc_tick_cpu,
+	.tick_end = page_alloc_tick_end,
+	.check = page_alloc_check,
+};

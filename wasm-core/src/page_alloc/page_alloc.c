@@ -1,0 +1,463 @@
+/*
+ * page_alloc.c: one allocation from request to page (__alloc_pages), and the free entry point.
+ *
+ * The fast path walks the zonelist once at the LOW watermark, first trying not to fragment
+ * (ALLOC_NOFRAGMENT). Each zone is first tested against HIGH: passing it skips the requested
+ * check; failing it marks the zone ZONE_BELOW_HIGH, which makes the pcp lists shrink on frees.
+ * A zone that passes gives a block through rmqueue: its per-CPU list for small orders, else the
+ * buddy lists under zone->lock.
+ *
+ * The slow path wakes kswapd, drops to the MIN watermark with whatever reserves the gfp flags
+ * grant, and, for requests that may sleep, does what the kernel does after direct reclaim:
+ * unreserve a high-order atomic pageblock, drain every CPU's lists, and try again. The model has
+ * no page cache, so reclaim, compaction and the OOM killer free nothing: after those retries
+ * the request fails (docs/model-notes.md).
+ */
+#include "page_alloc/page_alloc.h"
+
+#include "base/event.h"
+#include "base/fast_path.h"
+#include "base/lock.h"
+#include "base/state.h"
+#include "page_alloc/buddy.h"
+#include "page_alloc/fallback.h"
+#include "page_alloc/gfp.h"
+#include "page_alloc/pcp.h"
+#include "page_alloc/pcp_index.h"
+#include "page_alloc/watermark.h"
+
+#define MAX_RECLAIM_RETRIES 16
+#define MAX_WALK_PASSES \
+	5 /* first walk + NOFRAGMENT restart + kswapd retry + NOFRAGMENT retry, with room */
+
+/* struct alloc_context: what prepare_alloc_pages works out once per request. */
+struct alloc_context {
+	int cpu;
+	int nid; /* numa_node_id() of the CPU: whose zonelist is walked */
+	int order;
+	int mt;		     /* gfp_migratetype */
+	int highest_zoneidx; /* gfp_zone */
+	int thisnode;	     /* __GFP_THISNODE: the node's NOFALLBACK list (its own zones only) */
+	int preferred;	     /* index of the first eligible zoneref, -1 when there is none */
+	uint32_t gfp;
+};
+
+/* The zone of zoneref i of the context's zonelist. */
+static struct zone *zoneref_zone(struct sim *s, const struct alloc_context *ac, int i)
+{
+	const uint8_t *ref = s->nodes[ac->nid].zonelist[i];
+	return &s->nodes[ref[0]].zones[ref[1]];
+}
+
+/* Whether zoneref i may serve the request (for_next_zone_zonelist_nodemask's filter). */
+static int zoneref_eligible(struct sim *s, const struct alloc_context *ac, int i)
+{
+	const uint8_t *ref = s->nodes[ac->nid].zonelist[i];
+
+	if (ref[1] > ac->highest_zoneidx)
+		return 0;
+	return !ac->thisnode || ref[0] == ac->nid;
+}
+
+/* first_zones_zonelist: the first eligible zoneref, or -1. */
+static int first_zoneref(struct sim *s, const struct alloc_context *ac)
+{
+	for (int i = 0; i < s->nodes[ac->nid].zonelist_len; i++)
+		if (zoneref_eligible(s, ac, i))
+			return i;
+	return -1;
+}
+
+/* The zone events about the whole request name: the preferred zone, else the highest allowed one. */
+static struct zone *request_zone(struct sim *s, const struct alloc_context *ac)
+{
+	if (ac->preferred >= 0)
+		return zoneref_zone(s, ac, ac->preferred);
+	return &s->nodes[ac->nid].zones[ac->highest_zoneidx];
+}
+
+/* pgdat_balanced: some zone up to highest_zoneidx passes HIGH for this order (or none is managed). */
+static int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx)
+{
+	int managed = 0;
+
+	for (int zid = 0; zid <= highest_zoneidx; zid++) {
+		struct zone *z = &s->nodes[nid].zones[zid];
+
+		if (!zone_populated(z))
+			continue;
+		managed = 1;
+		/* zone_watermark_ok_safe: no reserve rights, no event (kswapd's own check) */
+		if (zone_watermark_ok(s, z, order, wmark_pages(z, WMARK_HIGH), highest_zoneidx, 0,
+				      -1))
+			return 1;
+	}
+	return !managed;
+}
+
+/* pgdat_watermark_boosted: a managed zone up to highest_zoneidx carries a boost. */
+static int pgdat_watermark_boosted(const struct sim *s, int nid, int highest_zoneidx)
+{
+	for (int zid = highest_zoneidx; zid >= 0; zid--) {
+		const struct zone *z = &s->nodes[nid].zones[zid];
+		if (zone_populated(z) && z->watermark_boost)
+			return 1;
+	}
+	return 0;
+}
+
+/* wakeup_kswapd: record what kswapd must balance for, and wake it if it sleeps and has work. */
+static void wakeup_kswapd(struct sim *s, struct zone *z, uint32_t gfp, int order,
+			  int highest_zoneidx, int cpu)
+{
+	struct node *n = &s->nodes[zone_to_nid(z)];
+	int nid = zone_to_nid(z);
+
+	if (!zone_populated(z))
+		return;
+	/* kswapd balances for the largest request seen since it last slept */
+	if (n->kswapd_highest_zoneidx >= MAX_NR_ZONES ||
+	    n->kswapd_highest_zoneidx < highest_zoneidx)
+		n->kswapd_highest_zoneidx = (uint8_t)highest_zoneidx;
+	if (n->kswapd_order < order)
+		n->kswapd_order = (uint8_t)order;
+	if (n->kswapd_awake)
+		return;
+	/*
+	 * A hopeless node (kswapd failed 16 times) is left to direct reclaim; a balanced, unboosted
+	 * one needs no reclaim (the kernel would wake kcompactd for a fragmented one; not modelled).
+	 */
+	if (wmark_node_unreclaimable(n) || (pgdat_balanced(s, nid, order, highest_zoneidx) &&
+					    !pgdat_watermark_boosted(s, nid, highest_zoneidx)))
+		return;
+	n->kswapd_awake = 1;
+	n->kswapd_wakeups++;
+	s->ev.kswapd_wakeups++;
+	ev_emit(s, EV_KSWAPD_WAKE, FN_WAKEUP_KSWAPD, cpu, &n->zones[highest_zoneidx], 0, order, 0,
+		(int32_t)gfp, n->kswapd_order, 0);
+}
+
+/* wake_all_kswapds: wakeup_kswapd once per node of the eligible zonelist. */
+static void wake_all_kswapds(struct sim *s, const struct alloc_context *ac)
+{
+	int last_nid = -1;
+
+	for (int i = 0; i < s->nodes[ac->nid].zonelist_len; i++) {
+		struct zone *z;
+
+		if (!zoneref_eligible(s, ac, i))
+			continue;
+		z = zoneref_zone(s, ac, i);
+		if (!zone_populated(z) || zone_to_nid(z) == last_nid)
+			continue;
+		wakeup_kswapd(s, z, ac->gfp, ac->order, ac->highest_zoneidx, ac->cpu);
+		last_nid = zone_to_nid(z);
+	}
+}
+
+/* zone_statistics: NUMA hit/miss against the preferred zone, local/other against the CPU's node. */
+static void zone_statistics(struct sim *s, struct zone *preferred, struct zone *z, int cpu)
+{
+	if (zone_to_nid(z) == zone_to_nid(preferred)) {
+		z->numa_hit++;
+	} else {
+		z->numa_miss++;
+		preferred->numa_foreign++;
+	}
+	if (zone_to_nid(z) == s->cpus[cpu].node)
+		z->numa_local++;
+	else
+		z->numa_other++;
+}
+
+/* rmqueue: the CPU's list for pcp orders, else (or when that is empty) the buddy under zone->lock. */
+static uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order,
+			unsigned alloc_flags, int mt, int cpu)
+{
+	uint32_t pfn = PFN_NONE;
+
+	if (pcp_allowed_order(s, order))
+		pfn = pcp_rmqueue(s, z, cpu, order, mt, alloc_flags);
+	if (pfn == PFN_NONE && !s->frozen) {
+		zone_lock(s, z, cpu);
+		pfn = rmqueue_buddy(s, z, order, mt, alloc_flags, cpu);
+		zone_unlock(s, z, cpu, pfn != PFN_NONE, pfn != PFN_NONE ? 1 << order : 0);
+	}
+	if (pfn == PFN_NONE || s->frozen)
+		return PFN_NONE;
+	/* PGALLOC counts pages, per zone type; the NUMA counters count allocations */
+	z->pgalloc += 1u << order;
+	s->ev.pgalloc[zone_idx(z)] += 1u << order;
+	zone_statistics(s, preferred, z, cpu);
+	/* a fallback boosted this zone's watermarks: now that the lock is dropped, get kswapd going */
+	if ((alloc_flags & ALLOC_KSWAPD) && (z->flags & ZONE_BOOSTED_WATERMARK)) {
+		z->flags &= ~(uint32_t)ZONE_BOOSTED_WATERMARK;
+		wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
+	}
+	return pfn;
+}
+
+/* prep_new_page: the block now belongs to the caller; it remembers the request's migratetype. */
+static void prep_new_page(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int cpu)
+{
+	struct page *page = zone_page(s, z, pfn);
+
+	frame_changed(s, pfn);
+	page->state = PG_ALLOCATED;
+	page->order = (uint8_t)order;
+	page->list = (uint8_t)mt; /* a fallback claim counts MOVABLE blocks as movable */
+	page->cpu = (uint16_t)cpu;
+	page->next = page->prev = PFN_NONE;
+}
+
+/* EV_ZONE_FALLBACK: the walk leaves zone z (or restarts) for reason. */
+static void emit_fallback(struct sim *s, const struct alloc_context *ac, struct zone *z, int reason,
+			  unsigned flags)
+{
+	ev_emit(s, EV_ZONE_FALLBACK, FN_GET_PAGE_FROM_FREELIST, ac->cpu, z, 0, ac->order, ac->mt,
+		reason, (int32_t)flags, 0);
+}
+
+/* get_page_from_freelist: walk the zonelist from the preferred zone; PFN_NONE if no zone gives a block. */
+static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct alloc_context *ac,
+						 unsigned alloc_flags, struct zone **zone_out)
+{
+	struct zone *preferred;
+	int multi_node = s->config.nr_nodes > 1;
+	int skip_kswapd_nodes = multi_node && s->profile.id == PROFILE_6_18;
+	int skipped_kswapd_nodes = 0;
+	int below_high_check = s->profile.pcp_high_rule == PCP_HIGH_AUTOTUNE;
+
+	if (ac->preferred < 0)
+		return PFN_NONE;
+	preferred = zoneref_zone(s, ac, ac->preferred);
+	for (int pass = 0; pass < MAX_WALK_PASSES && !s->frozen; pass++) {
+		unsigned no_fallback = alloc_flags & ALLOC_NOFRAGMENT;
+		int restart = 0;
+
+		for (int i = ac->preferred; i < s->nodes[ac->nid].zonelist_len; i++) {
+			struct zone *z;
+			int64_t mark;
+			uint32_t pfn;
+
+			if (!zoneref_eligible(s, ac, i))
+				continue;
+			z = zoneref_zone(s, ac, i);
+			/* locality beats fragmentation avoidance: never go remote just to avoid a fallback */
+			if (no_fallback && multi_node && z != preferred &&
+			    zone_to_nid(z) != zone_to_nid(preferred)) {
+				alloc_flags &= ~(unsigned)ALLOC_NOFRAGMENT;
+				emit_fallback(s, ac, z, ZF_NOFRAG_REMOTE, alloc_flags);
+				restart = 1;
+				break;
+			}
+			/* 6.18: a node whose kswapd is running is under pressure; prefer idle nodes first */
+			if (skip_kswapd_nodes && s->nodes[zone_to_nid(z)].kswapd_awake) {
+				skipped_kswapd_nodes = 1;
+				emit_fallback(s, ac, z, ZF_KSWAPD_ACTIVE, alloc_flags);
+				continue;
+			}
+			/* 6.7+: passing HIGH is enough; failing it tells the pcp free path to shrink */
+			if (below_high_check && !(z->flags & ZONE_BELOW_HIGH)) {
+				if (zone_watermark_fast(s, z, ac->order, wmark_pages(z, WMARK_HIGH),
+							ac->highest_zoneidx, alloc_flags, ac->cpu))
+					goto try_this_zone;
+				z->flags |= ZONE_BELOW_HIGH;
+			}
+			mark = wmark_pages(z, (int)(alloc_flags & ALLOC_WMARK_MASK));
+			if (!zone_watermark_fast(s, z, ac->order, mark, ac->highest_zoneidx,
+						 alloc_flags, ac->cpu) &&
+			    !(alloc_flags & ALLOC_NO_WATERMARKS)) {
+				/*
+				 * node_reclaim (zone_reclaim_mode) would scan this node here; the model has
+				 * nothing reclaimable, which the kernel reports as NODE_RECLAIM_FULL: move on.
+				 */
+				emit_fallback(s, ac, z, ZF_WMARK, alloc_flags);
+				continue;
+			}
+try_this_zone:
+			pfn = rmqueue(s, preferred, z, ac->order, alloc_flags, ac->mt, ac->cpu);
+			if (s->frozen)
+				return PFN_NONE;
+			if (pfn != PFN_NONE) {
+				prep_new_page(s, z, pfn, ac->order, ac->mt, ac->cpu);
+				/* a high-order atomic request that succeeded may reserve its pageblock */
+				if (alloc_flags & ALLOC_HIGHATOMIC)
+					highatomic_reserve_pageblock(s, z, pfn, ac->order, ac->cpu);
+				*zone_out = z;
+				return pfn;
+			}
+			emit_fallback(s, ac, z, ZF_RMQUEUE, alloc_flags);
+		}
+		if (restart)
+			continue;
+		if (skip_kswapd_nodes && skipped_kswapd_nodes) {
+			/* no idle node had memory: place it anywhere the watermarks permit */
+			skip_kswapd_nodes = 0;
+			emit_fallback(s, ac, preferred, ZF_KSWAPD_RETRY, alloc_flags);
+			continue;
+		}
+		if (no_fallback) {
+			/* every zone would have needed a fallback: fragmenting is better than failing */
+			alloc_flags &= ~(unsigned)ALLOC_NOFRAGMENT;
+			emit_fallback(s, ac, preferred, ZF_NOFRAG_RETRY, alloc_flags);
+			continue;
+		}
+		break;
+	}
+	return PFN_NONE;
+}
+
+/* __gfp_pfmemalloc_flags: reserve access granted by the gfp flags alone (task flags are not modelled). */
+static unsigned gfp_pfmemalloc_flags(uint32_t gfp)
+{
+	if (gfp & __GFP_NOMEMALLOC)
+		return 0;
+	if (gfp & __GFP_MEMALLOC)
+		return ALLOC_NO_WATERMARKS;
+	return 0;
+}
+
+/* __alloc_pages_slowpath, reduced to what a model without reclaimable memory can do. */
+static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct zone **zone_out)
+{
+	uint32_t gfp = ac->gfp, pfn;
+	int can_direct_reclaim = (gfp & __GFP_DIRECT_RECLAIM) != 0;
+	int costly = ac->order > PAGE_ALLOC_COSTLY_ORDER;
+	unsigned alloc_flags = gfp_to_alloc_flags(s, gfp, ac->order);
+	unsigned reserve_flags;
+
+	ac->preferred = first_zoneref(s, ac);
+	if (ac->preferred < 0)
+		goto nopage;
+	/* kswapd starts reclaiming in the background before this request digs into the reserves */
+	if (alloc_flags & ALLOC_KSWAPD)
+		wake_all_kswapds(s, ac);
+	/* MIN watermark now, with the reserves the flags grant */
+	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	if (pfn != PFN_NONE || s->frozen)
+		return pfn;
+	/* (direct compaction for costly or unmovable high orders would run here: not modelled) */
+
+	/* retry: kswapd may have gone back to sleep in the meantime */
+	if (alloc_flags & ALLOC_KSWAPD)
+		wake_all_kswapds(s, ac);
+	/* __GFP_MEMALLOC may ignore the watermarks altogether */
+	reserve_flags = gfp_pfmemalloc_flags(gfp);
+	if (reserve_flags)
+		alloc_flags = reserve_flags | (alloc_flags & ALLOC_KSWAPD);
+	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	if (pfn != PFN_NONE || s->frozen)
+		return pfn;
+	if (!can_direct_reclaim)
+		goto nopage;
+
+	/*
+	 * __alloc_pages_direct_reclaim. try_to_free_pages counts an allocstall against the request's
+	 * highest zone; it would reclaim page cache, which the model does not have. The model lets
+	 * it count as progress so the kernel's recovery for pages pinned on pcp lists and in the
+	 * atomic reserve runs: give back one HIGHATOMIC pageblock (not the last), drain all CPUs,
+	 * and try once more.
+	 */
+	s->ev.allocstall[ac->highest_zoneidx]++;
+	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	if (pfn != PFN_NONE || s->frozen)
+		return pfn;
+	highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 0, ac->cpu);
+	pcp_drain_all(s, ac->cpu);
+	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	if (pfn != PFN_NONE || s->frozen)
+		return pfn;
+
+	/* (direct compaction at the current priority: not modelled) */
+	if (gfp & __GFP_NORETRY)
+		goto nopage;
+	if (costly && !(gfp & __GFP_RETRY_MAYFAIL))
+		goto nopage;
+	/*
+	 * should_reclaim_retry: nothing reclaimable would lift any zone over MIN, so before it gives
+	 * up it forcibly unreserves HIGHATOMIC pageblocks (even the last one) and retries while that
+	 * frees something. (The OOM killer would come next; the model has no tasks to kill.)
+	 */
+	for (int tries = 0; tries < MAX_RECLAIM_RETRIES; tries++) {
+		if (!highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 1,
+						    ac->cpu))
+			break;
+		pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+		if (pfn != PFN_NONE || s->frozen)
+			return pfn;
+	}
+
+nopage:
+	/* warn_alloc ("page allocation failure: order:%u") unless __GFP_NOWARN; __GFP_NOFAIL fails too */
+	s->ev.alloc_fail++;
+	ev_emit(s, EV_ALLOC_FAIL, FN_WARN_ALLOC, ac->cpu, request_zone(s, ac), 0, ac->order, ac->mt,
+		(int32_t)gfp, !(gfp & __GFP_NOWARN), 0);
+	return PFN_NONE;
+}
+
+FAST_PATH uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out)
+{
+	struct alloc_context ac;
+	struct zone *z = NULL;
+	uint32_t pfn = PFN_NONE;
+	unsigned alloc_flags;
+
+	*zone_out = -1;
+	if (s->frozen || cpu < 0 || (uint32_t)cpu >= s->nr_cpus)
+		return PFN_NONE;
+	/* the kernel WARNs and returns NULL without a tracepoint for these */
+	if (order < 0 || order > s->config.max_order || gfp_zone(gfp) < 0)
+		return PFN_NONE;
+
+	/* prepare_alloc_pages */
+	ac.cpu = cpu;
+	ac.nid = s->cpus[cpu].node;
+	ac.order = order;
+	ac.gfp = gfp;
+	ac.mt = gfp_migratetype(gfp);
+	ac.highest_zoneidx = gfp_zone(gfp);
+	ac.thisnode = (gfp & __GFP_THISNODE) != 0;
+	ac.preferred = first_zoneref(s, &ac);
+
+	/* first attempt: LOW watermark, no fragmenting fallbacks if DMA32 can absorb them */
+	alloc_flags = gfp_fast_alloc_flags(
+		s, gfp, ac.preferred >= 0 ? zoneref_zone(s, &ac, ac.preferred) : NULL);
+	pfn = get_page_from_freelist(s, &ac, alloc_flags, &z);
+	if (pfn == PFN_NONE && !s->frozen)
+		pfn = alloc_slowpath(s, &ac, &z);
+	if (s->frozen)
+		return PFN_NONE;
+
+	/* mm_page_alloc fires for failures too: pfn 0 and a NULL page */
+	if (pfn == PFN_NONE) {
+		ev_emit(s, EV_MM_PAGE_ALLOC, FN___ALLOC_PAGES, cpu, request_zone(s, &ac), 0, order,
+			ac.mt, (int32_t)gfp, 0, 0);
+		return PFN_NONE;
+	}
+	ev_emit(s, EV_MM_PAGE_ALLOC, FN___ALLOC_PAGES, cpu, z, pfn, order, ac.mt, (int32_t)gfp, 1,
+		0);
+	*zone_out = zone_to_nid(z) * MAX_NR_ZONES + zone_idx(z);
+	return pfn;
+}
+
+FAST_PATH void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+{
+	if (s->frozen)
+		return;
+	/* free_pages_prepare: the tracepoint fires before the block reaches a pcp list or the buddy */
+	ev_emit(s, EV_MM_PAGE_FREE, FN_FREE_PAGES_PREPARE, cpu, z, pfn, order, 0, 0, 0, 0);
+	/*
+	 * PGFREE counts every page once, where it leaves its owner: free_frozen_page_commit (pcp)
+	 * or free_one_page (buddy). Pages a pcp drain later returns to the buddy are not counted.
+	 */
+	s->ev.pgfree += 1u << order;
+	if (pcp_allowed_order(s, order)) {
+		pcp_free(s, z, cpu, pfn, order);
+		return;
+	}
+	/* __free_pages_ok -> free_one_page: straight to the buddy under zone->lock */
+	zone_lock(s, z, cpu);
+	buddy_free_pages_to_buddy(s, z, pfn, order, cpu, FN_FREE_ONE_PAGE);
+	zone_unlock(s, z, cpu, 1, 1 << order);
+}

@@ -1,0 +1,33 @@
+/* page_alloc.h: the allocation walk (__alloc_pages and its slow path) and the free entry point. */
+#ifndef BUDDYSCOPE_PAGE_ALLOC_H
+#define BUDDYSCOPE_PAGE_ALLOC_H
+
+#include "base/subsystem.h"
+#include "base/types.h"
+
+/* Why get_page_from_freelist moved on (EV_ZONE_FALLBACK's a; b = alloc_flags at that moment). */
+enum zone_fallback_reason {
+	ZF_WMARK = 1, /* below the requested watermark, and no node reclaim to try */
+	ZF_RMQUEUE,   /* the watermark passed but rmqueue found no block */
+	ZF_NOFRAG_REMOTE, /* ALLOC_NOFRAGMENT walk reached another node: restart without it (locality first) */
+	ZF_NOFRAG_RETRY,  /* the whole walk failed with ALLOC_NOFRAGMENT: walk again without it */
+	ZF_KSWAPD_ACTIVE, /* 6.18 NUMA: this node's kswapd is running, look for idle nodes first */
+	ZF_KSWAPD_RETRY,  /* 6.18 NUMA: only nodes with running kswapd were left: walk them too */
+};
+
+/* __alloc_pages on cpu: a block of 2^order pages; PFN_NONE on failure. *zone_out = node * MAX_NR_ZONES + zone. */
+uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out);
+
+/* __free_pages of an allocated block: to the pcp lists or to the buddy. */
+void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
+
+/* Boot: every managed frame to the buddy, then watermarks, lowmem_reserve, zonelists, pcp values. */
+void page_alloc_boot(struct sim *s);
+
+/* The page allocator's part of sim_check: free lists, pcp lists, frames, pageblock tags, handles. */
+int page_alloc_check(struct sim *s);
+
+/* The page allocator's entry points for the base (page_alloc/ops.c). */
+extern const struct subsystem page_alloc_subsystem;
+
+#endif

@@ -1,0 +1,428 @@
+/*
+ * procfs.c: the allocator's /proc files, byte for byte in the kernel's layout (mm/vmstat.c),
+ * filled with the model's numbers. Counters the model does not keep (LRU sizes, mlock, CMA)
+ * print as 0 in the kernel's order and spelling, so the files diff cleanly against a real one.
+ * That includes zoneinfo's per-node block (LRU, slab, page cache): the model has none of those.
+ */
+#include "page_alloc/procfs.h"
+
+#include "base/state.h"
+#include "page_alloc/watermark.h"
+
+#define PAGETYPE_COUNT_CAP 100000 /* pagetypeinfo stops walking a free list here */
+
+/* zone_names[] */
+static const char *const zone_names[MAX_NR_ZONES] = { "DMA", "DMA32", "Normal", "Movable",
+						      "Device" };
+
+/* migratetype_names[] without CMA, with memory isolation */
+static const char *const migratetype_names[MIGRATE_TYPES] = { "Unmovable", "Movable", "Reclaimable",
+							      "HighAtomic", "Isolate" };
+
+/* vmstat suffixes of the zone-split event counters (TEXTS_FOR_ZONES) */
+static const char *const zone_suffixes[MAX_NR_ZONES] = { "_dma", "_dma32", "_normal", "_movable",
+							 "_device" };
+
+/* Zone counters after nr_free_pages(_blocks) that the model does not track (vmstat_text order, 6.18). */
+static const char *const untracked_zone_items[] = {
+	"nr_zone_inactive_anon",
+	"nr_zone_active_anon",
+	"nr_zone_inactive_file",
+	"nr_zone_active_file",
+	"nr_zone_unevictable",
+	"nr_zone_write_pending",
+	"nr_mlock",
+	"nr_zspages",
+	"nr_free_cma",
+};
+#define NR_UNTRACKED_ZONE_ITEMS (sizeof untracked_zone_items / sizeof untracked_zone_items[0])
+
+/* Node counters zoneinfo prints once per node (6.18 node_stat_name order); the model keeps none. */
+static const char *const node_stat_items[] = {
+	"nr_inactive_anon",
+	"nr_active_anon",
+	"nr_inactive_file",
+	"nr_active_file",
+	"nr_unevictable",
+	"nr_slab_reclaimable",
+	"nr_slab_unreclaimable",
+	"nr_isolated_anon",
+	"nr_isolated_file",
+	"workingset_nodes",
+	"workingset_refault_anon",
+	"workingset_refault_file",
+	"workingset_activate_anon",
+	"workingset_activate_file",
+	"workingset_restore_anon",
+	"workingset_restore_file",
+	"workingset_nodereclaim",
+	"nr_anon_pages",
+	"nr_mapped",
+	"nr_file_pages",
+	"nr_dirty",
+	"nr_writeback",
+	"nr_shmem",
+	"nr_shmem_hugepages",
+	"nr_shmem_pmdmapped",
+	"nr_file_hugepages",
+	"nr_file_pmdmapped",
+	"nr_anon_transparent_hugepages",
+	"nr_vmscan_write",
+	"nr_vmscan_immediate_reclaim",
+	"nr_dirtied",
+	"nr_written",
+	"nr_throttled_written",
+	"nr_kernel_misc_reclaimable",
+	"nr_foll_pin_acquired",
+	"nr_foll_pin_released",
+	"nr_kernel_stack",
+	"nr_page_table_pages",
+	"nr_sec_page_table_pages",
+	"nr_iommu_pages",
+	"nr_swapcached",
+	"pgpromote_success",
+	"pgpromote_candidate",
+	"pgpromote_candidate_nrl",
+	"pgdemote_kswapd",
+	"pgdemote_direct",
+	"pgdemote_khugepaged",
+	"pgdemote_proactive",
+	"nr_hugetlb",
+	"nr_balloon_pages",
+	"nr_kernel_file_pages",
+};
+#define NR_NODE_STAT_ITEMS (sizeof node_stat_items / sizeof node_stat_items[0])
+
+/* The NUMA event counters, in enum numa_stat_item order. */
+enum { NUMA_HIT, NUMA_MISS, NUMA_FOREIGN, NUMA_INTERLEAVE, NUMA_LOCAL, NUMA_OTHER, NR_NUMA_ITEMS };
+static const char *const numa_names[NR_NUMA_ITEMS] = { "numa_hit",     "numa_miss",
+						       "numa_foreign", "numa_interleave",
+						       "numa_local",   "numa_other" };
+
+/* A zone's NUMA counter (interleave policy is not modelled). */
+static uint64_t zone_numa(const struct zone *z, int item)
+{
+	switch (item) {
+	case NUMA_HIT:
+		return z->numa_hit;
+	case NUMA_MISS:
+		return z->numa_miss;
+	case NUMA_FOREIGN:
+		return z->numa_foreign;
+	case NUMA_LOCAL:
+		return z->numa_local;
+	case NUMA_OTHER:
+		return z->numa_other;
+	default:
+		return 0;
+	}
+}
+
+/* Whether the profile's kernel has NR_FREE_PAGES_BLOCKS (added about 6.15). */
+static int has_free_pages_blocks(const struct sim *s)
+{
+	return s->profile.id == PROFILE_6_18;
+}
+
+/* A non-negative counter (the kernel prints them %lu). */
+static uint64_t counter(int64_t v)
+{
+	return v < 0 ? 0 : (uint64_t)v;
+}
+
+/* Whether a node has a populated zone (N_MEMORY). */
+static int node_has_memory(const struct sim *s, int nid)
+{
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+		if (zone_populated(&s->nodes[nid].zones[zid]))
+			return 1;
+	return 0;
+}
+
+/* "Node %d, zone %8s" */
+static void node_zone(struct textbuf *tb, int nid, int zid)
+{
+	tb_str(tb, "Node ");
+	tb_int(tb, nid, 0);
+	tb_str(tb, ", zone ");
+	tb_str_right(tb, zone_names[zid], 8);
+}
+
+void proc_buddyinfo(const struct sim *s, struct textbuf *tb)
+{
+	/* frag_show_print: free blocks (not pages) per order; pcp pages are not in them */
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			const struct zone *z = &s->nodes[nid].zones[zid];
+
+			if (!zone_populated(z))
+				continue;
+			node_zone(tb, nid, zid);
+			tb_char(tb, ' ');
+			for (int order = 0; order <= s->config.max_order; order++) {
+				tb_int(tb, z->free_area[order].nr_free, 6);
+				tb_char(tb, ' ');
+			}
+			tb_char(tb, '\n');
+		}
+	}
+}
+
+void proc_pagetypeinfo(const struct sim *s, struct textbuf *tb)
+{
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		if (!node_has_memory(s, nid))
+			continue;
+		tb_str(tb, "Page block order: ");
+		tb_int(tb, s->config.pageblock_order, 0);
+		tb_str(tb, "\nPages per block:  ");
+		tb_int(tb, s->pageblock_nr_pages, 0);
+		tb_str(tb, "\n\n");
+
+		/* pagetypeinfo_showfree */
+		tb_str_left(tb, "Free pages count per migrate type at order", 43);
+		tb_char(tb, ' ');
+		for (int order = 0; order <= s->config.max_order; order++) {
+			tb_int(tb, order, 6);
+			tb_char(tb, ' ');
+		}
+		tb_char(tb, '\n');
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			const struct zone *z = &s->nodes[nid].zones[zid];
+
+			if (!zone_populated(z))
+				continue;
+			for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
+				tb_str(tb, "Node ");
+				tb_int(tb, nid, 4);
+				tb_str(tb, ", zone ");
+				tb_str_right(tb, zone_names[zid], 8);
+				tb_str(tb, ", type ");
+				tb_str_right(tb, migratetype_names[mt], 12);
+				tb_char(tb, ' ');
+				for (int order = 0; order <= s->config.max_order; order++) {
+					uint32_t count = z->free_area[order].count[mt];
+					/* the kernel stops walking a list under the zone lock at 100000 */
+					if (count >= PAGETYPE_COUNT_CAP) {
+						tb_char(tb, '>');
+						count = PAGETYPE_COUNT_CAP;
+					}
+					tb_int(tb, count, 6);
+					tb_char(tb, ' ');
+				}
+				tb_char(tb, '\n');
+			}
+		}
+
+		/* pagetypeinfo_showblockcount: pageblocks by their tag */
+		tb_char(tb, '\n');
+		tb_str_left(tb, "Number of blocks type ", 23);
+		for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
+			tb_str_right(tb, migratetype_names[mt], 12);
+			tb_char(tb, ' ');
+		}
+		tb_char(tb, '\n');
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			const struct zone *z = &s->nodes[nid].zones[zid];
+			uint64_t count[MIGRATE_TYPES] = { 0 };
+
+			if (!zone_populated(z))
+				continue;
+			for (uint32_t pb = 0; pb < z->nr_pageblocks; pb++) {
+				uint8_t tag = sim_pageblocks(s)[z->pageblock_base + pb];
+				int mt = (tag & PB_ISOLATE) ? MIGRATE_ISOLATE : (tag & 0x7);
+				if (mt < MIGRATE_TYPES)
+					count[mt]++;
+			}
+			node_zone(tb, nid, zid);
+			tb_char(tb, ' ');
+			for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
+				tb_int(tb, (int64_t)count[mt], 12);
+				tb_char(tb, ' ');
+			}
+			tb_char(tb, '\n');
+		}
+	}
+}
+
+/* "\n      %-12s %lu" */
+static void stat_line(struct textbuf *tb, const char *name, uint64_t v)
+{
+	tb_str(tb, "\n      ");
+	tb_str_left(tb, name, 12);
+	tb_char(tb, ' ');
+	tb_uint_left(tb, v, 0);
+}
+
+/* "\n        <key> %lu" of the watermark block (keys carry their own padding) */
+static void wmark_line(struct textbuf *tb, const char *key, int64_t v)
+{
+	tb_str(tb, "\n        ");
+	tb_str(tb, key);
+	tb_int(tb, v, 0);
+}
+
+/* "\n              <key>%i" of a pageset */
+static void pageset_line(struct textbuf *tb, const char *key, int64_t v)
+{
+	tb_str(tb, "\n              ");
+	tb_str(tb, key);
+	tb_int(tb, v, 0);
+}
+
+/* Index of the node's first populated zone, or -1. */
+static int first_populated_zone(const struct sim *s, int nid)
+{
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+		if (zone_populated(&s->nodes[nid].zones[zid]))
+			return zid;
+	return -1;
+}
+
+/* zoneinfo_show_print for one zone. */
+static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int zid)
+{
+	const struct node *n = &s->nodes[nid];
+	const struct zone *z = &n->zones[zid];
+
+	node_zone(tb, nid, zid);
+	/* is_zone_first_populated: the node's statistics go with its first populated zone */
+	if (zone_populated(z) && first_populated_zone(s, nid) == zid) {
+		tb_str(tb, "\n  per-node stats");
+		for (size_t i = 0; i < NR_NODE_STAT_ITEMS; i++)
+			stat_line(tb, node_stat_items[i], 0);
+	}
+	tb_str(tb, "\n  pages free     ");
+	tb_uint_left(tb, counter(z->nr_free_pages), 0);
+	wmark_line(tb, "boost    ", z->watermark_boost);
+	wmark_line(tb, "min      ", wmark_pages(z, WMARK_MIN));
+	wmark_line(tb, "low      ", wmark_pages(z, WMARK_LOW));
+	wmark_line(tb, "high     ", wmark_pages(z, WMARK_HIGH));
+	/* the promo mark exists in 6.6 but zoneinfo only prints it after 6.6 */
+	if (s->profile.watermark_promo)
+		wmark_line(tb, "promo    ", wmark_pages(z, WMARK_PROMO));
+	wmark_line(tb, "spanned  ", z->spanned);
+	wmark_line(tb, "present  ", z->present);
+	wmark_line(tb, "managed  ", z->managed);
+	wmark_line(tb, "cma      ", 0);
+	tb_str(tb, "\n        protection: (");
+	for (int j = 0; j < MAX_NR_ZONES; j++) {
+		if (j)
+			tb_str(tb, ", ");
+		tb_int(tb, z->lowmem_reserve[j], 0);
+	}
+	tb_char(tb, ')');
+	/* an empty zone has nothing else worth showing */
+	if (!zone_populated(z)) {
+		tb_char(tb, '\n');
+		return;
+	}
+
+	stat_line(tb, "nr_free_pages", counter(z->nr_free_pages));
+	if (has_free_pages_blocks(s))
+		stat_line(tb, "nr_free_pages_blocks", counter(z->nr_free_pages_blocks));
+	for (size_t i = 0; i < NR_UNTRACKED_ZONE_ITEMS; i++)
+		stat_line(tb, untracked_zone_items[i], 0);
+	for (int i = 0; i < NR_NUMA_ITEMS; i++)
+		stat_line(tb, numa_names[i], zone_numa(z, i));
+
+	tb_str(tb, "\n  pagesets");
+	for (uint32_t cpu = 0; cpu < s->nr_cpus && cpu < MAX_CPUS; cpu++) {
+		const struct per_cpu_pages *pcp;
+
+		if (!s->cpus[cpu].online)
+			continue;
+		pcp = sim_pcp(s, (int)cpu, nid, zid);
+		tb_str(tb, "\n    cpu: ");
+		tb_int(tb, cpu, 0);
+		if (s->profile.zoneinfo_high_min_max) {
+			pageset_line(tb, "count:    ", pcp->count);
+			pageset_line(tb, "high:     ", pcp->high);
+			pageset_line(tb, "batch:    ", pcp->batch);
+			pageset_line(tb, "high_min: ", pcp->high_min);
+			pageset_line(tb, "high_max: ", pcp->high_max);
+		} else {
+			/* up to 6.6: one high, shorter padding */
+			pageset_line(tb, "count: ", pcp->count);
+			pageset_line(tb, "high:  ", pcp->high);
+			pageset_line(tb, "batch: ", pcp->batch);
+		}
+		tb_str(tb, "\n  vm stats threshold: ");
+		tb_int(tb, wmark_stat_threshold(s, z), 0);
+	}
+	tb_str(tb, "\n  node_unreclaimable:  ");
+	tb_int(tb, wmark_node_unreclaimable(n), 0);
+	tb_str(tb, "\n  start_pfn:           ");
+	tb_int(tb, z->start_pfn, 0);
+	tb_char(tb, '\n');
+}
+
+void proc_zoneinfo(const struct sim *s, struct textbuf *tb)
+{
+	for (int nid = 0; nid < s->config.nr_nodes; nid++)
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+			zoneinfo_zone(s, tb, nid, zid);
+}
+
+/* "%s %lu\n" of /proc/vmstat */
+static void vmstat_line(struct textbuf *tb, const char *name, const char *suffix, uint64_t v)
+{
+	tb_str(tb, name);
+	if (suffix)
+		tb_str(tb, suffix);
+	tb_char(tb, ' ');
+	tb_uint_left(tb, v, 0);
+	tb_char(tb, '\n');
+}
+
+void proc_vmstat(const struct sim *s, struct textbuf *tb)
+{
+	uint64_t free_pages = 0, free_blocks = 0, numa[NR_NUMA_ITEMS] = { 0 };
+
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			const struct zone *z = &s->nodes[nid].zones[zid];
+			free_pages += counter(z->nr_free_pages);
+			free_blocks += counter(z->nr_free_pages_blocks);
+			for (int i = 0; i < NR_NUMA_ITEMS; i++)
+				numa[i] += zone_numa(z, i);
+		}
+	}
+	/* zone counters, then NUMA counters, then (skipping node and global stats) the events */
+	vmstat_line(tb, "nr_free_pages", NULL, free_pages);
+	if (has_free_pages_blocks(s))
+		vmstat_line(tb, "nr_free_pages_blocks", NULL, free_blocks);
+	for (size_t i = 0; i < NR_UNTRACKED_ZONE_ITEMS; i++)
+		vmstat_line(tb, untracked_zone_items[i], NULL, 0);
+	for (int i = 0; i < NR_NUMA_ITEMS; i++)
+		vmstat_line(tb, numa_names[i], NULL, numa[i]);
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+		vmstat_line(tb, "pgalloc", zone_suffixes[zid], s->ev.pgalloc[zid]);
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+		vmstat_line(tb, "allocstall", zone_suffixes[zid], s->ev.allocstall[zid]);
+	vmstat_line(tb, "pgfree", NULL, s->ev.pgfree);
+}
+
+size_t sim_proc_render(const struct sim *s, int which, char *buf, size_t cap)
+{
+	struct textbuf tb;
+
+	tb_init(&tb, buf, cap);
+	switch (which) {
+	case PROC_BUDDYINFO:
+		proc_buddyinfo(s, &tb);
+		break;
+	case PROC_PAGETYPEINFO:
+		proc_pagetypeinfo(s, &tb);
+		break;
+	case PROC_ZONEINFO:
+		proc_zoneinfo(s, &tb);
+		break;
+	case PROC_VMSTAT:
+		proc_vmstat(s, &tb);
+		break;
+	default:
+		break;
+	}
+	return tb_finish(&tb);
+}
