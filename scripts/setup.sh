@@ -79,6 +79,6 @@ fi
 
 if [ "$want_build" = 1 ]; then
 	make --no-print-directory -C wasm-core wasm
-	node scripts/gen-layout.mjs
+	node scripts/gen-vocab.mjs
 	node scripts/gen-dts.mjs
 fi

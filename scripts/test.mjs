@@ -304,7 +304,7 @@ async function main() {
     await fuzz();
     await single('generated TypeScript (layout.ts, buddyscope.d.mts)', 'bash', [
       '-c',
-      'node scripts/gen-layout.mjs && node scripts/gen-dts.mjs',
+      'node scripts/gen-vocab.mjs && node scripts/gen-dts.mjs',
     ]);
     await single('wasm build', 'make', ['--no-print-directory', '-C', 'wasm-core', 'wasm']);
     await single('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']);

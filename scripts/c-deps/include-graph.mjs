@@ -101,13 +101,16 @@ export function layerViolations(includes) {
     const f = folderOf(from);
     const t = folderOf(to);
     if (t === '') {
-      out.push(`${from}:${line}: includes root file ${to}; root files include, they are not included`);
+      out.push(
+        `${from}:${line}: includes root file ${to}; root files include, they are not included`,
+      );
       continue;
     }
     if (f === '') continue; // glue.c and subsystems.c compose everything
     const fi = LAYERS.indexOf(f);
     const ti = LAYERS.indexOf(t);
-    if (fi < 0) out.push(`${from}: folder ${f}/ is not in LAYERS (scripts/c-deps/include-graph.mjs)`);
+    if (fi < 0)
+      out.push(`${from}: folder ${f}/ is not in LAYERS (scripts/c-deps/include-graph.mjs)`);
     else if (ti < 0) out.push(`${from}:${line}: includes ${to}, whose folder is not in LAYERS`);
     else if (ti > fi) out.push(`${from}:${line}: ${f}/ includes ${to}, a layer above it`);
   }

@@ -76,7 +76,7 @@ export function readLayout(mod: BuddyscopeModule): Layout {
   if (count !== LAYOUT_FIELDS.length) {
     throw new Error(
       `layout: the wasm publishes ${count} fields but web/core/generated/layout.ts names ${LAYOUT_FIELDS.length}: ` +
-        'rebuild both (make -C wasm-core wasm && node scripts/gen-layout.mjs)',
+        'rebuild both (make -C wasm-core wasm && node scripts/gen-vocab.mjs)',
     );
   }
   const offsets = mod.HEAPU32.slice(
