@@ -97,9 +97,9 @@ int sim_config_preset(struct sim_config *cfg, const char *name)
 }
 
 /* Round up to a multiple of 8 so every array is aligned for its widest field. */
-static size_t align8(size_t n)
+static uint64_t align8(uint64_t n)
 {
-	return (n + 7) & ~(size_t)7;
+	return (n + 7) & ~(uint64_t)7;
 }
 
 /* Pageblocks covering [mem_pfn, mem_pfn + managed). */
@@ -168,34 +168,47 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
 	return n->frames > 0 && n->frames <= MAX_FRAMES;
 }
 
-/* Byte offsets of the arena's arrays, in the order they follow the header. */
+/*
+ * Byte offsets of the arena's arrays, in the order they follow the header. Computed in 64 bits
+ * whatever size_t is (32 bits in wasm): a machine whose arena would not fit the state's 32-bit
+ * offsets is refused (arena_fits), never wrapped into a smaller, corrupt one.
+ */
 struct arena_layout {
-	size_t frames, pageblocks, frame_stamps, pcp, handles, events, end;
+	uint64_t frames, pageblocks, frame_stamps, pcp, handles, events, end;
 };
 
 /* Where each array of a valid config goes. */
 static struct arena_layout arena_layout(const struct sim_config *cfg, const struct arena_counts *n)
 {
 	struct arena_layout l;
-	size_t nr_pcp = (size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes * MAX_NR_ZONES;
+	uint64_t nr_pcp =
+		(uint64_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes * MAX_NR_ZONES;
 
 	l.frames = align8(sizeof(struct sim));
 	l.pageblocks = align8(l.frames + n->frames * sizeof(struct page));
 	l.frame_stamps = align8(l.pageblocks + n->pageblocks);
-	l.pcp = align8(l.frame_stamps + (size_t)n->frame_stamps * sizeof(uint64_t));
+	l.pcp = align8(l.frame_stamps + (uint64_t)n->frame_stamps * sizeof(uint64_t));
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
-	l.events = align8(l.handles + (size_t)cfg->max_handles * sizeof(struct handle));
-	l.end = align8(l.events + (size_t)cfg->event_capacity * sizeof(struct sim_event));
+	l.events = align8(l.handles + (uint64_t)cfg->max_handles * sizeof(struct handle));
+	l.end = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
 	return l;
+}
+
+/* Whether an arena of this layout can be addressed: its offsets are uint32_t, and size_t may be too. */
+static int arena_fits(const struct arena_layout *l)
+{
+	return l->end <= UINT32_MAX && l->end <= SIZE_MAX;
 }
 
 size_t sim_state_size(const struct sim_config *cfg)
 {
 	struct arena_counts n;
+	struct arena_layout l;
 
 	if (!config_valid(cfg, &n))
 		return 0;
-	return arena_layout(cfg, &n).end;
+	l = arena_layout(cfg, &n);
+	return arena_fits(&l) ? (size_t)l.end : 0;
 }
 
 /* Lay out nodes, CPUs and zones; every list empty, every frame a tail, every pageblock MOVABLE. */
@@ -265,6 +278,8 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	if (!config_valid(cfg, &n))
 		return SIM_ECONFIG;
 	l = arena_layout(cfg, &n);
+	if (!arena_fits(&l))
+		return SIM_ECONFIG;
 	if (size < l.end || ((uintptr_t)arena & 7))
 		return SIM_ENOSPACE;
 
