@@ -1,5 +1,6 @@
 // Workloads in the browser, end to end: the editor's live errors, saved drafts, share links in a
-// fresh browser, embeds, real kernel traces (../shared/traces) and bad input of every kind.
+// fresh browser, embeds, real kernel traces (read from $BUDDYSCOPE_SHARED/traces) and bad input of
+// every kind.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';

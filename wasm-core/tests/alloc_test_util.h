@@ -30,7 +30,10 @@ static struct sim *at_preset(const char *name, int profile)
 	return at_boot(&cfg);
 }
 
-/* The machine of the shared traces' zoneinfo-at-capture.txt (live 6.18, 2 CPUs, THP). */
+/*
+ * The machine of the first zoneinfo capture (live 6.18, 2 CPUs, THP):
+ * docs/kernel/page_alloc/live-check.md#h5-the-capture-machines.
+ */
 static void at_capture_config(struct sim_config *cfg)
 {
 	sim_config_default(cfg);

@@ -1,5 +1,5 @@
 /*
- * test_alloc_walk.c: the allocation walk of KERNEL.md D.1-D.6 and A.11: zonelist order, the HIGH
+ * test_alloc_walk.c: the allocation walk of docs/kernel D.1-D.6, A.11: zonelist order, the HIGH
  * pre-check and ZONE_BELOW_HIGH, falling back from zone to zone and node to node, lowmem_reserve,
  * ALLOC_NOFRAGMENT restarts, the 6.18 kswapd-node skip, the slow path (reserves, kswapd, the
  * post-reclaim drain retry, failure and warn_alloc), NUMA statistics, frees, and the ftrace text

@@ -1,6 +1,6 @@
 /*
  * test_buddy.c: the free lists, __free_one_page merging, expand() and __rmqueue_smallest against
- * KERNEL.md A.3-A.6, with sim_check after every step.
+ * docs/kernel/page_alloc/buddy.md (A.3-A.6), with sim_check after every step.
  */
 #include "buddy_test_util.h"
 
@@ -73,7 +73,10 @@ TEST(buddy_boot_large_zone)
 	free(s);
 }
 
-/* KERNEL.md A.5: an order-3 block at P split for order 0 frees P+4, P+2, P+1 and returns P. */
+/*
+ * docs/kernel/page_alloc/buddy.md#a5-splitting: an order-3 block at P split for order 0 frees
+ * P+4, P+2, P+1 and returns P.
+ */
 TEST(buddy_expand_example)
 {
 	/* one order-3 block at P = 8 */

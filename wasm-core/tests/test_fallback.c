@@ -1,6 +1,7 @@
 /*
  * test_fallback.c: the fallback table, claiming and stealing (6.18 and 6.12), watermark boosting
- * and the high-order atomic reserve, against KERNEL.md A.7-A.12, with sim_check after every step.
+ * and the high-order atomic reserve, against docs/kernel/page_alloc/buddy.md (A.7-A.12), with
+ * sim_check after every step.
  */
 #include "buddy_test_util.h"
 

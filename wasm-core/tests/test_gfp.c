@@ -1,7 +1,7 @@
 /*
- * test_gfp.c: gfp flags against KERNEL.md C.7, D.2, A.11 and E.1: the zone table, migratetypes,
+ * test_gfp.c: gfp flags against docs/kernel C.7, D.2, A.11 and E.1: the zone table, migratetypes,
  * the fast and slow path alloc_flags, and show_gfp_flags text checked against the gfp_flags
- * strings that appear in the real 6.18 traces (shared/traces, tcp-loopback-8m and touch8-cpu0).
+ * strings that appear in the real 6.18 traces (traces/, and earlier captures of the same kernel).
  */
 #include "alloc_test_util.h"
 #include "base/textbuf.h"
@@ -157,7 +157,10 @@ TEST(gfp_format_edges_and_legacy_order)
 				 ~__GFP_KSWAPD_RECLAIM,
 			 0),
 		"GFP_TRANSHUGE"));
-	/* up to 6.13 the table was hand-ordered: __GFP_COMP before __GFP_ZERO (KERNEL.md G.3) */
+	/*
+	 * up to 6.13 the table was hand-ordered: __GFP_COMP before __GFP_ZERO
+	 * (docs/kernel/page_alloc/formats.md#e1-tracepoints)
+	 */
 	CHECK(!strcmp(gfp_text(GFP_HIGHUSER_MOVABLE | __GFP_COMP | __GFP_ZERO, 1),
 		      "GFP_HIGHUSER_MOVABLE|__GFP_COMP|__GFP_ZERO"));
 	CHECK(!strcmp(gfp_text(GFP_KERNEL | __GFP_RECLAIMABLE | __GFP_NOWARN, 1),

@@ -1,8 +1,8 @@
 /*
- * test_pcp.c: the per-CPU page lists against KERNEL.md section B: sizing formulas (checked there
- * against a live 6.18 machine), refill sizes, the drain order of the 2016 series (Joonsoo Kim's
- * review case), free_high, decay, hotplug, the zone-lock model, and the corrupted-page op with
- * and without the 2016 pcp-count fix. Workloads go through sim_apply with sim_check after every
+ * test_pcp.c: the per-CPU page lists against docs/kernel/page_alloc/pcp.md: sizing formulas
+ * (checked in docs/kernel H.2 and H.3 against a live 6.18 machine), refill sizes, the drain order
+ * of the 2016 series (Joonsoo Kim's review case), free_high, decay, hotplug, the zone-lock model,
+ * and the corrupted-page op with and without the 2016 pcp-count fix. Workloads go through sim_apply with sim_check after every
  * op; the formula tests call pcp.c directly.
  */
 #include <stdlib.h>
@@ -113,7 +113,10 @@ TEST(pcp_zone_batchsize_formula)
 
 TEST(pcp_zone_highsize_matches_live_6_18)
 {
-	/* KERNEL.md H: 2 CPUs on one node; high_min = low / 2, high_max = managed / 8 / 2 */
+	/*
+	 * docs/kernel/page_alloc/live-check.md (H.2, H.3): 2 CPUs on one node;
+	 * high_min = low / 2, high_max = managed / 8 / 2
+	 */
 	struct sim *s = boot("tiny", PROFILE_6_18, 0);
 	struct zone z = { 0 };
 

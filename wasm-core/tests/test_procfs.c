@@ -2,7 +2,8 @@
  * test_procfs.c: the /proc renderings against the kernel's formats. The acceptance test boots the
  * machine of the live 6.18 capture and compares, line for line, every zoneinfo line that does
  * not depend on what ran (watermarks, spans, protection, pcp batch/high_min/high_max, stat
- * thresholds, start_pfn) with the real /proc/zoneinfo in shared/traces.
+ * thresholds, start_pfn) with the real /proc/zoneinfo, read from $BUDDYSCOPE_SHARED at run time
+ * (docs/kernel/page_alloc/live-check.md#h5-the-capture-machines).
  */
 #include <stdio.h>
 

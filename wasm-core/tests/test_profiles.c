@@ -1,5 +1,5 @@
 /*
- * test_profiles.c: the profile table (KERNEL.md B.11 and B.4-B.7): names, the default, the
+ * test_profiles.c: the profile table (docs/kernel B.11 and B.4-B.7): names, the default, the
  * switches of each row, and how each profile sizes a pcp on the same machine.
  */
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * test_watermark.c: KERNEL.md C.2-C.6 and C.8: min_free_kbytes (sqrt rule, THP raise, its 5%
+ * test_watermark.c: docs/kernel C.2-C.6 and C.8: min_free_kbytes (sqrt rule, THP raise, its 5%
  * cap), per-zone watermarks and protection against both snapshots of the live 6.18 machine
  * (section H), the profile differences, and __zone_watermark_ok / zone_watermark_fast.
  */

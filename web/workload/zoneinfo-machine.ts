@@ -1,8 +1,9 @@
 /*
- * zoneinfo-machine.ts: a real machine's /proc/zoneinfo (KERNEL.md E.5) read back into the model's
- * machine description: nodes, zones with start_pfn, spanned, present and managed pages, and the
- * CPU count from the pagesets' `cpu:` blocks. The kernel's own figures (watermarks, protection,
- * pcp batch and high limits) are kept too, so the model's zoneinfo can be compared with them.
+ * zoneinfo-machine.ts: a real machine's /proc/zoneinfo
+ * (docs/kernel/page_alloc/formats.md#e5-proczoneinfo) read back into the model's machine
+ * description: nodes, zones with start_pfn, spanned, present and managed pages, and the CPU count
+ * from the pagesets' `cpu:` blocks. The kernel's own figures (watermarks, protection, pcp batch
+ * and high limits) are kept too, so the model's zoneinfo can be compared with them.
  */
 import {
   MAX_CPUS_PER_NODE,

@@ -1,6 +1,7 @@
 /*
  * profile.c: the kernel versions the model can behave as. A profile is one row of switches and
- * tunables; the code asks the row, never the version number. KERNEL.md B.11 tells the history:
+ * tunables; the code asks the row, never the version number.
+ * docs/kernel/page_alloc/pcp.md#b11-history-the-2016-series-and-514 tells the history:
  *
  *   2016-prefix  Mel Gorman's posted high-order pcp series (RFC..v4, Nov 2016, on 4.9-rc5):
  *                3 order-0 lists + one shared list per order 1..3, high = 11 * batch, the

@@ -17,7 +17,8 @@
  * further. An order-3 block at P split for an order-0 request frees P+4 (order 2), P+2 (order 1)
  * and P+1 (order 0), and returns P.
  *
- * Counters follow the kernel (KERNEL.md A.3): zone->nr_free_pages (NR_FREE_PAGES) counts pages on
+ * Counters follow the kernel (docs/kernel/page_alloc/buddy.md#a3-free-lists-and-counters):
+ * zone->nr_free_pages (NR_FREE_PAGES) counts pages on
  * every list but ISOLATE (account_freepages); nr_free_highatomic the pages on HIGHATOMIC lists;
  * nr_free_pages_blocks (6.18 NR_FREE_PAGES_BLOCKS) the pages in free blocks of order >=
  * pageblock_order that are not on the ISOLATE list (__add_to_free_list, __del_page_from_free_list).

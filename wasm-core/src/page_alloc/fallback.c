@@ -3,7 +3,8 @@
  *
  * Grouping pages by mobility keeps unmovable, movable and reclaimable allocations in separate
  * pageblocks, so that whole pageblocks can later be emptied by migration (compaction). When a
- * type runs out, it must borrow from another type (the fallback table, KERNEL.md A.8). Borrowing
+ * type runs out, it must borrow from another type (the fallback table,
+ * docs/kernel/page_alloc/buddy.md#a8-fallback-table). Borrowing
  * a single block pollutes the lender's pageblock ("mixed" pageblock); so the allocator prefers to
  * take over ("claim") a whole pageblock when it is large, or when at least half of it is free or
  * already holds pages of the borrower's kind. It starts with the largest free blocks, which most
@@ -20,7 +21,8 @@
  * Every claim attempt below a pageblock also raises the zone's watermark boost (boost_watermark),
  * so kswapd reclaims a little more and future fallbacks become less likely.
  *
- * The high-order atomic reserve (MIGRATE_HIGHATOMIC, KERNEL.md A.12) turns the pageblock of a
+ * The high-order atomic reserve (MIGRATE_HIGHATOMIC,
+ * docs/kernel/page_alloc/buddy.md#a12-high-order-atomic-reserve) turns the pageblock of a
  * successful high-order atomic allocation into a reserve only such requests may use (up to about
  * 1% of the zone), and gives reserves back when an allocation is about to fail.
  *

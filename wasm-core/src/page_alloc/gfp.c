@@ -156,7 +156,10 @@ static const struct gfp_name gfp_names_6_18[] = {
 	{ __GFP_ZEROTAGS, "__GFP_ZEROTAGS" },
 };
 
-/* Up to 6.13 (KERNEL.md E.1, [6.12]): a hand-ordered list, __GFP_COMP before __GFP_ZERO. */
+/*
+ * Up to 6.13 (docs/kernel/page_alloc/formats.md#e1-tracepoints, [6.12]): a hand-ordered list,
+ * __GFP_COMP before __GFP_ZERO.
+ */
 static const struct gfp_name gfp_names_6_12[] = {
 	{ GFP_TRANSHUGE, "GFP_TRANSHUGE" },
 	{ GFP_TRANSHUGE_LIGHT, "GFP_TRANSHUGE_LIGHT" },

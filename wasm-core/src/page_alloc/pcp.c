@@ -1,5 +1,5 @@
 /*
- * pcp.c: the per-CPU page lists (struct per_cpu_pages), KERNEL.md section B.
+ * pcp.c: the per-CPU page lists (struct per_cpu_pages), docs/kernel/page_alloc/pcp.md (B.1-B.11).
  *
  * Why they exist: every buddy operation needs zone->lock, which all CPUs of a node share. Each
  * CPU keeps, per zone, a few lists of free blocks ("pcp lists", one per pindex = (migratetype,

@@ -10,7 +10,8 @@
  * address of x86-64 (0xffffea0000000000 + pfn * sizeof(struct page) = 64), and 16 zeros for a
  * NULL page (a failed mm_page_alloc).
  *
- * Kernel tracepoints print exactly E.1's fields; the model's other decisions print as
+ * Kernel tracepoints print exactly the fields of docs/kernel/page_alloc/formats.md#e1-tracepoints;
+ * the model's other decisions print as
  * "buddyscope_<kind>: key=value ... fn=<kernel function>".
  */
 #include "page_alloc/tracefmt.h"

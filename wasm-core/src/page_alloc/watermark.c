@@ -23,7 +23,10 @@
 #define SWAP_CLUSTER_MAX 32
 #define MAX_RECLAIM_RETRIES 16
 
-/* Whether the profile predates 6.0's "Movable is like HighMem" watermark setup (KERNEL.md C.2). */
+/*
+ * Whether the profile predates 6.0's "Movable is like HighMem" watermark setup
+ * (docs/kernel/page_alloc/zones.md#c2-watermarks).
+ */
 static int movable_is_lowmem(const struct sim *s)
 {
 	return s->profile.id == PROFILE_5_14 || s->profile.id == PROFILE_5_13 ||
