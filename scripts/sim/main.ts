@@ -20,6 +20,7 @@ import { machineFromZoneinfo, parseZoneinfo } from '../../web/workload/zoneinfo-
 import { parseArgs, USAGE, UsageError, type PrintKind, type SimArgs } from './args';
 import { InputError, readText } from './input';
 import { note, Output } from './output';
+import { listReproductions, renderReproduction, reproductionNamed } from './reproduce';
 import { statsJson, type RunSummary } from './stats';
 
 /** A user error: printed as is, exit code 2. */
@@ -49,7 +50,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const out = new Output();
   try {
-    if (args.importTrace) runImport(args.importTrace, out);
+    if (args.reproduce !== null) await runReproduce(args.reproduce, args.json, out);
+    else if (args.importTrace) runImport(args.importTrace, out);
     else if (args.compareTrace) await runCompare(args, args.compareTrace, out);
     else await runWorkload(args, out);
     await out.end();
@@ -165,6 +167,15 @@ function importOrFail(path: string) {
   const imported = importTrace(readText(path));
   if (!imported.ok) throw positioned(path, imported.error);
   return imported;
+}
+
+async function runReproduce(name: string, json: boolean, out: Output): Promise<void> {
+  const r = reproductionNamed(name);
+  if (!r) {
+    const why = name ? `no reproduction called "${name}"` : '--reproduce needs a NAME';
+    throw new BadInput(`${why}; the known ones:\n${listReproductions()}`);
+  }
+  out.write(renderReproduction(await loadCore(), r, json));
 }
 
 function runImport(path: string, out: Output): void {
