@@ -8,6 +8,7 @@ import { EvKind } from '../../web/core/events';
 import type { ExplicitMachine, PresetMachine } from '../../web/core/machine-config';
 import { loadCore } from '../../web/core/module';
 import { SIM_ERRORS, type Sim } from '../../web/core/sim';
+import { findReproduction } from '../../web/reproductions/index';
 import type { Workload } from '../../web/workload/ast';
 import { compileWorkload, type CompiledWorkload } from '../../web/workload/compiler';
 import { formatError, type WorkloadError } from '../../web/workload/errors';
@@ -20,7 +21,7 @@ import { machineFromZoneinfo, parseZoneinfo } from '../../web/workload/zoneinfo-
 import { parseArgs, USAGE, UsageError, type PrintKind, type SimArgs } from './args';
 import { InputError, readText } from './input';
 import { note, Output } from './output';
-import { listReproductions, renderReproduction, reproductionNamed } from './reproduce';
+import { listReproductions, renderReproduction } from './reproduce';
 import { statsJson, type RunSummary } from './stats';
 
 /** A user error: printed as is, exit code 2. */
@@ -170,7 +171,7 @@ function importOrFail(path: string) {
 }
 
 async function runReproduce(name: string, json: boolean, out: Output): Promise<void> {
-  const r = reproductionNamed(name);
+  const r = findReproduction(name);
   if (!r) {
     const why = name ? `no reproduction called "${name}"` : '--reproduce needs a NAME';
     throw new BadInput(`${why}; the known ones:\n${listReproductions()}`);

@@ -4,7 +4,7 @@
  * source's, as a table or as the JSON {"seed", "title", "rows", "notes"}.
  */
 import type { Core } from '../../web/core/module';
-import { findReproduction, REPRODUCTIONS } from '../../web/reproductions/index';
+import { REPRODUCTIONS } from '../../web/reproductions/index';
 import { reproduce } from '../../web/reproductions/runner';
 import type { Reproduction, ReproductionResult } from '../../web/reproductions/types';
 
@@ -12,11 +12,6 @@ import type { Reproduction, ReproductionResult } from '../../web/reproductions/t
 export function listReproductions(): string {
   const width = Math.max(...REPRODUCTIONS.map((r) => r.name.length));
   return REPRODUCTIONS.map((r) => `  ${r.name.padEnd(width)}  ${r.title}`).join('\n');
-}
-
-/** The reproduction called name, or null when there is none (the caller lists them). */
-export function reproductionNamed(name: string): Reproduction | null {
-  return findReproduction(name) ?? null;
 }
 
 /** Run r and render it: JSON (two-space indent) or a readable table. */
