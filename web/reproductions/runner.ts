@@ -50,9 +50,17 @@ export function runWorkload(core: Core, text: string, profile: ProfileName): Run
 
 /** Every metric of r under each of its profiles, with the source's figures beside them. */
 export function reproduce(core: Core, r: Reproduction): ReproductionResult {
+  // Metrics that read the same workload under the same profile share one run.
+  const runs = new Map<string, RunRecord>();
+  const run = (text: string, profile: ProfileName): RunRecord => {
+    const key = `${profile}\n${text}`;
+    let record = runs.get(key);
+    if (!record) runs.set(key, (record = runWorkload(core, text, profile)));
+    return record;
+  };
   const rows: ReproductionRow[] = r.metrics.map((m) => {
     const model: Record<string, number> = {};
-    for (const p of m.profiles) model[p] = m.measure(runWorkload(core, m.workload, p));
+    for (const p of m.profiles) model[p] = m.measure(run(m.workload, p));
     const seed: Record<string, number> = {};
     for (const p of m.profiles) {
       const v = m.seed?.[p];
