@@ -22,6 +22,7 @@ export const PAGES: { name: string; path: string; ready: string }[] = [
   },
   { name: 'keyboard', path: './#/keys', ready: 'Keyboard' },
   { name: 'your machine', path: './#/your-machine', ready: 'Your machine' },
+  { name: 'reproductions', path: './#/reproductions', ready: 'Seed reproductions' },
   // The embed form of the first golden share link (web/share/fixtures), held at op 0 (start and
   // end 0) so the scan does not race the views' entry animations.
   {

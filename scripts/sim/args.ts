@@ -27,6 +27,8 @@ export interface SimArgs {
   profile: ProfileName | null; // --profile
   importTrace: string | null;
   compareTrace: string | null;
+  reproduce: string | null; // --reproduce [NAME]: "" when no name was given
+  json: boolean; // --json, with --reproduce
   help: boolean;
 }
 
@@ -34,6 +36,7 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
        npm run --silent sim -- --machine-from-zoneinfo ZONEINFO [FILE] [--print WHAT]...
        npm run --silent sim -- --import-trace TRACE[.gz]
        npm run --silent sim -- --compare-trace TRACE[.gz] [--machine-from-zoneinfo ZONEINFO]
+       npm run --silent sim -- --reproduce NAME [--json]
 
   FILE                       a workload (docs/workload-language.md); "-" reads stdin
   --print WHAT               zoneinfo | buddyinfo | pagetypeinfo | vmstat | events | stats
@@ -46,6 +49,9 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
   --import-trace F           kernel trace text to a workload on stdout (summary on stderr)
   --compare-trace F          run the imported trace and print real vs simulated pcp refill and
                              drain run lengths per CPU and order
+  --reproduce NAME           run a seed reproduction (web/reproductions/) and print the model's
+                             figures beside the source's; no or an unknown NAME lists them
+  --json                     with --reproduce: {"seed", "title", "rows", "notes"} as JSON
 Exit codes: 0 done, 2 bad input, 1 internal error.`;
 
 export class UsageError extends Error {}
@@ -60,6 +66,8 @@ export function parseArgs(argv: string[]): SimArgs {
     profile: null,
     importTrace: null,
     compareTrace: null,
+    reproduce: null,
+    json: false,
     help: false,
   };
   const value = (i: number, opt: string): string => {
@@ -114,6 +122,16 @@ export function parseArgs(argv: string[]): SimArgs {
       case '--compare-trace':
         a.compareTrace = value(i++, opt);
         break;
+      case '--reproduce': {
+        // The name is optional: without one the runner lists the reproductions it knows.
+        const v = argv[i + 1];
+        a.reproduce = v === undefined || v.startsWith('-') ? '' : v;
+        if (a.reproduce) i++;
+        break;
+      }
+      case '--json':
+        a.json = true;
+        break;
       default:
         if (opt.startsWith('--') || (opt.startsWith('-') && opt !== '-'))
           throw new UsageError(`unknown option ${opt}`);
@@ -123,6 +141,20 @@ export function parseArgs(argv: string[]): SimArgs {
     }
   }
   if (a.help) return a;
+  if (a.reproduce !== null) {
+    if (
+      a.file ||
+      a.prints.length ||
+      a.zoneinfo ||
+      a.machine ||
+      a.profile ||
+      a.importTrace ||
+      a.compareTrace
+    )
+      throw new UsageError('--reproduce runs its own workloads: give only NAME and --json');
+    return a;
+  }
+  if (a.json) throw new UsageError('--json goes with --reproduce');
   if (a.importTrace && a.compareTrace)
     throw new UsageError('--import-trace and --compare-trace are separate runs: give one');
   if (a.importTrace && (a.file || a.prints.length || a.zoneinfo || a.machine || a.profile)) {

@@ -8,6 +8,7 @@ import { EvKind } from '../../web/core/events';
 import type { ExplicitMachine, PresetMachine } from '../../web/core/machine-config';
 import { loadCore } from '../../web/core/module';
 import { SIM_ERRORS, type Sim } from '../../web/core/sim';
+import { findReproduction } from '../../web/reproductions/index';
 import type { Workload } from '../../web/workload/ast';
 import { compileWorkload, type CompiledWorkload } from '../../web/workload/compiler';
 import { formatError, type WorkloadError } from '../../web/workload/errors';
@@ -20,6 +21,7 @@ import { machineFromZoneinfo, parseZoneinfo } from '../../web/workload/zoneinfo-
 import { parseArgs, USAGE, UsageError, type PrintKind, type SimArgs } from './args';
 import { InputError, readText } from './input';
 import { note, Output } from './output';
+import { listReproductions, renderReproduction } from './reproduce';
 import { statsJson, type RunSummary } from './stats';
 
 /** A user error: printed as is, exit code 2. */
@@ -49,7 +51,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const out = new Output();
   try {
-    if (args.importTrace) runImport(args.importTrace, out);
+    if (args.reproduce !== null) await runReproduce(args.reproduce, args.json, out);
+    else if (args.importTrace) runImport(args.importTrace, out);
     else if (args.compareTrace) await runCompare(args, args.compareTrace, out);
     else await runWorkload(args, out);
     await out.end();
@@ -165,6 +168,15 @@ function importOrFail(path: string) {
   const imported = importTrace(readText(path));
   if (!imported.ok) throw positioned(path, imported.error);
   return imported;
+}
+
+async function runReproduce(name: string, json: boolean, out: Output): Promise<void> {
+  const r = findReproduction(name);
+  if (!r) {
+    const why = name ? `no reproduction called "${name}"` : '--reproduce needs a NAME';
+    throw new BadInput(`${why}; the known ones:\n${listReproductions()}`);
+  }
+  out.write(renderReproduction(await loadCore(), r, json));
 }
 
 function runImport(path: string, out: Output): void {

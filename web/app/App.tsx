@@ -18,12 +18,14 @@ const ModelNotes = lazy(() => import('./ModelNotes'));
 const Lessons = lazy(() => import('../lessons/ui/LessonsRoute'));
 const YourMachine = lazy(() => import('./YourMachine'));
 const Embed = lazy(() => import('./Embed'));
+const Reproductions = lazy(() => import('./Reproductions'));
 
 const NAV: [Route, string][] = [
   ['home', 'Home'],
   ['lessons', 'Lessons'],
   ['playground', 'Playground'],
   ['machine', 'Your machine'],
+  ['reproductions', 'Reproductions'],
   ['notes', 'Model notes'],
   ['keys', 'Keyboard'],
 ];
@@ -36,6 +38,7 @@ const TITLES: Record<Route, string> = {
   embed: 'Buddyscope',
   notes: 'Model notes · Buddyscope',
   keys: 'Keyboard · Buddyscope',
+  reproductions: 'Seed reproductions · Buddyscope',
 };
 
 function Shell() {
@@ -134,6 +137,7 @@ function Shell() {
         {route === 'lessons' && <Lessons theme={theme} />}
         {route === 'playground' && <Playground theme={theme} />}
         {route === 'machine' && <YourMachine />}
+        {route === 'reproductions' && <Reproductions />}
         {route === 'notes' && <ModelNotes />}
         {route === 'keys' && <KeyboardPage />}
       </Suspense>

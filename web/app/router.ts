@@ -12,6 +12,7 @@ export const ROUTES = [
   'notes',
   'keys',
   'embed',
+  'reproductions',
 ] as const;
 export type Route = (typeof ROUTES)[number];
 
@@ -23,6 +24,7 @@ const PATHS: Record<Route, string> = {
   notes: '#/model-notes',
   keys: '#/keys',
   embed: '#/embed', // views and player only, for iframes (web/app/Embed.tsx)
+  reproductions: '#/reproductions', // seed reproductions (web/reproductions/)
 };
 
 export function routeHref(r: Route): string {
