@@ -19,6 +19,8 @@
  *   batch, high   how many pages a pcp refill/drain moves; how many pages a pcp may hold.
  *   watermark     min/low/high/promo free-page thresholds of a zone.
  *   lowmem_reserve pages a lower zone keeps back from allocations that could use a higher zone.
+ *   lock          spinlock, rwsem or seqcount in virtual time (base/lock.h); a hand-over is its
+ *                 cache line moving to another CPU, a contended acquisition one that waited.
  *   gfp           "get free pages" flags of a request: zones, migratetype, reclaim rights.
  *   op            one command applied to the simulation (alloc, free, drain, tick, ...).
  *   event         one decision the core made, shaped like a kernel tracepoint record.
@@ -236,7 +238,7 @@ struct lock_stats {
 
 /* spinlock_t: one holder; a CPU that finds it taken waits (spins) until it is released */
 struct spinlock {
-	struct lock_stats stats;
+	struct lock_stats stats; /* what it counts */
 	uint64_t free_at_ns; /* virtual time of the last release: a taker at an earlier clock waits */
 	uint64_t acquired_at_ns; /* when the current (or last) holder got it, after waiting */
 	uint32_t last_wait_ns; /* wait of the current (or last) acquisition, for the caller's event */
