@@ -5,6 +5,7 @@
  */
 import { ZONE_NAMES } from '../../web/core/machine-config';
 import type { Sim } from '../../web/core/sim';
+import { lockStatsRecord } from '../../web/core/state';
 
 export interface RunSummary {
   ops: number;
@@ -29,12 +30,8 @@ export function statsJson(sim: Sim, run: RunSummary): string {
         managed: z.managed,
         free_pages: z.nrFree,
         pgalloc: z.pgalloc,
-        lock: {
-          acquisitions: z.lock.acquisitions,
-          hold_ns: z.lock.holdNs,
-          wait_ns: z.lock.waitNs,
-          pages_moved: z.lock.pagesMoved,
-        },
+        lock: lockStatsRecord(z.lock),
+        lock_pages_moved: z.lockPagesMoved,
       })),
     ),
     cpus: state.cpus.map((c) => ({

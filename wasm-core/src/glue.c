@@ -30,7 +30,9 @@ static const uint32_t layout_sizes[] = {
 };
 #undef LAYOUT
 
-/* Sizes of the structs JS walks as arrays, in this order. */
+/* Sizes of the structs JS walks as arrays, in this order (STRUCT_NAMES of web/core/layout.ts);
+ * one a line, unpacked, so the two lists read side by side. */
+/* clang-format off */
 static const uint32_t struct_sizes[] = {
 	sizeof(struct sim),
 	sizeof(struct sim_config),
@@ -38,7 +40,8 @@ static const uint32_t struct_sizes[] = {
 	sizeof(struct sim_profile),
 	sizeof(struct node),
 	sizeof(struct zone),
-	sizeof(struct zone_lock_stats),
+	sizeof(struct lock_stats),
+	sizeof(struct spinlock),
 	sizeof(struct free_area),
 	sizeof(struct per_cpu_pages),
 	sizeof(struct cpu),
@@ -48,6 +51,7 @@ static const uint32_t struct_sizes[] = {
 	sizeof(struct sim_event),
 	sizeof(struct sim_op),
 };
+/* clang-format on */
 
 static int last_error;
 

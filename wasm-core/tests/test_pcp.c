@@ -15,6 +15,7 @@
 #include "harness.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
+#include "page_alloc/zone_lock.h"
 
 /* ---- helpers ----------------------------------------------------------------------------------- */
 
@@ -532,10 +533,10 @@ TEST(lock_wait_and_handover)
 	s->cpus[0].clock_ns = 100;
 	zone_lock(s, z, 0);
 	zone_unlock(s, z, 0, 2, 2);
-	CHECK_EQ(z->lock.wait_ns, 30 + 7 * 120 - 100);
+	CHECK_EQ(z->lock.stats.wait_ns, 30 + 7 * 120 - 100);
 	CHECK_EQ(s->cpus[0].clock_ns, 870 + 250 + 30 + 2 * 120);
-	CHECK_EQ(z->lock.acquisitions, 2);
-	CHECK_EQ(z->lock.pages_moved, 9);
+	CHECK_EQ(z->lock.stats.acquisitions, 2);
+	CHECK_EQ(z->lock_pages_moved, 9);
 	CHECK_EQ(s->cpus[0].lock_wait_ns, 770);
 	CHECK_EQ(count_events(s, EV_ZONE_LOCK), 2);
 	CHECK_EQ(sim_events(s)[1].a, 770);
@@ -557,7 +558,7 @@ static uint64_t high_order_churn_locks(int profile)
 		for (uint32_t h = 0; h < 12; h++)
 			apply(s, OP_FREE, (int)(h & 1), 0, 0, h, 0);
 	}
-	acq = normal(s)->lock.acquisitions;
+	acq = normal(s)->lock.stats.acquisitions;
 	free(s);
 	return acq;
 }
@@ -584,7 +585,7 @@ static uint64_t bulk_alloc_locks(int profile, uint32_t n)
 		return 0;
 	for (uint32_t h = 0; h < n; h++)
 		CHECK_EQ(apply(s, OP_ALLOC, 0, 0, GFP_HIGHUSER_MOVABLE, h, 0), SIM_OK);
-	acq = normal(s)->lock.acquisitions;
+	acq = normal(s)->lock.stats.acquisitions;
 	free(s);
 	return acq;
 }

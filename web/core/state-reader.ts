@@ -9,6 +9,7 @@ import type { Sim } from './sim';
 import type {
   CpuState,
   FrameState,
+  LockStats,
   ModelState,
   NodeState,
   PcpState,
@@ -74,6 +75,17 @@ function nrNodes(r: Reader): number {
   return r.u8At(r.config('sim_config.nr_nodes'));
 }
 
+/** The struct lock_stats at `at`: any lock's figures (a spinlock's, one side of an rwsem). */
+function lockStats(r: Reader, at: number): LockStats {
+  return {
+    acquisitions: r.u64(at + r.off('lock_stats.acquisitions')),
+    contended: r.u64(at + r.off('lock_stats.contended')),
+    waitNs: r.u64(at + r.off('lock_stats.wait_ns')),
+    holdNs: r.u64(at + r.off('lock_stats.hold_ns')),
+    handovers: r.u64(at + r.off('lock_stats.handovers')),
+  };
+}
+
 function readZone(
   r: Reader,
   nodeAt: number,
@@ -84,7 +96,6 @@ function readZone(
   const L = r.sim.core.layout;
   const z = nodeAt + r.off('node.zones') + zid * L.sizeOf('zone');
   const wm = r.i32s(z + r.off('zone._watermark'), r.len('zone._watermark', 4));
-  const lock = z + r.off('zone.lock');
   const nrTypes = r.len('free_area.count', 4);
   return {
     node: nid,
@@ -109,12 +120,8 @@ function readZone(
     highMax: r.i32(z + r.off('zone.pageset_high_max')),
     flags: r.u32(z + r.off('zone.flags')),
     pgalloc: r.u64(z + r.off('zone.pgalloc')),
-    lock: {
-      acquisitions: r.u64(lock + r.off('zone_lock_stats.acquisitions')),
-      holdNs: r.u64(lock + r.off('zone_lock_stats.hold_ns')),
-      waitNs: r.u64(lock + r.off('zone_lock_stats.wait_ns')),
-      pagesMoved: r.u64(lock + r.off('zone_lock_stats.pages_moved')),
-    },
+    lock: lockStats(r, z + r.off('zone.lock') + r.off('spinlock.stats')),
+    lockPagesMoved: r.u64(z + r.off('zone.lock_pages_moved')),
     freeArea: Array.from({ length: maxOrder + 1 }, (_, order) => {
       const fa = z + r.off('zone.free_area') + order * L.sizeOf('free_area');
       return {

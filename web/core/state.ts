@@ -10,6 +10,26 @@ export interface FreeAreaState {
   count: number[]; // blocks per migratetype list (pagetypeinfo)
 }
 
+/** struct lock_stats: what every lock counts (base/lock.h), in virtual nanoseconds */
+export interface LockStats {
+  acquisitions: number;
+  contended: number; // acquisitions that had to wait
+  waitNs: number;
+  holdNs: number;
+  handovers: number; // acquisitions that pulled the lock's cache line from another CPU
+}
+
+/** A lock's figures under the C record's field names, for lesson snapshots and `--print stats`. */
+export function lockStatsRecord(l: LockStats) {
+  return {
+    acquisitions: l.acquisitions,
+    contended: l.contended,
+    wait_ns: l.waitNs,
+    hold_ns: l.holdNs,
+    handovers: l.handovers,
+  };
+}
+
 /** struct zone */
 export interface ZoneState {
   node: number;
@@ -34,7 +54,8 @@ export interface ZoneState {
   highMax: number;
   flags: number; // ZONE_BELOW_HIGH | ZONE_BOOSTED_WATERMARK | ZONE_RECLAIM_ACTIVE
   pgalloc: number;
-  lock: { acquisitions: number; holdNs: number; waitNs: number; pagesMoved: number };
+  lock: LockStats; // zone->lock, a spinlock
+  lockPagesMoved: number; // pages moved between pcp and buddy lists under zone->lock
   freeArea: FreeAreaState[]; // by order 0..maxOrder
 }
 

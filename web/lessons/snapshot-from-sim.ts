@@ -5,7 +5,13 @@
  */
 import { ZONE_NAMES } from '../core/machine-config';
 import type { Sim } from '../core/sim';
-import { MIGRATETYPE_NAMES, type ModelState, type PcpState, type ZoneState } from '../core/state';
+import {
+  lockStatsRecord,
+  MIGRATETYPE_NAMES,
+  type ModelState,
+  type PcpState,
+  type ZoneState,
+} from '../core/state';
 import { namedFields } from './event-fields';
 import type {
   CpuPcpSnap,
@@ -112,12 +118,8 @@ function zoneSnap(z: ZoneState, st: ModelState): ZoneSnap {
     free_area: freeArea,
     buddyinfo: freeArea.map((f) => f.nr_free),
     pageblocks,
-    lock: {
-      acquisitions: z.lock.acquisitions,
-      hold_ns: z.lock.holdNs,
-      wait_ns: z.lock.waitNs,
-      pages_moved: z.lock.pagesMoved,
-    },
+    lock: lockStatsRecord(z.lock),
+    lock_pages_moved: z.lockPagesMoved,
   };
 }
 

@@ -5,6 +5,7 @@
  * check reads like the file it mirrors: `zones.Normal.free_area.3.Movable`.
  * snapshot-from-sim.ts builds it from the binding; nothing here knows about wasm.
  */
+import type { lockStatsRecord } from '../core/state';
 
 /** A decoded event: the common fields plus the named fields of its kind (event-fields.ts). */
 export interface EventSnap {
@@ -35,12 +36,8 @@ export interface FreeAreaSnap {
   Isolate: number;
 }
 
-export interface ZoneLockSnap {
-  acquisitions: number;
-  hold_ns: number;
-  wait_ns: number;
-  pages_moved: number;
-}
+/** struct lock_stats under its C names (lockStatsRecord of web/core/state.ts). */
+export type LockSnap = ReturnType<typeof lockStatsRecord>;
 
 export interface ZoneSnap {
   name: string;
@@ -66,7 +63,8 @@ export interface ZoneSnap {
   free_area: FreeAreaSnap[]; // index = order
   buddyinfo: number[]; // nr_free per order, as /proc/buddyinfo prints
   pageblocks: Record<string, number>; // pageblocks per migratetype name
-  lock: ZoneLockSnap;
+  lock: LockSnap; // zone->lock
+  lock_pages_moved: number; // pages moved between pcp and buddy lists under zone->lock
 }
 
 export interface NodeSnap {

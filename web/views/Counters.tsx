@@ -1,11 +1,12 @@
 /*
  * Counters.tsx: the numbers /proc/vmstat and lock statistics would show: machine-wide event
- * counters, the zone lock's acquisitions, hold and wait time per zone, and per-CPU pcp figures.
+ * counters, the zone lock's acquisitions (contended, handed over between CPUs), hold and wait time
+ * per zone, and per-CPU pcp figures.
  * Given a second state (compare mode), each figure shows the difference, so two profiles running
  * the same workload can be read side by side.
  */
 import { useId } from 'react';
-import { allZones, type ModelState } from './model';
+import { allZones, type ModelState, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 import { formatCount } from '../core/count';
 
@@ -36,6 +37,22 @@ const VM_ROWS: Row[] = [
   ['kswapd wakeups', (s) => s.vm.kswapdWakeups, 'wakeup_kswapd calls'],
   ['allocation failures', (s) => s.vm.allocFail, 'requests nothing could satisfy'],
   ['bad pages', (s) => s.vm.badPage, 'bad_page reports'],
+];
+
+type ZoneColumn = [label: string, value: (z: ZoneState) => number, help: string];
+
+/** zone->lock's figures (struct spinlock's lock_stats) and the pages moved under it. */
+const LOCK_COLUMNS: ZoneColumn[] = [
+  ['taken', (z) => z.lock.acquisitions, 'times zone->lock was taken'],
+  ['contended', (z) => z.lock.contended, 'acquisitions that had to wait for another CPU'],
+  [
+    'hand-overs',
+    (z) => z.lock.handovers,
+    "acquisitions that pulled the lock's cache line from another CPU",
+  ],
+  ['wait ns', (z) => z.lock.waitNs, 'virtual time CPUs spent waiting for it'],
+  ['hold ns', (z) => z.lock.holdNs, 'virtual time it was held'],
+  ['pages moved', (z) => z.lockPagesMoved, 'pages moved between per-CPU and buddy lists under it'],
 ];
 
 export interface CountersOptions {
@@ -74,10 +91,11 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
           <thead>
             <tr>
               <th scope="col">zone</th>
-              <th scope="col">taken</th>
-              <th scope="col">wait ns</th>
-              <th scope="col">hold ns</th>
-              <th scope="col">pages moved</th>
+              {LOCK_COLUMNS.map(([label, , help]) => (
+                <th key={label} scope="col" title={help}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -86,22 +104,12 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
               return (
                 <tr key={`${z.node}-${z.idx}`}>
                   <th scope="row">{state.nodes.length > 1 ? `N${z.node} ${z.name}` : z.name}</th>
-                  <td>
-                    {formatCount(z.lock.acquisitions)}
-                    <Diff a={z.lock.acquisitions} b={o?.lock.acquisitions} />
-                  </td>
-                  <td>
-                    {formatCount(z.lock.waitNs)}
-                    <Diff a={z.lock.waitNs} b={o?.lock.waitNs} />
-                  </td>
-                  <td>
-                    {formatCount(z.lock.holdNs)}
-                    <Diff a={z.lock.holdNs} b={o?.lock.holdNs} />
-                  </td>
-                  <td>
-                    {formatCount(z.lock.pagesMoved)}
-                    <Diff a={z.lock.pagesMoved} b={o?.lock.pagesMoved} />
-                  </td>
+                  {LOCK_COLUMNS.map(([label, get]) => (
+                    <td key={label}>
+                      {formatCount(get(z))}
+                      <Diff a={get(z)} b={o ? get(o) : undefined} />
+                    </td>
+                  ))}
                 </tr>
               );
             })}

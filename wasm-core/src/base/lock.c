@@ -1,60 +1,200 @@
 /*
- * lock.c: zone->lock in virtual time. Every CPU has its own clock (struct cpu.clock_ns); the lock
- * remembers when it is next free and who held it last. Taking it at a CPU clock earlier than
- * that instant waits (the spinning a real CPU would do); taking it after another CPU pays a
- * cache-line hand-over. The hold lasts an acquire/release pair plus a cost per block moved, and
- * the lock is busy until the holder's clock at release. Ops are applied one at a time, so this
- * is an accounting model of contention, not a scheduler: it makes "fewer, longer holds" versus
- * "many short holds" and the cost of CPUs taking turns visible and comparable across profiles.
+ * lock.c: locks in virtual time. Every CPU has its own clock (struct cpu.clock_ns); a lock
+ * remembers the instants that matter to whoever comes next (when it was last released, by which
+ * side) and which CPU's cache holds its line. Ops are applied one at a time and every hold opens
+ * and closes inside one op, so this is an accounting model of contention, not a scheduler: a
+ * taker is served after every conflicting hold that reached the lock before it (in the order the
+ * ops ran), and if its clock is earlier than the end of those holds it waits (the spinning or
+ * sleeping a real CPU would do). "Fewer, longer holds" against "many short ones", and the cost of
+ * CPUs taking turns, become visible and comparable across profiles.
  *
- * Worked example (costs of lock.h): CPU 1 releases at t = 1000 after moving 7 blocks; CPU 0 at
- * clock 900 takes the lock: it waits 100 ns, pays the 250 ns hand-over and the 30 ns pair, moves
- * 2 blocks (240 ns) and releases at 1000 + 250 + 30 + 240 = 1520 ns.
+ * Costs (lock.h): taking any lock pays an acquire/release pair; taking it on a CPU other than
+ * the one that wrote its word last pays a hand-over (the line moves). Releases cost nothing more.
+ *
+ * Spinlock, worked example: CPU 1 took zone->lock at t = 0 (first use: no hand-over), moved 7
+ * blocks and released at 30 + 7 * 120 = 870. CPU 0 at clock 100 takes it: it waits 770 ns, pays
+ * the 250 ns hand-over and the 30 ns pair, moves 2 blocks (240 ns) and releases at
+ * 870 + 250 + 30 + 240 = 1390: a hold of 520 ns.
+ *
+ * Rwsem, worked example (the rules of kernel/locking/rwsem.c that a model sees): reader A on
+ * CPU 0 holds [0, 500]; writer W on CPU 1 arrives at 100 and waits for A, holding [500, 800];
+ * reader B on CPU 2 arrives at 200, after W was queued, so it does not join A: it waits for W and
+ * gets the semaphore at 800. Had B come before W (in op order), it would have shared with A and W
+ * would have waited for B as well. Readers write the count too, so they pay hand-overs.
+ *
+ * Seqcount, worked example: a writer makes the count odd over [300, 600]. A reader whose section
+ * (begin to retry, on its clock) is [100, 200] does not overlap it and keeps its result; one over
+ * [250, 350] or [400, 450] overlaps and retries. Readers never write the count, so they pay no
+ * hand-over and no pair; a writer pays the hand-over when another CPU wrote the count last.
  */
-#include "base/event.h"
 #include "base/fast_path.h"
 #include "base/lock.h"
 
-/* spin_lock(&zone->lock): wait for the holder, then pay the hand-over when the line moves. */
-FAST_PATH void zone_lock(struct sim *s, struct zone *z, int cpu)
+/* Wait until free_at if cpu's clock is earlier; returns the wait. */
+static FAST_PATH uint64_t wait_until(struct cpu *c, uint64_t free_at)
 {
-	struct cpu *c = &s->cpus[cpu];
-	struct zone_lock_stats *l = &z->lock;
 	uint64_t wait = 0;
 
-	if (c->clock_ns < l->free_at_ns) {
-		wait = l->free_at_ns - c->clock_ns;
-		c->clock_ns = l->free_at_ns;
+	if (c->clock_ns < free_at) {
+		wait = free_at - c->clock_ns;
+		c->clock_ns = free_at;
 	}
-	/* the hand-over is charged at release, where last_cpu still names the previous holder */
-	l->acquisitions++;
-	l->wait_ns += wait;
-	l->last_wait_ns = (uint32_t)(wait > UINT32_MAX ? UINT32_MAX : wait);
+	return wait;
+}
+
+/* Count an acquisition that waited `wait` in the lock's and the CPU's figures. */
+static FAST_PATH void count_acquisition(struct lock_stats *st, struct cpu *c, uint64_t wait)
+{
+	st->acquisitions++;
+	st->contended += wait > 0;
+	st->wait_ns += wait;
 	c->lock_acquisitions++;
 	c->lock_wait_ns += wait;
 }
 
-/* spin_unlock(&zone->lock): the hold (pair + hand-over + blocks) occupies the lock; emits EV_ZONE_LOCK. */
-FAST_PATH void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, int pages)
+/* cpu writes the lock word at line_cpu: pay and count a hand-over if another CPU wrote it last. */
+static FAST_PATH void take_line(struct lock_stats *st, struct cpu *c, uint16_t *line_cpu, int cpu)
 {
-	struct cpu *c = &s->cpus[cpu];
-	struct zone_lock_stats *l = &z->lock;
-	uint64_t hold =
-		COST_LOCK_ACQUIRE_NS + (uint64_t)(blocks > 0 ? blocks : 0) * COST_BUDDY_BLOCK_NS;
-
-	/* the first acquisition ever has nobody to take the line from */
-	if (l->acquisitions > 1 && l->last_cpu != cpu)
-		hold += COST_LOCK_HANDOVER_NS;
-	c->clock_ns += hold;
-	l->hold_ns += hold;
-	l->pages_moved += (uint64_t)(pages > 0 ? pages : 0);
-	l->free_at_ns = c->clock_ns;
-	l->last_cpu = (uint16_t)cpu;
-	ev_emit(s, EV_ZONE_LOCK, FN_SPIN_LOCK, cpu, z, 0, 0, 0, (int32_t)l->last_wait_ns,
-		(int32_t)(hold > INT32_MAX ? INT32_MAX : hold), pages);
+	/* the first use has nobody to take the line from */
+	if (*line_cpu != 0 && *line_cpu != cpu + 1) {
+		st->handovers++;
+		c->clock_ns += COST_LOCK_HANDOVER_NS;
+	}
+	*line_cpu = (uint16_t)(cpu + 1);
 }
 
-/* cpu_charge: work outside the lock only moves this CPU's clock. */
+/* ---- spinlock_t --------------------------------------------------------------------------- */
+
+/* spin_lock: the hold starts when the wait ends, so it includes the hand-over and the pair. */
+FAST_PATH void spin_lock(struct sim *s, struct spinlock *l, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+	uint64_t wait = wait_until(c, l->free_at_ns);
+
+	count_acquisition(&l->stats, c, wait);
+	l->last_wait_ns = (uint32_t)(wait > UINT32_MAX ? UINT32_MAX : wait);
+	l->acquired_at_ns = c->clock_ns;
+	take_line(&l->stats, c, &l->line_cpu, cpu);
+	c->clock_ns += COST_LOCK_ACQUIRE_NS;
+}
+
+/* spin_unlock: the next taker at an earlier clock waits until now. */
+FAST_PATH uint64_t spin_unlock(struct sim *s, struct spinlock *l, int cpu)
+{
+	uint64_t now = s->cpus[cpu].clock_ns, hold = now - l->acquired_at_ns;
+
+	l->stats.hold_ns += hold;
+	l->free_at_ns = now;
+	return hold;
+}
+
+/* ---- struct rw_semaphore ------------------------------------------------------------------ */
+
+/* down_read: only writers block readers; a writer queued before this reader counts as one. */
+void down_read(struct sim *s, struct rwsem *sem, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+
+	count_acquisition(&sem->read, c, wait_until(c, sem->writer_free_at_ns));
+	/* the hold runs from here: Σ release - Σ acquire over the readers inside, folded at the last */
+	sem->read_open_ns -= c->clock_ns;
+	sem->readers++;
+	take_line(&sem->read, c, &sem->line_cpu, cpu);
+	c->clock_ns += COST_LOCK_ACQUIRE_NS;
+}
+
+/* up_read: the readers' holds are added when the last one leaves, so hold_ns never runs ahead. */
+void up_read(struct sim *s, struct rwsem *sem, int cpu)
+{
+	uint64_t now = s->cpus[cpu].clock_ns;
+
+	if (sem->readers == 0)
+		return; /* an unbalanced up_read: nothing to release */
+	sem->read_open_ns += now;
+	if (now > sem->readers_free_at_ns)
+		sem->readers_free_at_ns = now;
+	if (--sem->readers == 0) {
+		sem->read.hold_ns += sem->read_open_ns;
+		sem->read_open_ns = 0;
+	}
+}
+
+/* down_write: exclusive, so it waits for the later of the last writer's and the readers' release. */
+void down_write(struct sim *s, struct rwsem *sem, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+	uint64_t free_at = sem->writer_free_at_ns > sem->readers_free_at_ns ?
+				   sem->writer_free_at_ns :
+				   sem->readers_free_at_ns;
+
+	count_acquisition(&sem->write, c, wait_until(c, free_at));
+	sem->write_acquired_at_ns = c->clock_ns;
+	sem->writer = 1;
+	take_line(&sem->write, c, &sem->line_cpu, cpu);
+	c->clock_ns += COST_LOCK_ACQUIRE_NS;
+}
+
+/* up_write: readers and writers that come later are served after this instant. */
+void up_write(struct sim *s, struct rwsem *sem, int cpu)
+{
+	uint64_t now = s->cpus[cpu].clock_ns;
+
+	if (!sem->writer)
+		return; /* an unbalanced up_write: nothing to release */
+	sem->write.hold_ns += now - sem->write_acquired_at_ns;
+	sem->writer_free_at_ns = now;
+	sem->writer = 0;
+}
+
+/* ---- seqcount_t --------------------------------------------------------------------------- */
+
+/* read_seqcount_begin: the count and the reader's clock; the model's reader does not spin on odd. */
+struct seqcount_read read_seqcount_begin(struct sim *s, struct seqcount *sc, int cpu)
+{
+	struct seqcount_read seen = { sc->sequence, 0, s->cpus[cpu].clock_ns };
+
+	sc->reads++;
+	return seen;
+}
+
+/* read_seqcount_retry: the reader's section [seen.at_ns, now] against the count and the last write. */
+int read_seqcount_retry(struct sim *s, struct seqcount *sc, int cpu, struct seqcount_read seen)
+{
+	uint64_t now = s->cpus[cpu].clock_ns;
+	/* a write that ran earlier in op order but overlapped this section on the clocks */
+	int overlapped = sc->write_begin_ns < now && sc->write_end_ns > seen.at_ns;
+	int retry = (seen.sequence & 1) || sc->sequence != seen.sequence || overlapped;
+
+	sc->retries += (uint64_t)retry;
+	return retry;
+}
+
+/* write_seqcount_begin: odd from now; the writer pays the line if another CPU wrote it last. */
+void write_seqcount_begin(struct sim *s, struct seqcount *sc, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+
+	/* no wait: writers are serialised by their own lock (an mmap_lock, a zone->lock) */
+	count_acquisition(&sc->write, c, 0);
+	take_line(&sc->write, c, &sc->line_cpu, cpu);
+	sc->sequence++;
+	sc->write_begin_ns = c->clock_ns;
+	sc->write_end_ns = c->clock_ns;
+}
+
+/* write_seqcount_end: even again; a reader whose section overlapped [begin, now] retries. */
+void write_seqcount_end(struct sim *s, struct seqcount *sc, int cpu)
+{
+	uint64_t now = s->cpus[cpu].clock_ns;
+
+	if (!(sc->sequence & 1))
+		return; /* an unbalanced end: no write is open */
+	sc->sequence++;
+	sc->write_end_ns = now;
+	sc->write.hold_ns += now - sc->write_begin_ns;
+}
+
+/* cpu_charge: work outside any lock only moves this CPU's clock. */
 void cpu_charge(struct sim *s, int cpu, uint64_t ns)
 {
 	s->cpus[cpu].clock_ns += ns;

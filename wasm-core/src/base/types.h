@@ -19,6 +19,8 @@
  *   batch, high   how many pages a pcp refill/drain moves; how many pages a pcp may hold.
  *   watermark     min/low/high/promo free-page thresholds of a zone.
  *   lowmem_reserve pages a lower zone keeps back from allocations that could use a higher zone.
+ *   lock          spinlock, rwsem or seqcount in virtual time (base/lock.h); a hand-over is its
+ *                 cache line moving to another CPU, a contended acquisition one that waited.
  *   gfp           "get free pages" flags of a request: zones, migratetype, reclaim rights.
  *   op            one command applied to the simulation (alloc, free, drain, tick, ...).
  *   event         one decision the core made, shaped like a kernel tracepoint record.
@@ -223,16 +225,61 @@ struct free_area {
 #define ZONE_BOOSTED_WATERMARK 0x2 /* boost raised by a fallback: wake kswapd after the alloc */
 #define ZONE_RECLAIM_ACTIVE 0x4	   /* kswapd is balancing this zone */
 
-/* the zone->lock contention model of many CPUs (virtual nanoseconds) */
-struct zone_lock_stats {
-	uint64_t acquisitions; /* times zone->lock was taken */
-	uint64_t hold_ns;      /* total time held */
-	uint64_t wait_ns;      /* total time CPUs waited for it */
-	uint64_t pages_moved;  /* pages moved between pcp and buddy lists under the lock */
-	uint64_t free_at_ns;   /* virtual time at which the lock is next free */
-	uint16_t last_cpu;     /* CPU that held it last (a different next CPU pays a hand-over) */
+/* ---- Locks in virtual time (operations and costs in base/lock.h) ---------------------------- */
+
+/* What every lock counts, in virtual nanoseconds; an rwsem keeps one set per side. */
+struct lock_stats {
+	uint64_t acquisitions; /* times taken */
+	uint64_t contended;    /* acquisitions that had to wait */
+	uint64_t wait_ns;      /* total time CPUs waited to take it */
+	uint64_t hold_ns;      /* total time held, from taking it to releasing it */
+	uint64_t handovers;    /* acquisitions that pulled the lock's cache line from another CPU */
+};
+
+/* spinlock_t: one holder; a CPU that finds it taken waits (spins) until it is released */
+struct spinlock {
+	struct lock_stats stats; /* what it counts */
+	uint64_t free_at_ns; /* virtual time of the last release: a taker at an earlier clock waits */
+	uint64_t acquired_at_ns; /* when the current (or last) holder got it, after waiting */
+	uint32_t last_wait_ns; /* wait of the current (or last) acquisition, for the caller's event */
+	uint16_t line_cpu;     /* 1 + the CPU whose cache holds the lock word; 0 before first use */
 	uint16_t pad;
-	uint32_t last_wait_ns; /* wait of the current (or last) acquisition, for its EV_ZONE_LOCK */
+};
+
+/* struct rw_semaphore: readers share it, a writer holds it alone, and once a writer is queued the
+ * readers that come after it wait for it (the anti-starvation rule) */
+struct rwsem {
+	struct lock_stats read;	     /* down_read .. up_read */
+	struct lock_stats write;     /* down_write .. up_write */
+	uint64_t readers_free_at_ns; /* latest release of a reader let in so far: writers wait for it */
+	uint64_t writer_free_at_ns; /* release of the last writer: everyone who comes after waits */
+	uint64_t write_acquired_at_ns; /* when the current (or last) writer got it */
+	uint64_t read_open_ns;	       /* sum of releases - sum of acquisitions of readers inside */
+	uint32_t readers;	       /* readers between down_read and up_read */
+	uint16_t line_cpu; /* 1 + the CPU whose cache holds the count; 0 before first use */
+	uint8_t writer;	   /* 1 between down_write and up_write */
+	uint8_t pad;
+};
+
+/* seqcount_t: a writer makes the count odd while it changes what the count guards; a reader that
+ * saw it odd, or changed, or overlapped a write in virtual time, retries */
+struct seqcount {
+	/* write sections: hold = time odd; no waits (writers are serialised by their own lock) */
+	struct lock_stats write;
+	uint64_t reads;		 /* read sections begun */
+	uint64_t retries;	 /* read sections that had to be done again */
+	uint64_t write_begin_ns; /* virtual time the last write section began */
+	uint64_t write_end_ns;	 /* ... and ended (its begin while a write is inside) */
+	uint32_t sequence;	 /* even: stable; odd: a writer is inside */
+	uint16_t line_cpu;	 /* 1 + the CPU that wrote the count last; 0 before first use */
+	uint16_t pad;
+};
+
+/* What a reader saw at read_seqcount_begin, to hand to read_seqcount_retry. */
+struct seqcount_read {
+	uint32_t sequence; /* the count at begin */
+	uint32_t pad;
+	uint64_t at_ns; /* the reader's clock at begin */
 };
 
 /* struct zone */
@@ -261,7 +308,8 @@ struct zone {
 	uint8_t pad[6];
 	uint64_t pgalloc; /* vmstat pgalloc_<zone> */
 	uint64_t numa_hit, numa_miss, numa_foreign, numa_local, numa_other;
-	struct zone_lock_stats lock;
+	struct spinlock lock;	   /* zone->lock: the buddy lists and their counters */
+	uint64_t lock_pages_moved; /* pages moved between pcp and buddy lists under the lock */
 	struct free_area free_area[NR_PAGE_ORDERS_LIMIT];
 };
 
@@ -312,7 +360,7 @@ struct cpu {
 	uint8_t pad;
 	uint64_t clock_ns;				       /* this CPU's virtual time */
 	uint64_t pcp_hits, pcp_refills, pcp_frees, pcp_drains; /* per-CPU counters */
-	uint64_t lock_acquisitions, lock_wait_ns;
+	uint64_t lock_acquisitions, lock_wait_ns; /* every lock this CPU took, and its waits */
 };
 
 /* ---- Ops: what a workload does ----------------------------------------------------------------- */

@@ -17,7 +17,6 @@
 
 #include "base/event.h"
 #include "base/fast_path.h"
-#include "base/lock.h"
 #include "base/state.h"
 #include "page_alloc/buddy.h"
 #include "page_alloc/fallback.h"
@@ -25,6 +24,7 @@
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
 #include "page_alloc/watermark.h"
+#include "page_alloc/zone_lock.h"
 
 #define MAX_RECLAIM_RETRIES 16
 #define MAX_WALK_PASSES \

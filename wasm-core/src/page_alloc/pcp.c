@@ -35,6 +35,7 @@
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
 #include "page_alloc/watermark.h"
+#include "page_alloc/zone_lock.h"
 
 #define PCP_CACHE_SLICE_PAGES \
 	512		   /* modelled per-CPU data cache slice (2 MiB) for PCPF_FREE_HIGH_BATCH */

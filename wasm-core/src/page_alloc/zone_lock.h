@@ -1,0 +1,23 @@
+/*
+ * zone_lock.h: zone->lock as the page allocator takes it: the zone's spinlock (base/lock.h) plus
+ * the allocator's own costs in virtual time, and the EV_ZONE_LOCK record of every hold. The costs
+ * are documented choices like the lock's, set against COST_LOCK_* so that a refill of many blocks
+ * outweighs its one hand-over and a pcp hit is cheaper than any trip to the buddy.
+ */
+#ifndef BUDDYSCOPE_ZONE_LOCK_H
+#define BUDDYSCOPE_ZONE_LOCK_H
+
+#include "base/types.h"
+
+/* A pcp hit or a pcp free, no zone lock: a few list operations on this CPU's own lines. */
+#define COST_PCP_FAST_NS 40
+/* One block moved to or from the buddy lists under the lock: list unlinks, a buddy check or two. */
+#define COST_BUDDY_BLOCK_NS 120
+
+/* spin_lock(&zone->lock) on cpu at its clock: waits until the lock is free; emits nothing. */
+void zone_lock(struct sim *s, struct zone *z, int cpu);
+
+/* spin_unlock(&zone->lock) after moving `blocks` blocks (`pages` pages): emits EV_ZONE_LOCK (a = wait, b = hold, c = pages). */
+void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, int pages);
+
+#endif
