@@ -33,7 +33,7 @@ function run(text: string, profile?: ProfileName): Ran {
   live.push(sim);
   const perOp: SimEvent[][] = [];
   const errors: number[] = [];
-  for (const op of out.program.ops) {
+  for (const op of out.program.ops.toArray()) {
     sim.clearEvents();
     errors.push(sim.apply(op));
     perOp.push(sim.events());
