@@ -27,7 +27,7 @@ export function statsJson(sim: Sim, run: RunSummary): string {
         node: n.id,
         name: z.name,
         managed: z.managed,
-        nr_free_pages: z.nrFree,
+        nr_free_pages: z.nrFreePages,
         pgalloc: z.pgalloc,
         lock: {
           acquisitions: z.lock.acquisitions,
