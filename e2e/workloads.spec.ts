@@ -26,7 +26,7 @@ async function position(page: Page) {
       totalEvents: api.player.totalEvents,
       seq: api.currentEvent()?.seq ?? -1,
       profile: s.profile,
-      free: s.nodes.flatMap((n) => n.zones.map((z) => z.nrFree)),
+      free: s.nodes.flatMap((n) => n.zones.map((z) => z.nrFreePages)),
     };
   });
 }

@@ -41,7 +41,7 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
   FILE                       a workload (docs/workload-language.md); "-" reads stdin
   --print WHAT               zoneinfo | buddyinfo | pagetypeinfo | vmstat | events | stats
                              (repeatable; default buddyinfo). events: ftrace text of every event;
-                             stats: JSON counters per zone, per CPU and machine-wide
+                             stats: JSON counters per zone, per CPU and machine-wide (C names)
   --machine-from-zoneinfo F  simulate the machine a real /proc/zoneinfo describes (the workload's
                              own machine line is then ignored)
   --machine PRESET           tiny | small | laptop | server2 | bench1m, instead of the workload's

@@ -10,7 +10,7 @@ import { loadCore } from '../../web/core/module';
 import { SIM_ERRORS, type Sim } from '../../web/core/sim';
 import { findReproduction } from '../../web/reproductions/index';
 import type { Workload } from '../../web/workload/ast';
-import { compileWorkload, type CompiledWorkload } from '../../web/workload/compiler';
+import { compileWorkload, type CompiledProgram } from '../../web/workload/compiler';
 import { formatError, type WorkloadError } from '../../web/workload/errors';
 import { parseTraceLine, traceNumber } from '../../web/workload/ftrace';
 import { parseWorkload } from '../../web/workload/parser';
@@ -92,7 +92,7 @@ function compileOrFail(
   args: SimArgs,
   positions?: WeakMap<object, { line: number; col: number }>,
   fallback?: PresetMachine,
-): CompiledWorkload {
+): CompiledProgram {
   const machine = machineOverride(args) ?? fallback;
   if (machine && w.machine) {
     note(
@@ -109,7 +109,7 @@ function compileOrFail(
 }
 
 /** Run every op, one at a time; onOp sees each op's events before they are cleared. */
-function run(sim: Sim, program: CompiledWorkload, onOp?: (index: number) => void): RunSummary {
+function run(sim: Sim, program: CompiledProgram, onOp?: (index: number) => void): RunSummary {
   const summary: RunSummary = { ops: 0, refused: new Map(), events: 0, eventsDropped: 0 };
   summary.ops = sim.runOps(program.ops, (index, err) => {
     // SIM_ENOMEM is the allocator saying no, not a refused op: it shows in the events.

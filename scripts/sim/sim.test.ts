@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LAYOUT_FIELDS } from '../../web/core/generated/layout';
 import { parseWorkload } from '../../web/workload/parser';
 import { comparedLines, parseZoneinfo } from '../../web/workload/zoneinfo-machine';
 
@@ -83,12 +84,27 @@ describe('running a workload', () => {
       ops: number;
       refused: Record<string, number>;
       cpus: { pcp_refills: number }[];
-      zones: { pgalloc: number }[];
+      zones: { pgalloc: number; nr_free_pages: number; managed: number }[];
     };
     expect(stats.ops).toBe(9);
     expect(stats.refused).toEqual({ SIM_EBADPAGE: 1 });
     expect(stats.zones[0]?.pgalloc).toBe(8);
+    expect(stats.zones[0]?.nr_free_pages).toBeLessThan(stats.zones[0]?.managed ?? 0);
     expect(stats.cpus[1]?.pcp_refills).toBeGreaterThan(0);
+    // The state's C names, as lesson snapshots use them (web/lessons/snapshot-names.test.ts).
+    const cNames = (struct: string) =>
+      new Set(
+        LAYOUT_FIELDS.filter((f) => f.startsWith(`${struct}.`)).map((f) =>
+          f.slice(struct.length + 1),
+        ),
+      );
+    const zone = cNames('zone');
+    const cpu = cNames('cpu');
+    expect(Object.keys(stats.zones[0] ?? {}).filter((k) => !zone.has(k))).toEqual(['node', 'name']);
+    expect(Object.keys(stats.cpus[0] ?? {}).filter((k) => !cpu.has(k))).toEqual([
+      'id',
+      'pcp_pages',
+    ]);
     expect(r.stdout).toMatch(/^pgfree 8$/m);
     expect(r.stderr).toMatch(/refused ops: SIM_EBADPAGE ×1/);
   }, 60_000);

@@ -1,7 +1,8 @@
 /*
  * stats.ts: `--print stats`: the counters of a finished run as JSON, per zone (pgalloc, free
  * pages, zone->lock figures), per CPU (pcp hits, refills, frees, drains, lock figures) and
- * machine-wide (the vm events), plus what the run refused.
+ * machine-wide (the vm events), plus what the run refused. Fields keep their C names
+ * (wasm-core/src/types.h), as lesson snapshots do (web/lessons/snapshot.ts).
  */
 import { ZONE_NAMES } from '../../web/core/machine-config';
 import type { Sim } from '../../web/core/sim';
@@ -16,7 +17,6 @@ export interface RunSummary {
 
 export function statsJson(sim: Sim, run: RunSummary): string {
   const state = sim.state();
-  const zoneSuffix = ['dma', 'dma32', 'normal', 'movable', 'device'];
   const stats = {
     profile: state.profile,
     ops: run.ops,
@@ -26,16 +26,16 @@ export function statsJson(sim: Sim, run: RunSummary): string {
     zones: state.nodes.flatMap((n) =>
       n.zones.map((z) => ({
         node: n.id,
-        zone: z.name,
+        name: z.name,
         managed: z.managed,
-        free_pages: z.nrFree,
+        nr_free_pages: z.nrFreePages,
         pgalloc: z.pgalloc,
         lock: lockStatsRecord(z.lock),
         lock_pages_moved: z.lockPagesMoved,
       })),
     ),
     cpus: state.cpus.map((c) => ({
-      cpu: c.id,
+      id: c.id,
       node: c.node,
       online: c.online,
       pcp_hits: c.pcpHits,
@@ -44,11 +44,15 @@ export function statsJson(sim: Sim, run: RunSummary): string {
       pcp_drains: c.pcpDrains,
       lock_acquisitions: c.lockAcquisitions,
       lock_wait_ns: c.lockWaitNs,
+      // derived: the pages on every pcp list of this CPU
       pcp_pages: state.pcps.filter((p) => p.cpu === c.id).reduce((sum, p) => sum + p.count, 0),
     })),
     vm_events: {
       ...Object.fromEntries(
-        state.vm.pgalloc.map((v, z) => [`pgalloc_${zoneSuffix[z] ?? ZONE_NAMES[z] ?? z}`, v]),
+        state.vm.pgalloc.map((v, z) => [
+          `pgalloc_${(ZONE_NAMES[z] ?? String(z)).toLowerCase()}`,
+          v,
+        ]),
       ),
       pgfree: state.vm.pgfree,
       alloc_fail: state.vm.allocFail,

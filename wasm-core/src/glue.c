@@ -153,12 +153,10 @@ EMSCRIPTEN_KEEPALIVE uint32_t bs_arena_size(const struct sim *s)
 	return s->arena_size;
 }
 
-/* Apply one op given field by field. */
-EMSCRIPTEN_KEEPALIVE int bs_apply(struct sim *s, int kind, int cpu, int order, uint32_t gfp,
-				  uint32_t handle, int32_t arg)
+/* Apply one packed struct sim_op record (the form ops keep from the compiler on); enum sim_err. */
+EMSCRIPTEN_KEEPALIVE int bs_apply_op(struct sim *s, const struct sim_op *op)
 {
-	struct sim_op op = { (uint8_t)kind, (uint8_t)order, (uint16_t)cpu, gfp, handle, arg };
-	return sim_apply(s, &op);
+	return sim_apply(s, op);
 }
 
 /* Apply n packed struct sim_op records; returns how many were applied (stops at a frozen state). */

@@ -342,7 +342,7 @@ function PlaygroundBody({
         `Event ${p.position.event + 1} of ${p.currentOpEvents.length}: ${narrate(e, nodes).text}`,
       );
     else if (p.position.op > 0)
-      announce(`Op ${p.position.op}: ${describeOp(p.ops[p.position.op - 1])}. No events.`);
+      announce(`Op ${p.position.op}: ${describeOp(p.ops.at(p.position.op - 1))}. No events.`);
     else announce('The machine as booted.');
   }, [session, version, announce]);
 

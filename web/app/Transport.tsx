@@ -144,7 +144,7 @@ export function Transport({ session }: { session: Session }) {
       </div>
       <p className="position small" aria-hidden="true">
         Op <strong>{pos.op}</strong> of {p.length}
-        {pos.op > 0 ? <> ({describeOp(p.ops[pos.op - 1])})</> : ' (machine as booted)'}
+        {pos.op > 0 ? <> ({describeOp(p.ops.at(pos.op - 1))})</> : ' (machine as booted)'}
         {' · '}event {opEvents === 0 ? '–' : `${pos.event + 1} of ${opEvents}`} in this op · {g + 1}{' '}
         of {total} overall
       </p>

@@ -9,7 +9,8 @@ import { Player } from '../player/player';
 import type { EventLogOptions } from '../views/EventLog';
 import type { ModelState } from '../views/model';
 import type { ProcFile } from '../core/sim';
-import { sameMachine, type Program } from './compile';
+import type { CompiledProgram } from '../workload/compiler';
+import { sameMachine } from './compile';
 import type { Core } from '../core/module';
 import type { Sim } from '../core/sim';
 
@@ -27,7 +28,7 @@ export class Session {
 
   constructor(
     private readonly core: Core,
-    private program: Program,
+    private program: CompiledProgram,
   ) {
     this.sim = core.createSim(program.config);
     this.player = new Player(this.sim, program.ops);
@@ -43,7 +44,7 @@ export class Session {
   }
 
   /** Run a new program: a branch when the machine is the same, a fresh machine otherwise. */
-  load(program: Program): 'branched' | 'extended' | 'reset' {
+  load(program: CompiledProgram): 'branched' | 'extended' | 'reset' {
     const same = sameMachine(program.config, this.program.config);
     this.program = program;
     if (same) return this.player.setOps(program.ops) ? 'branched' : 'extended';
@@ -83,7 +84,7 @@ export class Session {
     const p = this.player;
     const opIndex = p.position.op - 1;
     return {
-      op: p.ops[opIndex],
+      op: p.ops.at(opIndex),
       opIndex,
       opError: opIndex >= 0 ? p.errorOf(opIndex) : 0,
       onSelect: (i) => p.seek({ op: p.position.op, event: i }),

@@ -27,10 +27,8 @@ export function traceOfRun(core: Core, text: string, machine: ExplicitMachine | 
     let size = parts[0]?.length ?? 0;
     let i = 0;
     for (; i < out.program.ops.length; i++) {
-      const op = out.program.ops[i];
-      if (!op) break;
       sim.clearEvents();
-      sim.apply(op);
+      sim.applyAt(out.program.ops, i);
       const t = sim.trace();
       size += t.length;
       if (size > MAX_TRACE_CHARS)

@@ -17,7 +17,7 @@ import { LAYOUT_FIELDS } from './generated/layout';
 import { STRUCT_NAMES, type StructName } from './layout';
 import { PRESETS, PROFILE_NAMES, type MachineConfig, type PresetName } from './machine-config';
 import { loadCore, type Core } from './module';
-import { OpKind, SIM_OP_SIZE } from './ops';
+import { OpKind, OpList, SIM_OP_FIELDS, SIM_OP_SIZE } from './ops';
 import type { Sim } from './sim';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,6 +51,10 @@ describe('layout', () => {
   it('has the sizes the TypeScript side assumes', () => {
     const L = core.layout;
     expect(L.sizeOf('sim_op')).toBe(SIM_OP_SIZE);
+    // ops.ts packs records at these offsets; the C decides them.
+    for (const [field, offset] of Object.entries(SIM_OP_FIELDS)) {
+      expect(L.off(`sim_op.${field}` as (typeof LAYOUT_FIELDS)[number]), field).toBe(offset);
+    }
     expect(L.sizeOf('sim_event')).toBe(32);
     expect(L.sizeOf('page')).toBe(16);
     // Fields read with fixed widths: u8, u16, u32, i32, u64.
@@ -103,6 +107,12 @@ describe('layout', () => {
       'sim.events_off': 4,
       'sim.frozen': 4,
       'vm_events.pgfree': 8,
+      'sim_op.kind': 1,
+      'sim_op.order': 1,
+      'sim_op.cpu': 2,
+      'sim_op.gfp': 4,
+      'sim_op.handle': 4,
+      'sim_op.arg': 4,
     };
     for (const [field, width] of Object.entries(widths)) {
       expect(core.layout.size(field as (typeof LAYOUT_FIELDS)[number]), field).toBe(width);
@@ -193,18 +203,38 @@ describe('Sim', () => {
     expect(() => sim.eventCount()).toThrow(/disposed/);
   });
 
+  it('applies a packed op exactly as the same op given as fields', () => {
+    const tiny: MachineConfig = { machine: { kind: 'preset', name: 'tiny' } };
+    const op = { kind: OpKind.ALLOC, cpu: 1, order: 2, gfp: 0xcc0, handle: 3, arg: 0 };
+    const ops = OpList.of([{ ...op, kind: OpKind.TICK, arg: 1 }, op]);
+    const byFields = core.createSim(tiny);
+    const packed = core.createSim(tiny);
+    byFields.apply({ ...op, kind: OpKind.TICK, arg: 1 });
+    expect(packed.applyAt(ops, 0)).toBe(0);
+    byFields.clearEvents();
+    packed.clearEvents();
+    expect(byFields.apply(op)).toBe(0);
+    expect(packed.applyAt(ops, 1)).toBe(0);
+    expect(packed.eventCount()).toBeGreaterThan(0);
+    expect(packed.eventBytes()).toEqual(byFields.eventBytes());
+    // Byte for byte; Buffer.compare, since a deep equal of a whole arena takes seconds.
+    expect(Buffer.compare(packed.snapshot(), byFields.snapshot())).toBe(0);
+    byFields.dispose();
+    packed.dispose();
+  });
+
   it('goes back to a snapshot and replays the same events', () => {
     const p = compiled(
       'machine small\ncpu 0 random 300 max_order=3 free=40\ncpu 1 random 300 max_order=2 free=60 GFP_HIGHUSER_MOVABLE\n',
     );
     const sim: Sim = core.createSim(p.config);
     const engine: Engine = sim; // the player drives a Sim as its Engine
-    const half = (p.opCount / 2) * SIM_OP_SIZE;
-    sim.runOps(p.ops.subarray(0, half), () => {});
+    const half = p.ops.length / 2;
+    sim.runOps(p.ops.slice(0, half), () => {});
     const snap = engine.snapshot();
     const run = () => {
       const chunks: Uint8Array[] = [];
-      sim.runOps(p.ops.subarray(half), () => chunks.push(sim.eventBytes()));
+      sim.runOps(p.ops.slice(half), () => chunks.push(sim.eventBytes()));
       return Buffer.concat(chunks);
     };
     const first = run();
@@ -219,7 +249,7 @@ describe('Sim', () => {
   it('applies packed ops in one call', () => {
     const p = compiled('repeat 50 {\n cpu 1 alloc a order=1\n}\ncpu 1 free a *\n');
     const sim = core.createSim({ ...p.config, eventCapacity: 1 << 20 });
-    expect(sim.applyOps(p.ops)).toBe(p.opCount);
+    expect(sim.applyOps(p.ops)).toBe(p.ops.length);
     expect(sim.eventsDropped()).toBe(0);
     expect(sim.cpus()[1]?.pcpRefills).toBeGreaterThan(0);
     expect(sim.check()).toBeNull();
@@ -265,7 +295,7 @@ describe('wasm and native', () => {
   it.each(cases)('%s with profile %s gives the same events', (preset, profile, text) => {
     const p = compiled(`machine ${preset}\nprofile ${profile}\n${text}`);
     const opsFile = join(dir, `${preset}-${profile}.ops`);
-    writeFileSync(opsFile, p.ops);
+    writeFileSync(opsFile, p.ops.bytes); // the native runner reads the same records
     const maxHandles = p.config.maxHandles ?? 1;
     const nativeEvents = execFileSync(
       native,

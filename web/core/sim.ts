@@ -1,5 +1,6 @@
 /*
- * sim.ts: one simulation over one arena in the wasm heap. Ops go down (apply, applyOps), events
+ * sim.ts: one simulation over one arena in the wasm heap. Ops go down as the packed records an
+ * OpList holds (applyAt, applyOps, runOps, replay: the bytes the compiler wrote), events
  * and state come back (events, proc, trace, the readers of state-reader.ts). Typed-array views over
  * wasm memory are detached when memory grows, so every read re-acquires its view after any call.
  */
@@ -7,7 +8,7 @@ import type { SimEvent } from './events';
 import { MAX_NR_ZONES, type MachineConfig } from './machine-config';
 import { FrameImage, MAX_PAINT_SPANS, type FramePaint } from './frame-image';
 import type { Core } from './module';
-import { SIM_OP_SIZE, type SimOp } from './ops';
+import { SIM_OP_SIZE, writeOp, type OpList, type SimOp } from './ops';
 import {
   readCpus,
   readFrames,
@@ -46,42 +47,6 @@ export const SIM_ERRORS = [
 /** Ops copied into the heap per bs_apply_ops call: bounds the scratch buffer. */
 const OPS_PER_CHUNK = 1 << 14;
 
-/** Ops packed per block of this many, on first use. */
-const PACK_BLOCK = 1 << 12;
-
-/** Packed struct sim_op records of op lists replayed so far, and which blocks are filled. */
-const packedLists = new WeakMap<readonly SimOp[], { bytes: Uint8Array; filled: Uint8Array }>();
-
-/** ops as packed struct sim_op records, with at least [from, to) filled in. */
-function packedOps(ops: readonly SimOp[], from: number, to: number): Uint8Array {
-  let p = packedLists.get(ops);
-  if (!p) {
-    p = {
-      bytes: new Uint8Array(ops.length * SIM_OP_SIZE),
-      filled: new Uint8Array(Math.ceil(ops.length / PACK_BLOCK)),
-    };
-    packedLists.set(ops, p);
-  }
-  const v = new DataView(p.bytes.buffer);
-  for (let b = Math.floor(from / PACK_BLOCK); b * PACK_BLOCK < to; b++) {
-    if (p.filled[b]) continue;
-    const end = Math.min(ops.length, (b + 1) * PACK_BLOCK);
-    for (let i = b * PACK_BLOCK; i < end; i++) {
-      const op = ops[i];
-      if (!op) continue;
-      const o = i * SIM_OP_SIZE;
-      v.setUint8(o, op.kind);
-      v.setUint8(o + 1, op.order);
-      v.setUint16(o + 2, op.cpu, true);
-      v.setUint32(o + 4, op.gfp >>> 0, true);
-      v.setUint32(o + 8, op.handle >>> 0, true);
-      v.setInt32(o + 12, op.arg | 0, true);
-    }
-    p.filled[b] = 1;
-  }
-  return p.bytes;
-}
-
 export class Sim {
   private ptr: number;
   private readonly arenaSize: number;
@@ -89,6 +54,7 @@ export class Sim {
   private readonly eventSize: number;
   private scratch = 0;
   private scratchSize = 0;
+  private opSlot = 0; // one struct sim_op in the heap, for ops applied one at a time
   private readonly fullImage = new FrameImage(); // frameClassesMapped's buffer, painted whole
 
   constructor(
@@ -202,18 +168,30 @@ export class Sim {
       dv.setUint32(cfg + L.off('sim_config.event_capacity'), config.eventCapacity, true);
   }
 
-  /** Apply one op; returns enum sim_err (0 = SIM_OK; an error leaves the state unchanged). */
+  /** The heap address of the one-op slot (word-aligned: malloc aligns to 8 or more). */
+  private slot(): number {
+    if (!this.opSlot) {
+      this.opSlot = this.core.mod._malloc(SIM_OP_SIZE);
+      if (!this.opSlot) throw new Error('wasm heap exhausted');
+    }
+    return this.opSlot;
+  }
+
+  /** Apply op i of ops; returns enum sim_err (0 = SIM_OK; an error leaves the state unchanged). */
+  applyAt(ops: OpList, i: number): number {
+    this.alive();
+    const at = this.slot();
+    // HEAP32 after slot(): the malloc may have grown (and replaced) the heap.
+    ops.copyTo(i, this.core.mod.HEAP32, at >>> 2);
+    return this.core.mod._bs_apply_op(this.ptr, at);
+  }
+
+  /** Apply one op given as fields (tests and tools that build an op by hand); as applyAt. */
   apply(op: SimOp): number {
     this.alive();
-    return this.core.mod._bs_apply(
-      this.ptr,
-      op.kind,
-      op.cpu,
-      op.order,
-      op.gfp >>> 0,
-      op.handle >>> 0,
-      op.arg | 0,
-    );
+    const at = this.slot();
+    writeOp(this.view(), at, op);
+    return this.core.mod._bs_apply_op(this.ptr, at);
   }
 
   /** Room for n bytes in the heap, reused between calls. */
@@ -227,19 +205,24 @@ export class Sim {
     return this.scratch;
   }
 
+  /** Copy ops [from, from + n) into the scratch buffer; returns its heap address. */
+  private stage(ops: OpList, from: number, n: number): number {
+    const buf = this.scratchFor(n * SIM_OP_SIZE);
+    // The heap view after scratchFor: it may have grown memory.
+    this.core.mod.HEAPU8.set(ops.records(from, from + n), buf);
+    return buf;
+  }
+
   /**
-   * Apply packed struct sim_op records (16 bytes each) in one go; returns how many were applied
-   * (fewer when the state froze). Events accumulate: mind the buffer's capacity, or use runOps.
+   * Apply ops in a few calls into the core; returns how many were applied (fewer when the state
+   * froze). Events accumulate: mind the buffer's capacity, or use runOps.
    */
-  applyOps(packed: Uint8Array): number {
+  applyOps(ops: OpList): number {
     this.alive();
-    const total = Math.floor(packed.length / SIM_OP_SIZE);
     let done = 0;
-    while (done < total) {
-      const n = Math.min(OPS_PER_CHUNK, total - done);
-      const buf = this.scratchFor(n * SIM_OP_SIZE);
-      this.core.mod.HEAPU8.set(packed.subarray(done * SIM_OP_SIZE, (done + n) * SIM_OP_SIZE), buf);
-      const applied = this.core.mod._bs_apply_ops(this.ptr, buf, n);
+    while (done < ops.length) {
+      const n = Math.min(OPS_PER_CHUNK, ops.length - done);
+      const applied = this.core.mod._bs_apply_ops(this.ptr, this.stage(ops, done, n), n);
       done += applied;
       if (applied < n) break;
     }
@@ -247,48 +230,30 @@ export class Sim {
   }
 
   /**
-   * Apply packed ops one at a time and hand each op's events to onOp before clearing them, as the
-   * native runner does, so no event is lost to a full buffer. Returns the ops applied.
+   * Apply ops one at a time and hand each op's events to onOp before clearing them, as the native
+   * runner does, so no event is lost to a full buffer. Returns the ops applied.
    */
-  runOps(packed: Uint8Array, onOp: (index: number, err: number) => void): number {
+  runOps(ops: OpList, onOp: (index: number, err: number) => void): number {
     this.alive();
-    const total = Math.floor(packed.length / SIM_OP_SIZE);
-    // Read from the caller's bytes, not a heap copy: onOp may call into the core and move the heap.
-    const v = new DataView(packed.buffer, packed.byteOffset, total * SIM_OP_SIZE);
-    for (let i = 0; i < total; i++) {
+    for (let i = 0; i < ops.length; i++) {
       if (this.frozen()) return i;
-      const at = i * SIM_OP_SIZE;
-      const err = this.core.mod._bs_apply(
-        this.ptr,
-        v.getUint8(at),
-        v.getUint16(at + 2, true),
-        v.getUint8(at + 1),
-        v.getUint32(at + 4, true),
-        v.getUint32(at + 8, true),
-        v.getInt32(at + 12, true),
-      );
-      onOp(i, err);
+      onOp(i, this.applyAt(ops, i));
       this.clearEvents();
     }
-    return total;
+    return ops.length;
   }
 
   /**
    * Apply ops[from, to), clearing the events after each, and read nothing back: a replay to a
-   * point the player already scanned. The ops go down packed, a chunk per call into the core,
-   * because one call per op costs several times the op itself (a 65k-op replay on the 1M-frame
-   * machine: ~24 ms op by op, ~7 ms in chunks). Each op list is packed once, a block at a time as
-   * replays first reach it, and kept beside the list: packing costs ~15% of a replay.
+   * point the player already scanned. The records go down as they are, a chunk per call into the
+   * core, because one call per op costs several times the op itself (a 65k-op replay on the
+   * 1M-frame machine: ~24 ms op by op, ~7 ms in chunks).
    */
-  replay(ops: readonly SimOp[], from: number, to: number): void {
+  replay(ops: OpList, from: number, to: number): void {
     this.alive();
-    const packed = packedOps(ops, from, to);
     for (let at = from; at < to;) {
       const n = Math.min(OPS_PER_CHUNK, to - at);
-      const buf = this.scratchFor(n * SIM_OP_SIZE);
-      // The heap view after scratchFor: it may have grown memory.
-      this.core.mod.HEAPU8.set(packed.subarray(at * SIM_OP_SIZE, (at + n) * SIM_OP_SIZE), buf);
-      this.core.mod._bs_run_ops(this.ptr, buf, n);
+      this.core.mod._bs_run_ops(this.ptr, this.stage(ops, at, n), n);
       at += n;
     }
   }
@@ -540,10 +505,12 @@ export class Sim {
   /** Free the arena; the Sim may not be used afterwards. */
   dispose(): void {
     if (this.scratch) this.core.mod._free(this.scratch);
+    if (this.opSlot) this.core.mod._free(this.opSlot);
     this.fullImage.free();
     if (this.ptr) this.core.mod._bs_free(this.ptr);
     this.scratch = 0;
     this.scratchSize = 0;
+    this.opSlot = 0;
     this.ptr = 0;
   }
 }

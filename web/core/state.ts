@@ -1,6 +1,7 @@
 /*
  * state.ts: the simulation's state as plain data, read from the arena through the layout (see
- * state-reader.ts). Only the page frames and pageblock tags stay typed arrays over wasm memory:
+ * state-reader.ts). Each field is its C field (wasm-core/src/types.h) in camelCase: nr_free_pages
+ * is nrFreePages here and nr_free_pages in lesson snapshots and `--print stats`. Only the page frames and pageblock tags stay typed arrays over wasm memory:
  * a million frames are read in place, never copied into objects.
  */
 import type { FrameImage, FramePaint } from './frame-image';
@@ -43,15 +44,15 @@ export interface ZoneState {
   frameBase: number; // index of memPfn's frame in the frame arrays
   pageblockBase: number;
   nrPageblocks: number;
-  watermark: { min: number; low: number; high: number; promo: number }; // without boost
-  boost: number;
+  watermark: { min: number; low: number; high: number; promo: number }; // _watermark: without boost
+  watermarkBoost: number;
   lowmemReserve: number[]; // protection against allocations that could use zone i
-  nrFree: number; // NR_FREE_PAGES
+  nrFreePages: number; // NR_FREE_PAGES
   nrFreeHighatomic: number;
   nrReservedHighatomic: number;
-  batch: number;
-  highMin: number;
-  highMax: number;
+  pagesetBatch: number; // the batch of every CPU's pcp in this zone
+  pagesetHighMin: number;
+  pagesetHighMax: number;
   flags: number; // ZONE_BELOW_HIGH | ZONE_BOOSTED_WATERMARK | ZONE_RECLAIM_ACTIVE
   pgalloc: number;
   lock: LockStats; // zone->lock, a spinlock

@@ -4,7 +4,7 @@
  */
 import type { MachineConfig } from '../core/machine-config';
 import type { Core } from '../core/module';
-import { SIM_OP_SIZE } from '../core/ops';
+import type { OpList } from '../core/ops';
 import type { Sim } from '../core/sim';
 import type { LessonEngine, LessonMachine } from './engine';
 import type { Snapshot } from './snapshot';
@@ -13,8 +13,8 @@ import { snapshotFromSim } from './snapshot-from-sim';
 class WasmMachine implements LessonMachine {
   constructor(private readonly sim: Sim) {}
 
-  apply(ops: Uint8Array, from: number, to: number): void {
-    if (to > from) this.sim.applyOps(ops.subarray(from * SIM_OP_SIZE, to * SIM_OP_SIZE));
+  apply(ops: OpList, from: number, to: number): void {
+    if (to > from) this.sim.applyOps(ops.slice(from, to));
   }
 
   clearEvents(): void {

@@ -5,12 +5,13 @@
  * (engine-wasm.ts); keeping it narrow keeps the runner pure TypeScript.
  */
 import type { MachineConfig } from '../core/machine-config';
+import type { OpList } from '../core/ops';
 import type { Snapshot } from './snapshot';
 
 /** One booted machine. */
 export interface LessonMachine {
-  /** Apply packed struct sim_op records [from, to) of `ops`. */
-  apply(ops: Uint8Array, from: number, to: number): void;
+  /** Apply ops [from, to) of `ops`. */
+  apply(ops: OpList, from: number, to: number): void;
   /** Forget buffered events (the snapshot's `events` are those since the last clear). */
   clearEvents(): void;
   /** The state and the events since the last clear. */

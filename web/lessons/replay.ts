@@ -10,7 +10,7 @@
  * deterministic), so the lesson continues from the state before the sandbox.
  */
 import type { MachineConfig, ProfileName } from '../core/machine-config';
-import { compileWorkload, type CompiledWorkload } from '../workload/compiler';
+import { compileWorkload, type CompiledProgram } from '../workload/compiler';
 import type { LessonEngine, LessonMachine } from './engine';
 import { evaluateText, showValue } from './expr-eval';
 import { composeSession, type SessionPart } from './session';
@@ -62,9 +62,9 @@ export function withProfile(config: MachineConfig, profile: ProfileName | null):
 }
 
 /** The number of compiled ops whose source line is within the first `lines` lines. */
-export function opsWithin(program: CompiledWorkload, lines: number): number {
+export function opsWithin(program: CompiledProgram, lines: number): number {
   let n = 0;
-  while (n < program.opCount && (program.opLines[n] ?? 0) <= lines) n++;
+  while (n < program.ops.length && (program.lines[n] ?? 0) <= lines) n++;
   return n;
 }
 
@@ -86,7 +86,7 @@ class Replayer {
   private compile(
     parts: SessionPart[],
     line: number,
-  ): { program: CompiledWorkload; partEnds: number[] } | null {
+  ): { program: CompiledProgram; partEnds: number[] } | null {
     const composed = composeSession(this.lesson.meta, parts);
     if (!composed.ok) {
       this.fail(composed.error.fileLine, `${composed.error.kind} block: ${composed.error.message}`);
@@ -185,7 +185,7 @@ class Replayer {
     const c = this.compile(parts, g.line);
     if (!c) return;
     const start = opsWithin(c.program, c.partEnds[c.partEnds.length - 2] ?? 0);
-    const end = c.program.opCount;
+    const end = c.program.ops.length;
     const profiles: (ProfileName | null)[] = s.compare ? [null, s.compare] : [null];
     const machines = profiles.map((p) => this.engine.boot(withProfile(c.program.config, p)));
     try {

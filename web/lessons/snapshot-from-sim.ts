@@ -1,7 +1,7 @@
 /*
  * snapshot-from-sim.ts: the lesson Snapshot (snapshot.ts) built from the binding's readers
- * (web/core Sim: state(), events()). Only here do binding names (camelCase, indices) become the
- * names lessons write (kernel and /proc names, zone and migratetype names).
+ * (web/core Sim: state(), events()). Only here do the binding's camelCase names become the C
+ * names lessons write, and indices the zone, migratetype and watermark names.
  */
 import { ZONE_NAMES } from '../core/machine-config';
 import type { Sim } from '../core/sim';
@@ -56,9 +56,9 @@ function pcpSnap(p: PcpState, nrLists: number, pageblockOrder: number): PcpSnap 
   const orders: Record<string, number> = {};
   for (let i = 0; i < nrLists; i++) {
     const { order, mt } = pindexMeaning(nrLists, i, pageblockOrder);
-    const blocks = p.nrBlocks[i] ?? 0;
-    const pages = blocks << order;
-    lists.push({ pindex: i, order, mt, blocks, pages });
+    const nrBlocks = p.nrBlocks[i] ?? 0;
+    const pages = nrBlocks << order;
+    lists.push({ pindex: i, order, mt, nr_blocks: nrBlocks, pages });
     orders[String(order)] = (orders[String(order)] ?? 0) + pages;
   }
   return {
@@ -78,11 +78,7 @@ function pcpSnap(p: PcpState, nrLists: number, pageblockOrder: number): PcpSnap 
 function zoneSnap(z: ZoneState, st: ModelState): ZoneSnap {
   const freeArea: FreeAreaSnap[] = z.freeArea.map((fa) => ({
     nr_free: fa.nrFree,
-    Unmovable: fa.count[0] ?? 0,
-    Movable: fa.count[1] ?? 0,
-    Reclaimable: fa.count[2] ?? 0,
-    HighAtomic: fa.count[3] ?? 0,
-    Isolate: fa.count[4] ?? 0,
+    count: Object.fromEntries(MIGRATETYPE_NAMES.map((n, mt) => [n, fa.count[mt] ?? 0])),
   }));
   const pageblocks: Record<string, number> = Object.fromEntries(
     MIGRATETYPE_NAMES.map((n) => [n, 0]),
@@ -92,8 +88,8 @@ function zoneSnap(z: ZoneState, st: ModelState): ZoneSnap {
     const name = MIGRATETYPE_NAMES[tag & 0x7f] ?? 'Unmovable';
     pageblocks[name] = (pageblocks[name] ?? 0) + 1;
   }
-  const protection: Record<string, number> = {};
-  z.lowmemReserve.forEach((v, i) => (protection[zoneName(i)] = v));
+  const lowmemReserve: Record<string, number> = {};
+  z.lowmemReserve.forEach((v, i) => (lowmemReserve[zoneName(i)] = v));
   return {
     name: z.name,
     node: z.node,
@@ -102,17 +98,15 @@ function zoneSnap(z: ZoneState, st: ModelState): ZoneSnap {
     present: z.present,
     spanned: z.spanned,
     start_pfn: z.startPfn,
-    free: z.nrFree,
-    min: z.watermark.min + z.boost,
-    low: z.watermark.low + z.boost,
-    high: z.watermark.high + z.boost,
-    promo: z.watermark.promo + z.boost,
-    boost: z.boost,
-    protection,
-    batch: z.batch,
-    high_min: z.highMin,
-    high_max: z.highMax,
+    nr_free_pages: z.nrFreePages,
+    _watermark: { ...z.watermark },
+    watermark_boost: z.watermarkBoost,
+    lowmem_reserve: lowmemReserve,
+    pageset_batch: z.pagesetBatch,
+    pageset_high_min: z.pagesetHighMin,
+    pageset_high_max: z.pagesetHighMax,
     pgalloc: z.pgalloc,
+    nr_free_highatomic: z.nrFreeHighatomic,
     nr_reserved_highatomic: z.nrReservedHighatomic,
     below_high: (z.flags & ZONE_BELOW_HIGH) !== 0,
     free_area: freeArea,
@@ -182,7 +176,7 @@ export function snapshotFromSim(sim: Sim): Snapshot {
     if (p.node === 0) cpuSnap[zoneName(p.zone)] = snap;
   }
   const vm = st.vm;
-  const counters: Record<string, number> = {
+  const vmEvents: Record<string, number> = {
     pgfree: vm.pgfree,
     alloc_fail: vm.allocFail,
     pcp_hit: vm.pcpHit,
@@ -194,12 +188,12 @@ export function snapshotFromSim(sim: Sim): Snapshot {
     kswapd_wakeups: vm.kswapdWakeups,
     bad_page: vm.badPage,
   };
-  vm.pgalloc.forEach((v, i) => (counters[`pgalloc_${zoneName(i).toLowerCase()}`] = v));
+  vm.pgalloc.forEach((v, i) => (vmEvents[`pgalloc_${zoneName(i).toLowerCase()}`] = v));
   return {
     machine: {
       profile: st.profile,
-      nodes: st.nodes.length,
-      cpus: st.nrCpus,
+      nr_nodes: st.nodes.length,
+      nr_cpus: st.nrCpus,
       max_order: st.maxOrder,
       pageblock_order: st.pageblockOrder,
       pageblock_nr_pages: st.pageblockNrPages,
@@ -224,7 +218,7 @@ export function snapshotFromSim(sim: Sim): Snapshot {
       lock_acquisitions: c.lockAcquisitions,
       lock_wait_ns: c.lockWaitNs,
     })),
-    counters,
+    vm_events: vmEvents,
     events: eventsOf(sim),
   };
 }

@@ -1,9 +1,12 @@
 /*
  * snapshot.ts: the plain object lesson checks and goals read (lessons/README.md, "What the
- * snapshot holds"). Names follow the kernel and /proc where they exist (min/low/high, nr_free,
- * batch, high_min, alloc_factor); zones and migratetypes appear by their printed names so a
- * check reads like the file it mirrors: `zones.Normal.free_area.3.Movable`.
- * snapshot-from-sim.ts builds it from the binding; nothing here knows about wasm.
+ * snapshot holds"). A field of the state keeps its C name (wasm-core/src/types.h: nr_free_pages,
+ * watermark_boost, pageset_batch, pcp_refills, lock.acquisitions), so one name reads the same in
+ * the core, in a lesson and in `npm run sim -- --print stats`. Indices become the names the
+ * kernel prints: zones, migratetypes and watermarks (`zones.Normal.free_area.3.count.Movable`,
+ * `zones.Normal._watermark.min`). The few derived fields (buddyinfo, pageblocks, below_high, the
+ * pcp lists and orders) say what they come from. snapshot-from-sim.ts builds it from the binding;
+ * nothing here knows about wasm.
  */
 import type { lockStatsRecord } from '../core/state';
 
@@ -26,14 +29,18 @@ export interface EventSnap {
   [named: string]: number | string;
 }
 
-/** free_area[order]: blocks per migratetype list and nr_free (all lists). */
+/** struct free_area of one order: blocks on all lists, and per migratetype list by name. */
 export interface FreeAreaSnap {
   nr_free: number;
-  Unmovable: number;
-  Movable: number;
-  Reclaimable: number;
-  HighAtomic: number;
-  Isolate: number;
+  count: Record<string, number>; // count[migratetype], keyed Unmovable .. Isolate
+}
+
+/** enum wmark names: _watermark[WMARK_MIN] is `_watermark.min`. */
+export interface WatermarkSnap {
+  min: number;
+  low: number;
+  high: number;
+  promo: number;
 }
 
 /** struct lock_stats under its C names (lockStatsRecord of web/core/state.ts). */
@@ -47,22 +54,20 @@ export interface ZoneSnap {
   present: number;
   spanned: number;
   start_pfn: number;
-  free: number; // NR_FREE_PAGES
-  min: number; // watermarks including the boost, as /proc/zoneinfo prints them
-  low: number;
-  high: number;
-  promo: number;
-  boost: number;
-  protection: Record<string, number>; // lowmem_reserve by zone name
-  batch: number;
-  high_min: number;
-  high_max: number;
+  nr_free_pages: number; // NR_FREE_PAGES
+  _watermark: WatermarkSnap; // without the boost: zoneinfo prints each plus watermark_boost
+  watermark_boost: number;
+  lowmem_reserve: Record<string, number>; // by zone name; zoneinfo's "protection"
+  pageset_batch: number; // the batch of every CPU's pcp in this zone
+  pageset_high_min: number;
+  pageset_high_max: number;
   pgalloc: number;
+  nr_free_highatomic: number;
   nr_reserved_highatomic: number;
-  below_high: boolean; // ZONE_BELOW_HIGH
+  below_high: boolean; // ZONE_BELOW_HIGH of flags
   free_area: FreeAreaSnap[]; // index = order
-  buddyinfo: number[]; // nr_free per order, as /proc/buddyinfo prints
-  pageblocks: Record<string, number>; // pageblocks per migratetype name
+  buddyinfo: number[]; // free_area[order].nr_free per order, as /proc/buddyinfo prints
+  pageblocks: Record<string, number>; // pageblocks per migratetype name (their tags counted)
   lock: LockSnap; // zone->lock
   lock_pages_moved: number; // pages moved between pcp and buddy lists under zone->lock
 }
@@ -80,8 +85,8 @@ export interface PcpListSnap {
   pindex: number;
   order: number;
   mt: string; // migratetype name, or 'any' for the 2016 shared high-order lists / THP list
-  blocks: number;
-  pages: number;
+  nr_blocks: number; // nr_blocks[pindex]
+  pages: number; // nr_blocks << order
 }
 
 export interface PcpSnap {
@@ -93,8 +98,8 @@ export interface PcpSnap {
   free_count: number;
   alloc_factor: number;
   free_factor: number;
-  lists: PcpListSnap[];
-  orders: Record<string, number>; // pages held per order
+  lists: PcpListSnap[]; // index = pindex
+  orders: Record<string, number>; // pages held per order, over the lists
 }
 
 /** pcp.cpuN: the pagesets of node 0's zones by name, and every node's under `nodes`. */
@@ -117,8 +122,8 @@ export interface CpuSnap {
 
 export interface MachineSnap {
   profile: string;
-  nodes: number;
-  cpus: number;
+  nr_nodes: number;
+  nr_cpus: number;
   max_order: number;
   pageblock_order: number;
   pageblock_nr_pages: number;
@@ -134,7 +139,7 @@ export interface Snapshot {
   nodes: NodeSnap[];
   pcp: Record<string, CpuPcpSnap>; // "cpu0" -> zone name -> PcpSnap; "nodes" -> per node
   cpus: CpuSnap[];
-  counters: Record<string, number>;
+  vm_events: Record<string, number>; // struct vm_events; pgalloc[zone] as pgalloc_<zone>
   events: Record<string, EventSnap[]>; // "all" and one list per kind name
 }
 

@@ -1,6 +1,6 @@
 // The play clock takes steps from elapsed time, at either grain, and stops at the end.
 import { describe, expect, it } from 'vitest';
-import { OpKind, type SimOp } from '../core/ops';
+import { OpKind, OpList, type SimOp } from '../core/ops';
 import { Clock, type Scheduler } from './clock';
 import { Player } from './player';
 import { ToyEngine } from './testing/toy-engine';
@@ -39,7 +39,7 @@ const ops: SimOp[] = Array.from({ length: 50 }, () => ({
 describe('Clock', () => {
   it('plays ops at the chosen speed, carrying fractions between frames', () => {
     const frames = new FakeFrames();
-    const p = new Player(new ToyEngine(), ops);
+    const p = new Player(new ToyEngine(), OpList.of(ops));
     const c = new Clock(p, frames);
     c.setSpeed(10);
     c.play();
@@ -57,7 +57,7 @@ describe('Clock', () => {
 
   it('plays events at event grain and stops at the end', () => {
     const frames = new FakeFrames();
-    const p = new Player(new ToyEngine(), ops);
+    const p = new Player(new ToyEngine(), OpList.of(ops));
     const c = new Clock(p, frames);
     c.setGrain('event');
     c.setSpeed(1000);

@@ -5,14 +5,14 @@
  * each op produced, and copies the arena in and out for checkpoints.
  */
 import type { SimEvent } from '../core/events';
-import type { SimOp } from '../core/ops';
+import type { OpList } from '../core/ops';
 
 export type { SimEvent };
 
 /** A simulation the player can drive. */
 export interface Engine {
-  /** Apply one op; returns enum sim_err (0 = SIM_OK). Events are appended to the buffer. */
-  apply(op: SimOp): number;
+  /** Apply op i of ops; returns enum sim_err (0 = SIM_OK). Events are appended to the buffer. */
+  applyAt(ops: OpList, i: number): number;
   /** How many events sit in the buffer (appended since the last clear). */
   eventCount(): number;
   /** The kind (enum ev_kind) of buffered event i, without decoding the whole record. */
@@ -22,10 +22,10 @@ export interface Engine {
   /** Forget the buffered events (their seq numbers keep counting). */
   clearEvents(): void;
   /**
-   * Optional fast path: apply ops[from, to) with the events of each cleared, as apply() then
+   * Optional fast path: apply ops[from, to) with the events of each cleared, as applyAt() then
    * clearEvents() in a loop would. The wasm Sim does it in a few calls into the core.
    */
-  replay?(ops: readonly SimOp[], from: number, to: number): void;
+  replay?(ops: OpList, from: number, to: number): void;
   /** A copy of the whole arena: the state and nothing else. */
   snapshot(): Uint8Array;
   /** Overwrite the arena with a snapshot taken from this engine's machine. */

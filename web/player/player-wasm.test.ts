@@ -2,7 +2,6 @@
 // the state of a straight run, at every op and event, for a workload with refills and drains.
 import { describe, expect, it } from 'vitest';
 import { loadCore } from '../core/module';
-import { readOp, type SimOp } from '../core/ops';
 import { compileWorkload } from '../workload/compiler';
 import { parseWorkload } from '../workload/parser';
 import { Player } from './player';
@@ -25,9 +24,7 @@ function compile(text: string) {
   if (!parsed.ok) throw new Error(parsed.error.message);
   const c = compileWorkload(parsed.workload, { positions: parsed.positions });
   if (!c.ok) throw new Error(c.error.message);
-  const ops: SimOp[] = [];
-  for (let i = 0; i < c.program.opCount; i++) ops.push(readOp(c.program.ops, i));
-  return { config: c.program.config, ops };
+  return c.program;
 }
 
 describe('Player on the wasm core', async () => {
@@ -37,9 +34,9 @@ describe('Player on the wasm core', async () => {
   it('shows, at every op, the events and the buddyinfo of a straight run', () => {
     const straight = core.createSim(config);
     const expected: { events: string; proc: string }[] = [];
-    for (const op of ops) {
+    for (let i = 0; i < ops.length; i++) {
       straight.clearEvents();
-      straight.apply(op);
+      straight.applyAt(ops, i);
       expected.push({
         events: JSON.stringify(straight.events()),
         proc: straight.proc('buddyinfo'),

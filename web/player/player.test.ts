@@ -1,7 +1,7 @@
 // The timeline: two step grains, seeks through checkpoints, scrubbing, branches, and replay that
 // reproduces exactly the events a straight run produced.
 import { describe, expect, it } from 'vitest';
-import { OpKind, type SimOp } from '../core/ops';
+import { OpKind, OpList, type SimOp } from '../core/ops';
 import { CheckpointStore } from './checkpoints';
 import { Player } from './player';
 import { ToyEngine } from './testing/toy-engine';
@@ -14,10 +14,10 @@ function op(events: number, kind = 0, handle = 0): SimOp {
 /** Hash and events after a straight run of ops[0, n). */
 function straight(ops: SimOp[], n: number) {
   const e = new ToyEngine();
+  const packed = OpList.of(ops);
   for (let i = 0; i < n; i++) {
     e.clearEvents();
-    const o = ops[i];
-    if (o) e.apply(o);
+    e.applyAt(packed, i);
   }
   return { hash: e.hash, events: n > 0 ? e.events() : [] };
 }
@@ -26,7 +26,7 @@ describe('Player', () => {
   const ops = [op(2), op(0), op(3), op(1), op(0), op(2)];
 
   it('starts at the booted machine with no event', () => {
-    const p = new Player(new ToyEngine(), ops);
+    const p = new Player(new ToyEngine(), OpList.of(ops));
     expect(p.position).toEqual({ op: 0, event: -1 });
     expect(p.currentEvent).toBeNull();
     expect(p.length).toBe(6);
@@ -34,7 +34,7 @@ describe('Player', () => {
   });
 
   it('steps by op to the op outcome (its last event) and back', () => {
-    const p = new Player(new ToyEngine(), ops);
+    const p = new Player(new ToyEngine(), OpList.of(ops));
     p.stepOp(1);
     expect(p.position).toEqual({ op: 1, event: 1 });
     p.stepOp(1);
@@ -49,7 +49,7 @@ describe('Player', () => {
   });
 
   it('steps by event across ops, skipping ops with none', () => {
-    const p = new Player(new ToyEngine(), ops);
+    const p = new Player(new ToyEngine(), OpList.of(ops));
     const seen: number[] = [];
     for (let i = 0; i < 8; i++) {
       p.stepEvent(1);
@@ -69,7 +69,7 @@ describe('Player', () => {
   });
 
   it('shows the same event a straight run produced, at every position', () => {
-    const p = new Player(new ToyEngine(), ops, { checkpointEvery: 2 });
+    const p = new Player(new ToyEngine(), OpList.of(ops), { checkpointEvery: 2 });
     for (let g = 7; g >= 0; g--) {
       p.seekEvent(g);
       const ref = straight(ops, p.position.op);
@@ -81,7 +81,7 @@ describe('Player', () => {
     const many: SimOp[] = [];
     for (let i = 0; i < 100_000; i++) many.push(op(10, 0, i));
     const engine = new ToyEngine();
-    const p = new Player(engine, many, { checkpointEvery: 256 });
+    const p = new Player(engine, OpList.of(many), { checkpointEvery: 256 });
     expect(p.totalEvents).toBe(1_000_000);
     const spacing = p.checkpointStats.spacing;
     for (const g of [999_999, 3, 512_345, 17, 777_777]) {
@@ -99,7 +99,7 @@ describe('Player', () => {
     for (let i = 0; i < 10_000; i++) many.push(op(1, 0, i));
     // 1 MiB snapshots cost as much as replaying ~1k ops; checkpoints are 256 ops apart.
     const engine = new ToyEngine(1 << 20);
-    const p = new Player(engine, many, { checkpointEvery: 256 });
+    const p = new Player(engine, OpList.of(many), { checkpointEvery: 256 });
     p.seekOp(200);
     const restores = engine.restores;
     for (let i = 0; i < 100; i++) p.stepOp(1); // across the checkpoint at op 256
@@ -121,9 +121,9 @@ describe('Player', () => {
   });
 
   it('appending ops grows the branch in place and keeps the cursor', () => {
-    const p = new Player(new ToyEngine(), ops);
+    const p = new Player(new ToyEngine(), OpList.of(ops));
     p.seekOp(3);
-    const branched = p.setOps([...ops, op(4)]);
+    const branched = p.setOps(OpList.of([...ops, op(4)]));
     expect(branched).toBe(false);
     expect(p.branchList).toHaveLength(1);
     expect(p.length).toBe(7);
@@ -135,10 +135,10 @@ describe('Player', () => {
 
   it('changing a past op branches; the old future stays reachable', () => {
     const engine = new ToyEngine();
-    const p = new Player(engine, ops);
+    const p = new Player(engine, OpList.of(ops));
     p.seekOp(5);
     const changed = [...ops.slice(0, 2), op(5, 0, 99), ...ops.slice(3)];
-    expect(p.setOps(changed)).toBe(true);
+    expect(p.setOps(OpList.of(changed))).toBe(true);
     expect(p.branchList.map((b) => b.forkAt)).toEqual([0, 2]);
     expect(p.totalEvents).toBe(10);
     p.end();
@@ -155,7 +155,7 @@ describe('Player', () => {
 
   it('records markers for notable events', () => {
     const marked = [op(1), op(2, 7 /* EV_PCP_REFILL */), op(1, 25 /* EV_ALLOC_FAIL */)];
-    const p = new Player(new ToyEngine(), marked);
+    const p = new Player(new ToyEngine(), OpList.of(marked));
     expect(p.markers.map((m) => [m.event, m.op, m.kind])).toEqual([
       [1, 1, 'refill'],
       [2, 1, 'refill'],
@@ -173,7 +173,7 @@ describe('Player', () => {
   });
 
   it('notifies subscribers on every move', () => {
-    const p = new Player(new ToyEngine(), ops);
+    const p = new Player(new ToyEngine(), OpList.of(ops));
     let calls = 0;
     const off = p.subscribe(() => calls++);
     p.stepOp(1);

@@ -11,7 +11,7 @@
  * Branches: giving the player a changed op list forks a new branch at the first difference; the
  * old branch and its future stay in the branch list and can be switched back to.
  */
-import type { SimOp } from '../core/ops';
+import { firstDifference, type OpList } from '../core/ops';
 import { CheckpointStore, DEFAULT_BUDGET, DEFAULT_EVERY } from './checkpoints';
 import type { Engine, SimEvent } from './engine';
 import type { Marker, MarkerKind } from './markers';
@@ -26,7 +26,7 @@ import {
   samePosition,
   type Position,
 } from './position';
-import { firstDifference, Run } from './run';
+import { Run } from './run';
 
 export interface PlayerOptions {
   checkpointEvery?: number;
@@ -74,7 +74,7 @@ export class Player {
   private listeners = new Set<Listener>();
   private revision = 0;
 
-  constructor(engine: Engine, ops: readonly SimOp[], options: PlayerOptions = {}) {
+  constructor(engine: Engine, ops: OpList, options: PlayerOptions = {}) {
     this.engine = engine;
     this.options = {
       checkpointEvery: options.checkpointEvery ?? DEFAULT_EVERY,
@@ -84,7 +84,7 @@ export class Player {
   }
 
   /** Start over on a new engine (a new machine or profile): one root branch, cursor at the start. */
-  reset(engine: Engine, ops: readonly SimOp[]): void {
+  reset(engine: Engine, ops: OpList): void {
     this.engine = engine;
     const run = new Run(
       ops,
@@ -116,7 +116,7 @@ export class Player {
     return this.active.run.length;
   }
 
-  get ops(): readonly SimOp[] {
+  get ops(): OpList {
     return this.active.run.ops;
   }
 
@@ -252,7 +252,7 @@ export class Player {
    * it in place; anything else forks a new branch at the first difference and keeps the old one.
    * Returns whether a branch was created.
    */
-  setOps(ops: readonly SimOp[]): boolean {
+  setOps(ops: OpList): boolean {
     const cur = this.active.run;
     const d = firstDifference(cur.ops, ops);
     if (d === cur.ops.length && d === cur.length) {
@@ -278,8 +278,8 @@ export class Player {
   }
 
   /** Append ops at the end of the active branch (op buttons of the playground). */
-  append(ops: readonly SimOp[]): void {
-    this.setOps([...this.active.run.ops, ...ops]);
+  append(ops: OpList): void {
+    this.setOps(this.active.run.ops.concat(ops));
   }
 
   /** Make another branch active; the cursor goes back to where it was left there. */
@@ -344,10 +344,7 @@ export class Player {
       if (run.checkpoints.wants(i)) run.checkpoints.put(i, this.engine.snapshot());
       const stop = replay ? Math.min(lastOp, run.checkpoints.nextWanted(i + 1, lastOp)) : i + 1;
       if (replay) replay(run.ops, i, stop);
-      else {
-        const op = run.ops[i];
-        if (op) this.engine.apply(op);
-      }
+      else this.engine.applyAt(run.ops, i);
       this.engine.clearEvents();
       i = stop;
     }
@@ -355,8 +352,7 @@ export class Player {
     if (i < target) {
       // The target's op alone, so its events are exactly the buffer.
       if (run.checkpoints.wants(i)) run.checkpoints.put(i, this.engine.snapshot());
-      const op = run.ops[i];
-      if (op) this.engine.apply(op);
+      this.engine.applyAt(run.ops, i);
     }
     this.engineAt = target;
   }

@@ -3,7 +3,7 @@
  * checkpoints. A run is filled by scanning (applying every op once, from the front); after that
  * any point of it is a restore plus a short deterministic replay.
  */
-import type { SimOp } from '../core/ops';
+import type { OpList } from '../core/ops';
 import { CheckpointStore } from './checkpoints';
 import type { Engine } from './engine';
 import { MarkerSet, markerOf } from './markers';
@@ -17,7 +17,7 @@ export class Run implements EventIndex {
   private scanned = 0;
 
   constructor(
-    readonly ops: readonly SimOp[],
+    readonly ops: OpList,
     readonly checkpoints: CheckpointStore,
     readonly markers: MarkerSet = new MarkerSet(),
   ) {
@@ -45,7 +45,7 @@ export class Run implements EventIndex {
   }
 
   /** A run over `ops` that shares this run's first `n` ops (already scanned). */
-  fork(ops: readonly SimOp[], n: number): Run {
+  fork(ops: OpList, n: number): Run {
     const keep = Math.min(n, this.scanned);
     const r = new Run(ops, this.checkpoints.forkAt(keep), this.markers.prefix(keep));
     r.starts.set(this.starts.subarray(0, keep + 1));
@@ -69,8 +69,7 @@ export class Run implements EventIndex {
         this.checkpoints.put(i, snap);
       }
       engine.clearEvents();
-      const op = this.ops[i];
-      if (op) this.errs[i] = engine.apply(op);
+      this.errs[i] = engine.applyAt(this.ops, i);
       const n = engine.eventCount();
       for (let k = 0; k < n; k++) {
         const m = markerOf(engine.eventKind(k));
@@ -85,25 +84,4 @@ export class Run implements EventIndex {
       this.checkpoints.put(this.scanned, engine.snapshot());
     }
   }
-}
-
-/** Index of the first op where two op lists differ (the shorter length when one extends the other). */
-export function firstDifference(a: readonly SimOp[], b: readonly SimOp[]): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (!x || !y) return i;
-    if (
-      x.kind !== y.kind ||
-      x.order !== y.order ||
-      x.cpu !== y.cpu ||
-      x.gfp !== y.gfp ||
-      x.handle !== y.handle ||
-      x.arg !== y.arg
-    ) {
-      return i;
-    }
-  }
-  return n;
 }

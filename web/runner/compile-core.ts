@@ -15,12 +15,13 @@ export function answer(req: CompileRequest): CompileReply {
   const c = compileWorkload(parsed.workload, opts);
   if (!c.ok) return { id: req.id, ok: false, error: c.error };
   const p = c.program;
+  // The compiler's own bytes, each in a buffer of its own: the worker transfers them as they are.
   return {
     id: req.id,
     ok: true,
-    opCount: p.opCount,
+    opCount: p.ops.length,
     config: p.config,
-    ops: req.wantOps ? p.ops.slice(0, p.opCount * 16) : null,
-    lines: req.wantOps ? p.opLines.slice(0, p.opCount) : null,
+    ops: req.wantOps ? p.ops.bytes : null,
+    lines: req.wantOps ? p.lines : null,
   };
 }

@@ -1,7 +1,8 @@
 /*
  * protocol.ts: messages between the page and the compile worker. The worker parses and compiles
  * workload text off the main thread (a `repeat 2000000` takes a second or more to expand), and
- * sends back either the positioned error or the program as packed ops, transferred, not copied.
+ * sends back either the positioned error or the program as the compiler packed it (PackedProgram's
+ * fields), transferred, not copied.
  */
 import type { ExplicitMachine, MachineConfig } from '../core/machine-config';
 import type { WorkloadError } from '../workload/errors';
@@ -20,6 +21,6 @@ export type CompileReply =
       ok: true;
       opCount: number;
       config: MachineConfig;
-      ops: Uint8Array | null;
+      ops: Uint8Array | null; // the bytes of CompiledProgram.ops
       lines: Uint32Array | null;
     };

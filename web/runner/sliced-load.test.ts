@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
 import { Session } from '../app/session';
 import { loadCore } from '../core/module';
+import { SIM_OP_SIZE } from '../core/ops';
 import { answer } from './compile-core';
-import { loadSliced, type PackedProgram } from './sliced-load';
+import type { PackedProgram } from '../workload/compiler';
+import { loadSliced } from './sliced-load';
 
 const TEXT =
   'machine tiny\nseed 9\ncpu 0 random 60000 max_order=2 free=50 GFP_KERNEL\ncpu 1 random 20000 GFP_KERNEL\n';
@@ -13,7 +15,8 @@ const TEXT =
 function packed(text: string): PackedProgram {
   const r = answer({ id: 1, text, machine: null, wantOps: true });
   if (!r.ok || !r.ops || !r.lines) throw new Error('compile failed');
-  return { config: r.config, ops: r.ops, lines: r.lines, opCount: r.opCount };
+  expect(r.ops.length).toBe(r.opCount * SIM_OP_SIZE);
+  return { config: r.config, ops: r.ops, lines: r.lines };
 }
 
 describe('loadSliced', () => {

@@ -33,7 +33,7 @@ function run(text: string, profile?: ProfileName): Ran {
   live.push(sim);
   const perOp: SimEvent[][] = [];
   const errors: number[] = [];
-  for (const op of out.program.ops) {
+  for (const op of out.program.ops.toArray()) {
     sim.clearEvents();
     errors.push(sim.apply(op));
     perOp.push(sim.events());
@@ -75,8 +75,8 @@ describe('scenario library', () => {
     expect(alloc).toMatchObject({ order: 3, pfn: 0, b: 0 });
     expect(last.some(kind('alloc_fail'))).toBe(true);
     const zone = r.sim.state().nodes[0]?.zones.find((z) => z.name === 'Normal');
-    expect(zone?.nrFree).toBeGreaterThan(1 << 3);
-    expect(zone?.nrFree).toBe(128);
+    expect(zone?.nrFreePages).toBeGreaterThan(1 << 3);
+    expect(zone?.nrFreePages).toBe(128);
     // Every free block is a single page: nothing to merge.
     expect(zone?.freeArea.slice(1).every((a) => a.nrFree === 0)).toBe(true);
   });

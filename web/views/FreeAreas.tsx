@@ -75,7 +75,7 @@ function ZoneFreeArea({
   return (
     <table className="free-area">
       <caption>
-        {name}: {formatCount(zone.nrFree)} free pages in {formatCount(totalBlocks)} blocks
+        {name}: {formatCount(zone.nrFreePages)} free pages in {formatCount(totalBlocks)} blocks
       </caption>
       <thead className="visually-hidden">
         <tr>

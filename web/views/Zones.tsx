@@ -24,17 +24,17 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
   const at = (v: number) => x(Math.sqrt(Math.max(0, Math.min(top, v))));
   const node = state.nodes[z.node];
   const marks: [string, number][] = [
-    ['min', wm.min + z.boost],
-    ['low', wm.low + z.boost],
-    ['high', wm.high + z.boost],
+    ['min', wm.min + z.watermarkBoost],
+    ['low', wm.low + z.watermarkBoost],
+    ['high', wm.high + z.watermarkBoost],
   ];
-  if (wm.promo > wm.high) marks.push(['promo', wm.promo + z.boost]);
+  if (wm.promo > wm.high) marks.push(['promo', wm.promo + z.watermarkBoost]);
   const below =
-    z.nrFree < wm.min + z.boost
+    z.nrFreePages < wm.min + z.watermarkBoost
       ? 'min'
-      : z.nrFree < wm.low + z.boost
+      : z.nrFreePages < wm.low + z.watermarkBoost
         ? 'low'
-        : z.nrFree < wm.high + z.boost
+        : z.nrFreePages < wm.high + z.watermarkBoost
           ? 'high'
           : '';
   const name = state.nodes.length > 1 ? `Node ${z.node} ${z.name}` : z.name;
@@ -52,7 +52,7 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
         {name}
         <span className="muted small">
           {' '}
-          managed {formatCount(z.managed)} pages · free {formatCount(z.nrFree)}
+          managed {formatCount(z.managed)} pages · free {formatCount(z.nrFreePages)}
           {below ? ` · below ${below}` : ' · above high'}
         </span>
       </h4>
@@ -60,13 +60,13 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
         viewBox={`0 0 ${W} 28`}
         width="100%"
         role="img"
-        aria-label={`${name}: ${z.nrFree} free pages; min ${wm.min}, low ${wm.low}, high ${wm.high}`}
+        aria-label={`${name}: ${z.nrFreePages} free pages; min ${wm.min}, low ${wm.low}, high ${wm.high}`}
       >
         <rect x={0} y={8} width={W} height={12} className="track" />
         <rect
           x={0}
           y={8}
-          width={at(z.nrFree)}
+          width={at(z.nrFreePages)}
           height={12}
           className={`fill${below === 'min' ? ' danger' : below ? ' warn' : ''}`}
         />
@@ -83,11 +83,11 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
         ))}
       </p>
       <p className="small muted">
-        {z.boost > 0 ? `watermark_boost ${z.boost} · ` : ''}
+        {z.watermarkBoost > 0 ? `watermark_boost ${z.watermarkBoost} · ` : ''}
         {reserves.length > 0
           ? `lowmem_reserve ${reserves.map(([i, r]) => `${zoneName(i)} ${r}`).join(', ')} · `
           : ''}
-        batch {z.batch} · high_min {z.highMin} · high_max {z.highMax}
+        batch {z.pagesetBatch} · high_min {z.pagesetHighMin} · high_max {z.pagesetHighMax}
         {z.nrReservedHighatomic > 0 ? ` · highatomic reserve ${z.nrReservedHighatomic}` : ''}
         {node
           ? ` · kswapd ${node.kswapdAwake ? 'awake' : 'asleep'} (woken ${node.kswapdWakeups}×)`

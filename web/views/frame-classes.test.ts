@@ -42,7 +42,7 @@ describe('the core class map', async () => {
       let compared = 0;
       let i = 0;
       try {
-        for (const op of out.program.ops) {
+        for (const op of out.program.ops.toArray()) {
           sim.apply(op);
           sim.clearEvents();
           const s = sim.state();
@@ -79,7 +79,7 @@ describe('the core class map', async () => {
     const out = compileText(WORKLOADS.corrupt);
     if (!out.ok) throw new Error(out.error.message);
     const sim = core.createSim(out.program.config);
-    for (const op of out.program.ops) sim.apply(op);
+    for (const op of out.program.ops.toArray()) sim.apply(op);
     const { lo, hi } = pfnExtent(sim.state());
     const classes = sim.frameClassesMapped(lo, hi - lo, CLASS_IDS);
     expect(classes.includes(FC.CORRUPT)).toBe(true);
@@ -107,7 +107,7 @@ describe('the core class map', async () => {
         return painted.spans?.reduce((n, [a, b]) => n + b - a, 0) ?? null;
       };
       expect(paint()).toBeNull(); // the first paint: all
-      const ops = out.program.ops;
+      const ops = out.program.ops.toArray();
       let repainted = 0;
       let snapshot: Uint8Array | null = null;
       for (const [i, op] of ops.entries()) {

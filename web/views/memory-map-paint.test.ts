@@ -13,7 +13,7 @@ describe('paintFrames', async () => {
   );
   if (!out.ok) throw new Error(out.error.message);
   const sim = core.createSim(out.program.config);
-  for (const op of out.program.ops) sim.apply(op);
+  for (const op of out.program.ops.toArray()) sim.apply(op);
   const s = sim.state();
   const colors = mapColors('light');
 

@@ -45,7 +45,7 @@ describe('views', async () => {
           renderToStaticMarkup(
             <EventLog
               {...props}
-              options={{ ...props.options, op: p.ops[2], opIndex: 2, opError: 0 }}
+              options={{ ...props.options, op: p.ops.at(2), opIndex: 2, opError: 0 }}
             />,
           ),
           renderToStaticMarkup(<AllocWalk {...props} />),

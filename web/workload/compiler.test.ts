@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { GFP_COMPOSITES, GFP_BITS } from '../core/gfp';
-import { HANDLE_NONE, OpKind, readOp, SysctlId, type SimOp } from '../core/ops';
-import { compileWorkload, type CompiledWorkload } from './compiler';
+import { HANDLE_NONE, OpKind, SIM_OP_SIZE, SysctlId, type SimOp } from '../core/ops';
+import { compileWorkload, type CompiledProgram } from './compiler';
 import { formatError } from './errors';
 import { parseWorkload } from './parser';
 
-function compiled(text: string): CompiledWorkload {
+function compiled(text: string): CompiledProgram {
   const r = parseWorkload(text);
   if (!r.ok) throw new Error(formatError(r.error));
   const c = compileWorkload(r.workload, { positions: r.positions });
@@ -22,8 +22,7 @@ function compileError(text: string): string {
 }
 
 function ops(text: string): SimOp[] {
-  const p = compiled(text);
-  return Array.from({ length: p.opCount }, (_, i) => readOp(p.ops, i));
+  return compiled(text).ops.toArray();
 }
 
 const op = (o: Partial<SimOp> & { kind: SimOp['kind'] }): SimOp => ({
@@ -45,8 +44,9 @@ describe('compileWorkload', () => {
 
   it('packs 16-byte records with the gfp mask, order and cpu', () => {
     const p = compiled('cpu 1 alloc a order=3 GFP_KERNEL|__GFP_COMP\n');
-    expect(p.ops.length).toBe(16);
-    expect(readOp(p.ops, 0)).toEqual(
+    expect(p.ops.length).toBe(1);
+    expect(p.ops.bytes.length).toBe(SIM_OP_SIZE);
+    expect(p.ops.at(0)).toEqual(
       op({
         kind: OpKind.ALLOC,
         cpu: 1,
@@ -73,8 +73,10 @@ describe('compileWorkload', () => {
 
   it('reuses freed handle ids, so the table needs only the peak of live blocks', () => {
     const p = compiled('repeat 1000 {\n alloc a\n alloc a\n free a *\n}\n');
-    expect(p.opCount).toBe(4000);
-    expect(p.handleCount).toBe(2);
+    expect(p.ops.length).toBe(4000);
+    expect(
+      Math.max(...ops('repeat 1000 {\n alloc a\n alloc a\n free a *\n}\n').map((o) => o.handle)),
+    ).toBe(1);
     expect(p.config.maxHandles).toBe(2);
   });
 
@@ -104,7 +106,7 @@ describe('compileWorkload', () => {
 
   it('gives each random stream its own handle range, before the groups, sized for every run', () => {
     const p = compiled('alloc a\nrepeat 4 {\n random 5 free=10\n}\nrandom 2\nalloc b\n');
-    const o = Array.from({ length: p.opCount }, (_, i) => readOp(p.ops, i));
+    const o = p.ops.toArray();
     // stream 1: header 0, 20 slots (4 runs x 5 steps); stream 2: header 21, 2 slots; groups from 24
     expect(o[0]).toMatchObject({ kind: OpKind.ALLOC, handle: 24 });
     expect(o[1]).toMatchObject({ kind: OpKind.RANDOM, handle: 0, arg: 10 | (20 << 7) });
@@ -153,12 +155,13 @@ describe('compileWorkload', () => {
 
   it('skips the rest of a repeat whose body emits nothing', () => {
     expect(
-      compiled('alloc x\nfree x\nrepeat 2000000 {\n repeat 2000000 {\n  free x *\n }\n}\n').opCount,
+      compiled('alloc x\nfree x\nrepeat 2000000 {\n repeat 2000000 {\n  free x *\n }\n}\n').ops
+        .length,
     ).toBe(2);
   });
 
   it('records the source line of every op', () => {
-    expect(Array.from(compiled('tick\n\nrepeat 2 {\n drain all\n}\n').opLines)).toEqual([1, 4, 4]);
+    expect(Array.from(compiled('tick\n\nrepeat 2 {\n drain all\n}\n').lines)).toEqual([1, 4, 4]);
   });
 
   it.each([

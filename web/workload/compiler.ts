@@ -1,6 +1,6 @@
 /*
- * compiler.ts: a Workload tree to what the core runs: a MachineConfig and packed struct sim_op
- * records. Handle groups exist only here: each group is a stack of numeric handle ids chosen at
+ * compiler.ts: a Workload tree to what the core runs: a MachineConfig and the ops as packed
+ * struct sim_op records (an OpList), the bytes every later layer passes on unchanged. Handle groups exist only here: each group is a stack of numeric handle ids chosen at
  * compile time, so `free NAME` pops the newest id and `free NAME *` emits the ids oldest first.
  * Freed ids are reused, so the core's handle table only needs as many entries as blocks are live
  * at once. Each `random` statement is a stream that owns a fixed range of the table (its header
@@ -17,7 +17,7 @@ import {
   type PresetMachine,
   type ZoneSpan,
 } from '../core/machine-config';
-import { HANDLE_NONE, OpBuffer, OpKind, SysctlId, type SimOp } from '../core/ops';
+import { HANDLE_NONE, OpBuffer, OpKind, OpList, SysctlId, type SimOp } from '../core/ops';
 import type {
   GfpSpec,
   MachineSpec,
@@ -32,12 +32,23 @@ import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
 import { parseNumber } from './parser';
 
-export interface CompiledWorkload {
+/** A compiled workload: what the player, the lessons, the command line and the core all take. */
+export interface CompiledProgram {
   config: MachineConfig;
-  ops: Uint8Array; // packed struct sim_op records
-  opCount: number;
-  opLines: Uint32Array; // source line of each op (0 when the tree has no positions)
-  handleCount: number; // handle slots used: the random streams' ranges, then the groups' ids
+  ops: OpList; // packed struct sim_op records, as sim_apply reads them
+  lines: Uint32Array; // source line of each op (0 when the tree has no positions)
+}
+
+/** A CompiledProgram as raw bytes, as it crosses from the compile worker (no classes there). */
+export interface PackedProgram {
+  config: MachineConfig;
+  ops: Uint8Array; // the bytes of CompiledProgram.ops
+  lines: Uint32Array;
+}
+
+/** The program whose ops are these bytes (no copy). */
+export function unpackProgram(p: PackedProgram): CompiledProgram {
+  return { config: p.config, ops: new OpList(p.ops), lines: p.lines };
 }
 
 /** Where a random stream lives in the handle table. */
@@ -50,7 +61,7 @@ interface RandomStream {
 const MAX_STREAM_CAPACITY = (1 << 24) - 1;
 
 export type CompileResult =
-  { ok: true; program: CompiledWorkload } | { ok: false; error: WorkloadError };
+  { ok: true; program: CompiledProgram } | { ok: false; error: WorkloadError };
 
 export interface CompileOptions {
   positions?: SourceMap;
@@ -150,7 +161,7 @@ class Compiler {
     this.maxOrder = machineMaxOrder(this.machine);
   }
 
-  run(): CompiledWorkload {
+  run(): CompiledProgram {
     const machineAt = (this.w.machine && this.options.positions?.get(this.w.machine)) || {
       line: 1,
       col: 1,
@@ -158,21 +169,14 @@ class Compiler {
     for (const s of this.w.sets) for (const op of sysctlOps(s)) this.emit(op, machineAt);
     this.nextId = this.placeStreams(this.w.ops, 1, 0);
     this.block(this.w.ops);
-    const opCount = this.out.length;
-    const handleCount = this.nextId;
     const config: MachineConfig = {
       machine: this.machine,
       profile: this.w.profile ?? '6.18',
-      maxHandles: Math.max(1, handleCount),
+      // handle slots used: the random streams' ranges, then the groups' ids
+      maxHandles: Math.max(1, this.nextId),
     };
     if (this.w.seed !== null) config.seed = this.w.seed;
-    return {
-      config,
-      ops: this.out.finish(),
-      opCount,
-      opLines: this.lines.slice(0, opCount),
-      handleCount,
-    };
+    return { config, ops: this.out.finish(), lines: this.lines.slice(0, this.out.length) };
   }
 
   /*

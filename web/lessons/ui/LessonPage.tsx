@@ -276,7 +276,7 @@ export function LessonPage({
         key: `s${block}:${text}`,
         session: sb.session,
         program: sb.program,
-        end: sb.program.opCount,
+        end: sb.program.ops.length,
         windowStart: sb.start,
       },
     });

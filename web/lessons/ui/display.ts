@@ -6,24 +6,21 @@
  * copies the buffer, so the core's default size serves it better.
  */
 import type { ProfileName } from '../../core/machine-config';
-import { readOp, type SimOp } from '../../core/ops';
-import type { CompiledWorkload } from '../../workload/compiler';
-import type { Program } from '../../app/compile';
+import type { CompiledProgram } from '../../workload/compiler';
 import { withProfile } from '../replay';
 import type { PlanSession } from './plan';
 
 export interface DisplaySpec {
   key: string; // equal keys show the same machines
   session: PlanSession;
-  program: CompiledWorkload;
+  program: CompiledProgram;
   end: number; // ops of program to run
   windowStart: number; // where the last block's ops begin (the timeline starts its cursor there)
 }
 
-export function displayProgram(spec: DisplaySpec, which: 'a' | 'b'): Program {
+export function displayProgram(spec: DisplaySpec, which: 'a' | 'b'): CompiledProgram {
   const profile: ProfileName | null = which === 'b' ? spec.session.compare : null;
   const config = { ...withProfile(spec.program.config, profile), eventCapacity: undefined };
-  const ops: SimOp[] = [];
-  for (let i = 0; i < spec.end; i++) ops.push(readOp(spec.program.ops, i));
-  return { config, ops, lines: spec.program.opLines.slice(0, spec.end) };
+  const { ops, lines } = spec.program;
+  return { config, ops: ops.slice(0, spec.end), lines: lines.subarray(0, spec.end) };
 }

@@ -9,7 +9,7 @@
  * text so their handle groups (`free a`) know what the lesson allocated.
  */
 import type { Core } from '../../core/module';
-import { compileWorkload, type CompiledWorkload } from '../../workload/compiler';
+import { compileWorkload, type CompiledProgram } from '../../workload/compiler';
 import type { LessonMachine } from '../engine';
 import { wasmLessonEngine } from '../engine-wasm';
 import { evaluateText, type EvalResult } from '../expr-eval';
@@ -22,7 +22,7 @@ import type { LessonPlan, LessonPoint, PlanSession } from './plan';
 function runWindow(
   core: Core,
   s: PlanSession,
-  program: CompiledWorkload,
+  program: CompiledProgram,
   start: number,
   end: number,
 ): LessonMachine[] {
@@ -62,7 +62,7 @@ export function evaluateAt(
 
 /** The learner's sandbox ops after a goal's point: compiled, or the error at a line of their text. */
 export type SandboxProgram =
-  | { ok: true; program: CompiledWorkload; start: number; session: PlanSession }
+  | { ok: true; program: CompiledProgram; start: number; session: PlanSession }
   | { ok: false; line: number; message: string };
 
 export function compileSandbox(plan: LessonPlan, point: LessonPoint, text: string): SandboxProgram {
@@ -100,7 +100,7 @@ export function evaluateSandbox(
   expr: string,
 ): EvalResult {
   return evaluateOn(
-    runWindow(core, sandbox.session, sandbox.program, sandbox.start, sandbox.program.opCount),
+    runWindow(core, sandbox.session, sandbox.program, sandbox.start, sandbox.program.ops.length),
     expr,
   );
 }

@@ -8,7 +8,7 @@
  * The player moves between these points; it never decides what the model state is. Pure: no wasm.
  */
 import type { MachineConfig, ProfileName } from '../../core/machine-config';
-import { compileWorkload, type CompiledWorkload } from '../../workload/compiler';
+import { compileWorkload, type CompiledProgram } from '../../workload/compiler';
 import { opsWithin } from '../replay';
 import { composeSession, type SessionPart } from '../session';
 import type { GoalBlock, Lesson, LessonBlock, Pointer, QuestionBlock, ViewName } from '../types';
@@ -20,7 +20,7 @@ export interface PlanSession {
   profile: string; // the first machine's profile, as the workload or front matter says
   compare: ProfileName | null;
   parts: SessionPart[];
-  program: CompiledWorkload; // all parts, compiled together
+  program: CompiledProgram; // all parts, compiled together
   partOps: number[]; // ops of the program within parts [0, i] (the op count after part i)
 }
 
@@ -84,7 +84,7 @@ export function isRunnable(b: LessonBlock): boolean {
 function compileSession(
   lesson: Lesson,
   parts: SessionPart[],
-): { program: CompiledWorkload; partOps: number[] } {
+): { program: CompiledProgram; partOps: number[] } {
   const composed = composeSession(lesson.meta, parts);
   // The schema compiled these same parts at build time; failing here means the bundle is stale.
   if (!composed.ok)

@@ -4,7 +4,7 @@
  * emits; each event's `a` carries a running hash of every op so far, so a wrong replay (an op
  * skipped or applied twice) shows up as a different `a`.
  */
-import type { SimOp } from '../../core/ops';
+import type { OpList } from '../../core/ops';
 import type { Engine, SimEvent } from '../engine';
 
 export class ToyEngine implements Engine {
@@ -17,7 +17,9 @@ export class ToyEngine implements Engine {
   /** `pad` bytes of nothing after the state in each snapshot, to stand for a big machine's arena. */
   constructor(private readonly pad = 0) {}
 
-  apply(op: SimOp): number {
+  applyAt(ops: OpList, i: number): number {
+    const op = ops.at(i);
+    if (!op) return 2; // SIM_EINVAL: no such op
     this.applied++;
     const s = this.state;
     s[0] = (Math.imul(s[0] ?? 0, 31) + op.kind * 7 + op.arg + op.handle) | 0;
