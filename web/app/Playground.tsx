@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAction, useActions } from '../actions/context';
-import { A } from '../actions/ids';
+import { A } from '../actions/definitions';
 import type { ExplicitMachine, ProfileName } from '../core/machine-config';
 import type { Core } from '../core/module';
 import { MyWorkloads } from '../saved/MyWorkloads';
@@ -297,11 +297,7 @@ function PlaygroundBody({
     views: { compare: compareProfile },
   });
 
-  useAction({
-    id: A.runWorkload,
-    label: 'Run the workload',
-    group: 'machine',
-    keys: ['Ctrl+Enter', 'Meta+Enter'],
+  useAction(A.runWorkload, {
     run: () => run(text, false),
   });
 
@@ -365,21 +361,13 @@ function PlaygroundBody({
 
   const machine = headerValue(text, 'machine') ?? 'tiny';
   const profile = (headerValue(text, 'profile') ?? '6.18') as ProfileName;
-  useAction({
-    id: A.profile,
-    label: 'Next kernel profile',
-    group: 'machine',
-    keys: ['p'],
+  useAction(A.profile, {
     run: () => {
       const i = PROFILES.findIndex((x) => x.name === profile);
       setAndRun(setHeader(text, 'profile', PROFILES[(i + 1) % PROFILES.length]?.name ?? '6.18'));
     },
   });
-  useAction({
-    id: A.compare,
-    label: 'Compare with another profile',
-    group: 'view',
-    keys: ['c'],
+  useAction(A.compare, {
     run: () => setCompareProfile((c) => (c ? null : profile === '5.13' ? '6.18' : '5.13')),
   });
 

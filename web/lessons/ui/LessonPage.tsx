@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAction } from '../../actions/context';
-import { A } from '../../actions/ids';
+import { A } from '../../actions/definitions';
 import type { Session } from '../../app/session';
 import { Transport } from '../../app/Transport';
 import { useReducedMotion } from '../../app/theme';
@@ -55,25 +55,13 @@ function ReaderKeys({
   onPrev: () => void;
   onPresent: () => void;
 }) {
-  useAction({
-    id: A.lessonNext,
-    label: 'Next step of the lesson',
-    group: 'lesson',
-    keys: ['PageDown'],
+  useAction(A.lessonNext, {
     run: onNext,
   });
-  useAction({
-    id: A.lessonPrev,
-    label: 'Previous step of the lesson',
-    group: 'lesson',
-    keys: ['PageUp'],
+  useAction(A.lessonPrev, {
     run: onPrev,
   });
-  useAction({
-    id: A.lessonPresent,
-    label: 'Present this lesson (large type, clicker keys)',
-    group: 'lesson',
-    keys: ['P'],
+  useAction(A.lessonPresent, {
     run: onPresent,
   });
   return null;
@@ -95,18 +83,10 @@ function PresenterKeys({
   onNotes: () => void;
 }) {
   usePresenterKeys({ next: onNext, previous: onPrev, reveal: onReveal, blank: onBlank });
-  useAction({
-    id: A.lessonPresent,
-    label: 'Leave presenter mode',
-    group: 'lesson',
-    keys: ['Escape'],
+  useAction(A.presenterLeave, {
     run: onExit,
   });
-  useAction({
-    id: A.lessonNotes,
-    label: 'Open the speaker notes window',
-    group: 'lesson',
-    keys: ['s'],
+  useAction(A.presenterNotes, {
     run: onNotes,
   });
   return null;
