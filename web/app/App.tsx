@@ -42,12 +42,8 @@ function Shell() {
   const route = useRoute();
   const { theme, choice, cycle } = useTheme();
   const [help, setHelp] = useState(false);
-  useAction(A.theme, {
-    run: cycle,
-  });
-  useAction(A.help, {
-    run: () => setHelp(true),
-  });
+  useAction(A.theme, { run: cycle });
+  useAction(A.help, { run: () => setHelp(true) });
 
   useEffect(() => {
     document.title = TITLES[route];

@@ -32,27 +32,13 @@ export function OpButtons({
   const [group, setGroup] = useState('buf');
   const c = Math.min(cpu, cpus - 1);
   const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(group) ? group : 'buf';
-  useAction(A.alloc, {
-    run: () => append(`cpu ${c} alloc ${name} order=${order} ${gfp}`),
-  });
-  useAction(A.free, {
-    run: () => append(`cpu ${c} free ${name}`),
-  });
-  useAction(A.drain, {
-    run: () => append(`cpu ${c} drain`),
-  });
-  useAction(A.drainAll, {
-    run: () => append('drain all'),
-  });
-  useAction(A.tick, {
-    run: () => append('tick 1'),
-  });
-  useAction(A.cpuOffline, {
-    run: () => append(`cpu ${c} offline`),
-  });
-  useAction(A.cpuOnline, {
-    run: () => append(`cpu ${c} online`),
-  });
+  useAction(A.alloc, { run: () => append(`cpu ${c} alloc ${name} order=${order} ${gfp}`) });
+  useAction(A.free, { run: () => append(`cpu ${c} free ${name}`) });
+  useAction(A.drain, { run: () => append(`cpu ${c} drain`) });
+  useAction(A.drainAll, { run: () => append('drain all') });
+  useAction(A.tick, { run: () => append('tick 1') });
+  useAction(A.cpuOffline, { run: () => append(`cpu ${c} offline`) });
+  useAction(A.cpuOnline, { run: () => append(`cpu ${c} online`) });
   const btn = (id: ActionId, label: string) => (
     <button type="button" onClick={() => registry.dispatch(id, undefined, 'button')}>
       {label}

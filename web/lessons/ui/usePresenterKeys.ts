@@ -16,16 +16,8 @@ export interface ClickerHandlers {
 }
 
 export function usePresenterKeys(h: ClickerHandlers): void {
-  useAction(A.presenterNext, {
-    run: h.next,
-  });
-  useAction(A.presenterPrev, {
-    run: h.previous,
-  });
-  useAction(A.presenterReveal, {
-    run: h.reveal,
-  });
-  useAction(A.presenterBlank, {
-    run: h.blank,
-  });
+  useAction(A.presenterNext, { run: h.next });
+  useAction(A.presenterPrev, { run: h.previous });
+  useAction(A.presenterReveal, { run: h.reveal });
+  useAction(A.presenterBlank, { run: h.blank });
 }
