@@ -3,7 +3,8 @@
  * register an action for as long as a component is mounted.
  */
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { ActionRegistry, type Action } from './registry';
+import { actionDef, type ActionId } from './definitions';
+import { ActionRegistry } from './registry';
 
 export const ActionsContext = createContext<ActionRegistry>(new ActionRegistry());
 
@@ -11,37 +12,39 @@ export function useActions(): ActionRegistry {
   return useContext(ActionsContext);
 }
 
+/** What a component supplies for a command: what it does, and whether it may run now. */
+export interface ActionImpl<A> {
+  run: (arg: A) => void;
+  enabled?: () => boolean;
+}
+
 /**
- * Register an action while mounted. The latest run/enabled are always used (kept in a ref), so
- * callers may pass closures over fresh props without re-registering on every render.
+ * Register a command while mounted, with the label and keys its definition gives. The latest
+ * run/enabled are always used (kept in a ref), so callers may pass closures over fresh props
+ * without re-registering on every render.
  */
-export function useAction<A>(action: Action<A>): void {
+export function useAction<A = void>(id: ActionId, impl: ActionImpl<A>): void {
   const registry = useActions();
-  const latest = useRef(action);
+  const latest = useRef(impl);
   useEffect(() => {
-    latest.current = action;
+    latest.current = impl;
   });
-  const { id, label, group } = action;
-  const keys = action.keys?.join(' ');
-  useEffect(
-    () =>
-      registry.register<A>({
-        id,
-        label,
-        group,
-        keys: keys ? keys.split(' ') : undefined,
-        enabled: () => (latest.current.enabled ? latest.current.enabled() : true),
-        run: (arg) => latest.current.run(arg),
-      }),
-    [registry, id, label, group, keys],
-  );
+  useEffect(() => {
+    const { label, group, keys } = actionDef(id);
+    return registry.register<A>({
+      id,
+      label,
+      group,
+      keys,
+      enabled: () => (latest.current.enabled ? latest.current.enabled() : true),
+      run: (arg) => latest.current.run(arg),
+    });
+  }, [registry, id]);
 }
 
 /** Re-render when actions are registered or removed (the help page, enabled states). */
 export function useRegistryVersion(): number {
   const registry = useActions();
-  return useSyncExternalStore(
-    (fn) => registry.subscribe(fn),
-    () => registry.version,
-  );
+  const version = () => registry.version;
+  return useSyncExternalStore((fn) => registry.subscribe(fn), version, version);
 }

@@ -1,12 +1,13 @@
 /*
- * registry.ts: every command of the app, registered once with an id, a label and its keys.
- * Buttons, keyboard shortcuts and lesson steps all dispatch through here, so a command behaves the
- * same whichever way it was asked for, the help page lists exactly what exists, and a lesson can
- * say "press →" and check that the reader did.
+ * registry.ts: the commands that can run now, each registered by the component that runs it
+ * (its id, label and keys come from definitions.ts). Buttons, keyboard shortcuts and lesson steps
+ * all dispatch through here, so a command behaves the same whichever way it was asked for, and a
+ * lesson can say "press →" and check that the reader did.
  */
+import type { ActionGroup } from './definitions';
 import { chordOf, isTypingTarget } from './keys';
 
-export type ActionGroup = 'timeline' | 'machine' | 'view' | 'lesson' | 'app';
+export type { ActionGroup };
 
 export interface Action<A = void> {
   id: string;

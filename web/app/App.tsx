@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionsContext, useAction } from '../actions/context';
-import { A } from '../actions/ids';
+import { A } from '../actions/definitions';
 import { ActionRegistry } from '../actions/registry';
 import { Home } from './Home';
 import KeyboardPage, { KeyboardHelpDialog } from './KeyboardHelp';
@@ -45,20 +45,8 @@ function Shell() {
   const route = useRoute();
   const { theme, choice, cycle } = useTheme();
   const [help, setHelp] = useState(false);
-  useAction({
-    id: A.theme,
-    label: 'Switch theme (system, light, dark)',
-    group: 'app',
-    keys: ['T'],
-    run: cycle,
-  });
-  useAction({
-    id: A.help,
-    label: 'Show keyboard shortcuts',
-    group: 'app',
-    keys: ['?'],
-    run: () => setHelp(true),
-  });
+  useAction(A.theme, { run: cycle });
+  useAction(A.help, { run: () => setHelp(true) });
 
   useEffect(() => {
     document.title = TITLES[route];

@@ -1,36 +1,42 @@
 /*
- * KeyboardHelp.tsx: every registered command with its keys, read from the action registry (so it
- * lists exactly what exists on the page you are on). Shown as a dialog by `?` and as a page.
+ * KeyboardHelp.tsx: every command with its keys, read from the definitions (so it lists each
+ * command once, including those of pages you are not on; the groups that work here come first).
+ * Shown as a dialog by `?` and as a page.
  */
 import { useEffect, useRef } from 'react';
 import { useActions, useRegistryVersion } from '../actions/context';
+import { ACTION_DEFS, type ActionGroup } from '../actions/definitions';
 import { formatChord } from '../actions/keys';
-import type { ActionGroup } from '../actions/registry';
 
 const GROUPS: [ActionGroup, string][] = [
   ['lesson', 'Lesson'],
+  ['presenter', 'Presenting a lesson'],
   ['timeline', 'Timeline'],
   ['machine', 'Machine'],
   ['view', 'Views'],
-  ['lesson', 'Lesson'],
   ['app', 'Site'],
 ];
 
 export function KeyList() {
   const registry = useActions();
   useRegistryVersion();
-  const actions = registry.list();
+  const live = (g: ActionGroup) => registry.list().some((a) => a.group === g);
+  // Stable: the groups that work on this page first, each list in its own order.
+  const groups = [...GROUPS.filter(([g]) => live(g)), ...GROUPS.filter(([g]) => !live(g))];
   return (
     <div className="key-list">
-      {GROUPS.map(([g, title]) => {
-        const rows = actions.filter((a) => a.group === g);
+      {groups.map(([g, title]) => {
+        const rows = ACTION_DEFS.filter((a) => a.group === g);
         if (rows.length === 0) return null;
         return (
-          <table key={g}>
-            <caption>{title}</caption>
+          <table key={g} data-group={g}>
+            <caption>
+              {title}
+              {!live(g) && <span className="muted small"> (not on this page)</span>}
+            </caption>
             <tbody>
               {rows.map((a) => (
-                <tr key={a.id}>
+                <tr key={a.id} data-action={a.id}>
                   <th scope="row">{a.label}</th>
                   <td>
                     {a.keys && a.keys.length > 0 ? (

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useAction, useActions } from '../actions/context';
-import { A } from '../actions/ids';
+import { A, type ActionId } from '../actions/definitions';
 
 const GFP_CHOICES = [
   'GFP_KERNEL',
@@ -32,53 +32,14 @@ export function OpButtons({
   const [group, setGroup] = useState('buf');
   const c = Math.min(cpu, cpus - 1);
   const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(group) ? group : 'buf';
-  useAction({
-    id: A.alloc,
-    label: 'Allocate (append to the workload)',
-    group: 'machine',
-    keys: ['a'],
-    run: () => append(`cpu ${c} alloc ${name} order=${order} ${gfp}`),
-  });
-  useAction({
-    id: A.free,
-    label: 'Free the newest block of the group',
-    group: 'machine',
-    keys: ['f'],
-    run: () => append(`cpu ${c} free ${name}`),
-  });
-  useAction({
-    id: A.drain,
-    label: "Drain this CPU's per-CPU lists",
-    group: 'machine',
-    keys: ['d'],
-    run: () => append(`cpu ${c} drain`),
-  });
-  useAction({
-    id: A.drainAll,
-    label: 'Drain every CPU',
-    group: 'machine',
-    run: () => append('drain all'),
-  });
-  useAction({
-    id: A.tick,
-    label: 'One vmstat interval passes',
-    group: 'machine',
-    keys: ['t'],
-    run: () => append('tick 1'),
-  });
-  useAction({
-    id: A.cpuOffline,
-    label: 'Take the CPU offline',
-    group: 'machine',
-    run: () => append(`cpu ${c} offline`),
-  });
-  useAction({
-    id: A.cpuOnline,
-    label: 'Bring the CPU online',
-    group: 'machine',
-    run: () => append(`cpu ${c} online`),
-  });
-  const btn = (id: string, label: string) => (
+  useAction(A.alloc, { run: () => append(`cpu ${c} alloc ${name} order=${order} ${gfp}`) });
+  useAction(A.free, { run: () => append(`cpu ${c} free ${name}`) });
+  useAction(A.drain, { run: () => append(`cpu ${c} drain`) });
+  useAction(A.drainAll, { run: () => append('drain all') });
+  useAction(A.tick, { run: () => append('tick 1') });
+  useAction(A.cpuOffline, { run: () => append(`cpu ${c} offline`) });
+  useAction(A.cpuOnline, { run: () => append(`cpu ${c} online`) });
+  const btn = (id: ActionId, label: string) => (
     <button type="button" onClick={() => registry.dispatch(id, undefined, 'button')}>
       {label}
     </button>

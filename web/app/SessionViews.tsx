@@ -1,25 +1,21 @@
 /*
- * SessionViews.tsx: every view of one session at its cursor, all highlighting the same event.
+ * SessionViews.tsx: every registered view (web/views/registry.tsx) of one session at its cursor,
+ * all highlighting the same event.
  *
  * While the timeline plays, the views are drawn as a deferred (transition) render: React renders
  * them in small slices between frames rather than in the frame's one task, and the clock waits
  * until they have been drawn before it steps again (Clock.holdFor). A step taken by hand is drawn
  * at once, as before.
  */
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef } from 'react';
-import { AllocWalk } from '../views/AllocWalk';
-import { Counters } from '../views/Counters';
-import { EventLog } from '../views/EventLog';
-import { FreeAreas } from '../views/FreeAreas';
+import { memo, useDeferredValue, useEffect, useRef } from 'react';
 import type { ModelState } from '../views/model';
-import { PcpLists } from '../views/PcpLists';
-import { ProcText } from '../views/ProcText';
-import { Zones } from '../views/Zones';
 import type { Theme } from '../views/palette';
+import { RegisteredView, VIEW_ORDER, VIEWS } from '../views/registry';
 import type { Session } from './session';
 import { useClock, usePlayerVersion } from './usePlayer';
 
-const MemoryMap = lazy(() => import('../views/MemoryMap').then((m) => ({ default: m.MemoryMap })));
+const MAIN = VIEW_ORDER.filter((n) => VIEWS[n].place === 'main');
+const GRID = VIEW_ORDER.filter((n) => VIEWS[n].place === 'grid');
 
 interface Props {
   session: Session;
@@ -51,41 +47,26 @@ const Views = memo(function Views({
   compare,
 }: Props & { version: number }) {
   const p = session.player;
-  const state = session.state();
-  const event = p.currentEvent;
-  const opEvents = p.currentOpEvents;
-  const options = { theme, reducedMotion };
+  const common = {
+    machine: session,
+    event: p.currentEvent,
+    opEvents: p.currentOpEvents,
+    other: compare ?? null,
+    theme,
+    reducedMotion,
+  };
   return (
     <div className="views">
       <h2 className="visually-hidden">What the allocator did</h2>
       <div className="views-main">
-        <Suspense fallback={<p className="muted">Loading the memory map…</p>}>
-          <MemoryMap state={state} event={event} opEvents={opEvents} options={options} />
-        </Suspense>
-        <EventLog
-          state={state}
-          event={event}
-          opEvents={opEvents}
-          options={{ ...options, ...session.eventLogOptions() }}
-        />
+        {MAIN.map((n) => (
+          <RegisteredView key={n} name={n} {...common} />
+        ))}
       </div>
       <div className="views-grid">
-        <AllocWalk state={state} event={event} opEvents={opEvents} options={options} />
-        <FreeAreas state={state} event={event} opEvents={opEvents} options={options} />
-        <PcpLists state={state} event={event} opEvents={opEvents} options={options} />
-        <Zones state={state} event={event} opEvents={opEvents} options={options} />
-        <Counters
-          state={state}
-          event={event}
-          opEvents={opEvents}
-          options={{ ...options, compare: compare ?? null }}
-        />
-        <ProcText
-          state={state}
-          event={event}
-          opEvents={opEvents}
-          options={{ ...options, proc: (f) => session.proc(f) }}
-        />
+        {GRID.map((n) => (
+          <RegisteredView key={n} name={n} {...common} />
+        ))}
       </div>
     </div>
   );

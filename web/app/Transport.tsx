@@ -4,7 +4,7 @@
  * dispatches a registered action, so its key (shown in its tooltip) does the same thing.
  */
 import { useActions } from '../actions/context';
-import { A } from '../actions/ids';
+import { A, actionDef, type ActionId } from '../actions/definitions';
 import { formatChord } from '../actions/keys';
 import { SPEEDS } from '../player/clock';
 import { MARKER_KINDS, MARKER_LABELS, type MarkerKind } from '../player/markers';
@@ -13,17 +13,17 @@ import { Markers } from './Markers';
 import type { Session } from './session';
 import { useClock, usePlayerVersion } from './usePlayer';
 
-function Btn({ id, label, children }: { id: string; label: string; children: string }) {
+function Btn({ id, label, children }: { id: ActionId; label: string; children: string }) {
   const registry = useActions();
-  const a = registry.get(id);
-  const keys = a?.keys?.map(formatChord).join(', ');
+  const a = actionDef(id);
+  const keys = a.keys?.map(formatChord).join(', ');
   return (
     <button
       type="button"
       onClick={() => registry.dispatch(id, undefined, 'button')}
       aria-label={label}
       title={keys ? `${label} (${keys})` : label}
-      aria-keyshortcuts={a?.keys?.join(' ')}
+      aria-keyshortcuts={a.keys?.join(' ')}
     >
       <span aria-hidden="true">{children}</span>
     </button>

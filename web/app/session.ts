@@ -25,6 +25,7 @@ export class Session {
     state: ModelState;
   } | null = null;
   private procCache = new Map<string, string>();
+  private unfollow: (() => void) | null = null;
 
   constructor(
     private readonly core: Core,
@@ -105,7 +106,20 @@ export class Session {
     return this.player.currentEvent;
   }
 
+  /**
+   * Stay at the leader's op (the same workload on another kernel, compared side by side): moved
+   * as the leader moves, before anything draws, so both machines are always shown at one op.
+   */
+  follow(leader: Player): void {
+    this.unfollow?.();
+    const sync = () => this.player.seekOp(Math.min(leader.position.op, this.player.length));
+    sync();
+    this.unfollow = leader.subscribe(sync);
+  }
+
   dispose(): void {
+    this.unfollow?.();
+    this.unfollow = null;
     this.clock.pause();
     this.sim.dispose();
   }

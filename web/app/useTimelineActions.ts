@@ -3,7 +3,7 @@
  * Transport buttons, the keyboard and lessons all dispatch these ids.
  */
 import { useAction } from '../actions/context';
-import { A } from '../actions/ids';
+import { A } from '../actions/definitions';
 import { SPEEDS } from '../player/clock';
 import type { Session } from './session';
 
@@ -12,84 +12,53 @@ export function useTimelineActions(session: Session | null): void {
   const clock = session?.clock;
   const has = () => !!session;
   const pause = () => clock?.pause();
-  useAction({
-    id: A.play,
-    label: 'Play / pause',
-    group: 'timeline',
-    keys: ['Space'],
+  useAction(A.play, {
     enabled: has,
     run: () => clock?.toggle(),
   });
-  useAction({
-    id: A.stepOpForward,
-    label: 'Forward one op',
-    group: 'timeline',
-    keys: ['ArrowRight'],
+  useAction(A.stepOpForward, {
     enabled: has,
     run: () => {
       pause();
       p?.stepOp(1);
     },
   });
-  useAction({
-    id: A.stepOpBack,
-    label: 'Back one op',
-    group: 'timeline',
-    keys: ['ArrowLeft'],
+  useAction(A.stepOpBack, {
     enabled: has,
     run: () => {
       pause();
       p?.stepOp(-1);
     },
   });
-  useAction({
-    id: A.stepEventForward,
-    label: 'Forward one event',
-    group: 'timeline',
-    keys: ['Shift+ArrowRight'],
+  useAction(A.stepEventForward, {
     enabled: has,
     run: () => {
       pause();
       p?.stepEvent(1);
     },
   });
-  useAction({
-    id: A.stepEventBack,
-    label: 'Back one event',
-    group: 'timeline',
-    keys: ['Shift+ArrowLeft'],
+  useAction(A.stepEventBack, {
     enabled: has,
     run: () => {
       pause();
       p?.stepEvent(-1);
     },
   });
-  useAction({
-    id: A.home,
-    label: 'To the start (machine as booted)',
-    group: 'timeline',
-    keys: ['Home'],
+  useAction(A.home, {
     enabled: has,
     run: () => {
       pause();
       p?.home();
     },
   });
-  useAction({
-    id: A.end,
-    label: 'To the end',
-    group: 'timeline',
-    keys: ['End'],
+  useAction(A.end, {
     enabled: has,
     run: () => {
       pause();
       p?.end();
     },
   });
-  useAction<number | undefined>({
-    id: A.scrub,
-    label: 'Scrub to an event',
-    group: 'timeline',
+  useAction<number | undefined>(A.scrub, {
     enabled: has,
     run: (g) => {
       if (g === undefined) return;
@@ -98,22 +67,14 @@ export function useTimelineActions(session: Session | null): void {
       else p?.seekEvent(g);
     },
   });
-  useAction({
-    id: A.nextMarker,
-    label: 'Next marked event (refill, drain, fallback, claim, failure, bad page)',
-    group: 'timeline',
-    keys: ['n'],
+  useAction(A.nextMarker, {
     enabled: has,
     run: () => {
       pause();
       p?.seekMarker(1);
     },
   });
-  useAction({
-    id: A.prevMarker,
-    label: 'Previous marked event',
-    group: 'timeline',
-    keys: ['N'],
+  useAction(A.prevMarker, {
     enabled: has,
     run: () => {
       pause();
@@ -127,34 +88,19 @@ export function useTimelineActions(session: Session | null): void {
       SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, (i < 0 ? SPEEDS.length - 1 : i) + d))];
     if (next !== undefined) clock.setSpeed(next);
   };
-  useAction({
-    id: A.faster,
-    label: 'Play faster',
-    group: 'timeline',
-    keys: [']'],
+  useAction(A.faster, {
     enabled: has,
     run: () => shift(1),
   });
-  useAction({
-    id: A.slower,
-    label: 'Play slower',
-    group: 'timeline',
-    keys: ['['],
+  useAction(A.slower, {
     enabled: has,
     run: () => shift(-1),
   });
-  useAction({
-    id: A.grain,
-    label: 'Play by op / by event',
-    group: 'timeline',
-    keys: ['g'],
+  useAction(A.grain, {
     enabled: has,
     run: () => clock?.setGrain(clock.grain === 'op' ? 'event' : 'op'),
   });
-  useAction<number | undefined>({
-    id: A.branch,
-    label: 'Switch branch',
-    group: 'timeline',
+  useAction<number | undefined>(A.branch, {
     enabled: () => (p?.branchList.length ?? 0) > 1,
     run: (id) => {
       if (id === undefined) return;

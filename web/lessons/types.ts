@@ -4,18 +4,10 @@
  * "lessons/NN-slug/lesson.md:LINE".
  */
 
-/** The views a lesson may show (the fixed set of lessons/README.md). */
-export const VIEW_NAMES = [
-  'memory-map',
-  'free-areas',
-  'pcp',
-  'zones',
-  'walk',
-  'counters',
-  'proc',
-  'log',
-] as const;
-export type ViewName = (typeof VIEW_NAMES)[number];
+import type { ViewName } from '../views/view-names';
+
+/** The views a lesson may show: those of the view registry (web/views/view-names.ts). */
+export { VIEW_NAMES, type ViewName } from '../views/view-names';
 
 /** Keys a `point:` selector may use. */
 export const SELECTOR_KEYS = [

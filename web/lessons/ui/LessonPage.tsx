@@ -1,116 +1,32 @@
 /*
- * LessonPage.tsx: one lesson at one step: the prose and blocks on the left, the live views on the
- * right. The cursor (beats.ts) says what has run; the plan (plan.ts) says what that means for the
- * model; the display sessions draw it. Two modes share everything: reading (buttons on every
- * block, the timeline to step through what a block did, PageDown/PageUp between steps) and
- * presenting (large type, no chrome, a clicker walks the beats, a blank screen, and a notes
- * window kept in step over a BroadcastChannel).
+ * LessonPage.tsx: one lesson at one step: the prose and blocks on the left (LessonText), the live
+ * views on the right. The cursor (beats.ts, kept in the URL by useLessonCursor) says what has run;
+ * the plan (plan.ts) says what that means for the model; the display sessions draw it. Two modes
+ * share everything else: reading (Reader.tsx: buttons on every block, the timeline to step
+ * through what a block did, PageDown/PageUp between steps) and presenting (Presenter.tsx: large
+ * type, no chrome, a clicker walks the beats, a blank screen, and a notes window kept in step
+ * over a BroadcastChannel by usePresenterLink).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAction } from '../../actions/context';
-import { A } from '../../actions/ids';
-import type { Session } from '../../app/session';
-import { Transport } from '../../app/Transport';
+import { useEffect, useMemo, useState } from 'react';
 import { useReducedMotion } from '../../app/theme';
 import { useCore } from '../../app/useCore';
-import { useTimelineActions } from '../../app/useTimelineActions';
 import type { Theme } from '../../views/palette';
 import type { EvalResult } from '../expr-eval';
-import { doBeat, enter, isDone, next, pointOf, previous, revealNext, type Cursor } from './beats';
+import { enter, next, pointOf, previous, revealNext } from './beats';
 import type { DisplaySpec } from './display';
-import { GoalCard, type GoalCardProps } from './GoalCard';
+import { LessonText } from './LessonText';
 import { LessonViews } from './LessonViews';
-import { compileSandbox, evaluateAt, evaluateSandbox } from './model-checks';
-import { blockId, goalsOf, questionsOf, type LessonPlan } from './plan';
-import { openPresenterLink, type PresenterLink, type PresenterMessage } from './presenter-channel';
-import { recordAnswer } from './progress';
-import { Prose } from './Prose';
-import { QuestionCard } from './QuestionCard';
-import { lessonHash, TOC_HASH, type LessonMode } from './route';
-import { StepCard } from './StepCard';
+import { evaluateAt } from './model-checks';
+import { goalsOf, questionsOf, type LessonPlan } from './plan';
+import { BlankScreen, openNotes, PresenterKeys, PresenterTools } from './Presenter';
+import { LessonTimeline, PresentLink, ReaderCrumbs, ReaderKeys } from './Reader';
+import { lessonHash, type LessonMode } from './route';
 import { exposeLessonTestApi } from './test-api';
-import { usePresenterKeys } from './usePresenterKeys';
 import { useDisplaySessions } from './useDisplaySessions';
+import { useGoalSandbox } from './useGoalSandbox';
+import { useLessonCursor } from './useLessonCursor';
+import { usePresenterLink } from './usePresenterLink';
 import { useLessonProgress } from './useProgress';
-
-interface SandboxRun {
-  block: number;
-  text: string;
-  result: NonNullable<GoalCardProps['result']>;
-  spec: DisplaySpec | null; // null when the text did not compile
-}
-
-/** The timeline for reading mode: registers the arrow and Space keys only while it is shown. */
-function LessonTimeline({ session }: { session: Session }) {
-  useTimelineActions(session);
-  return <Transport session={session} />;
-}
-
-function ReaderKeys({
-  onNext,
-  onPrev,
-  onPresent,
-}: {
-  onNext: () => void;
-  onPrev: () => void;
-  onPresent: () => void;
-}) {
-  useAction({
-    id: A.lessonNext,
-    label: 'Next step of the lesson',
-    group: 'lesson',
-    keys: ['PageDown'],
-    run: onNext,
-  });
-  useAction({
-    id: A.lessonPrev,
-    label: 'Previous step of the lesson',
-    group: 'lesson',
-    keys: ['PageUp'],
-    run: onPrev,
-  });
-  useAction({
-    id: A.lessonPresent,
-    label: 'Present this lesson (large type, clicker keys)',
-    group: 'lesson',
-    keys: ['P'],
-    run: onPresent,
-  });
-  return null;
-}
-
-function PresenterKeys({
-  onNext,
-  onPrev,
-  onReveal,
-  onBlank,
-  onExit,
-  onNotes,
-}: {
-  onNext: () => void;
-  onPrev: () => void;
-  onReveal: () => void;
-  onBlank: () => void;
-  onExit: () => void;
-  onNotes: () => void;
-}) {
-  usePresenterKeys({ next: onNext, previous: onPrev, reveal: onReveal, blank: onBlank });
-  useAction({
-    id: A.lessonPresent,
-    label: 'Leave presenter mode',
-    group: 'lesson',
-    keys: ['Escape'],
-    run: onExit,
-  });
-  useAction({
-    id: A.lessonNotes,
-    label: 'Open the speaker notes window',
-    group: 'lesson',
-    keys: ['s'],
-    run: onNotes,
-  });
-  return null;
-}
 
 export function LessonPage({
   plan,
@@ -129,32 +45,8 @@ export function LessonPage({
   const core = useCore();
   const reducedMotion = useReducedMotion();
   const [progress, saveProgress] = useLessonProgress(slug);
-  const clamp = (n: number) => Math.max(0, Math.min(plan.sections.length - 1, n));
-
-  const [cursor, setCursor] = useState<Cursor>(() => enter(plan, step));
-  const [urlStep, setUrlStep] = useState(step);
-  const [sandbox, setSandbox] = useState<SandboxRun | null>(null);
+  const { cursor, visit, move } = useLessonCursor(plan, step, mode);
   const [blank, setBlank] = useState(false);
-  // The URL is the source of truth for the step: follow it when it changes (links, back button).
-  if (step !== urlStep) {
-    setUrlStep(step);
-    if (clamp(step) !== cursor.section) {
-      setCursor(enter(plan, step));
-      setSandbox(null);
-    }
-  }
-
-  const move = useCallback(
-    (c: Cursor | null) => {
-      if (!c) return;
-      setCursor(c);
-      if (c.section !== cursor.section) {
-        setSandbox(null);
-        window.location.hash = lessonHash(slug, c.section, mode);
-      }
-    },
-    [cursor.section, slug, mode],
-  );
 
   useEffect(() => {
     saveProgress((p) => (p.step === cursor.section ? p : { ...p, step: cursor.section }));
@@ -164,6 +56,15 @@ export function LessonPage({
   const point = pointOf(plan, cursor);
   const questions = useMemo(() => questionsOf(plan, cursor.section), [plan, cursor.section]);
   const goals = useMemo(() => goalsOf(plan, cursor.section), [plan, cursor.section]);
+  const goal = useGoalSandbox({
+    core,
+    plan,
+    section: cursor.section,
+    goals,
+    visit,
+    saveProgress,
+  });
+  const sandbox = goal.sandbox;
 
   // The model's word on every revealed question, evaluated once per reveal.
   const revealedKey = cursor.done.join(',');
@@ -197,52 +98,15 @@ export function LessonPage({
     return () => exposeLessonTestApi(null);
   }, [slug, cursor, blank, sessions]);
 
-  // ---- presenter: chrome off, the notes window in step ----
-  const linkRef = useRef<PresenterLink | null>(null);
-  const stateMsg = useMemo<PresenterMessage>(
-    () => ({ type: 'state', slug, section: cursor.section, done: cursor.done, blank }),
-    [slug, cursor, blank],
-  );
-  const handlers = {
+  const clicker = {
     next: () => move(next(plan, cursor)),
     previous: () => move(previous(plan, cursor)),
     reveal: () => move(revealNext(plan, cursor)),
     blank: () => setBlank((b) => !b),
   };
-  const latestState = useRef(stateMsg);
-  const handlersRef = useRef(handlers);
-  useEffect(() => {
-    handlersRef.current = handlers;
-  });
-  useEffect(() => {
-    if (!presenting) return;
-    document.documentElement.dataset.presenting = 'true';
-    const link = openPresenterLink((m) => {
-      if (m.type !== 'command' || m.slug !== slug) return;
-      if (m.command === 'hello') link.post(latestState.current);
-      else handlersRef.current[m.command]();
-    });
-    linkRef.current = link;
-    return () => {
-      delete document.documentElement.dataset.presenting;
-      link.close();
-      linkRef.current = null;
-    };
-  }, [presenting, slug]);
-  useEffect(() => {
-    latestState.current = stateMsg;
-    linkRef.current?.post(stateMsg);
-  }, [stateMsg]);
+  usePresenterLink(presenting, slug, cursor, blank, clicker);
 
-  const openNotes = () => {
-    window.open(
-      lessonHash(slug, cursor.section, 'notes'),
-      'buddyscope-notes',
-      'popup,width=960,height=720',
-    );
-  };
-
-  // In presenter mode, bring the block the last beat touched into view.
+  // Bring the block the last beat touched into view (the clicker's beats, and the reader's).
   const lastDone = cursor.done.at(-1);
   useEffect(() => {
     if (lastDone === undefined) window.scrollTo?.({ top: 0, behavior: 'auto' });
@@ -254,49 +118,17 @@ export function LessonPage({
 
   if (!section) return null;
 
-  const runGoal = (block: number, text: string) => {
-    const g = goals.find((x) => x.block === block);
-    if (!g || core.state !== 'ready') return;
-    const sb = compileSandbox(plan, g.at, text);
-    if (!sb.ok) {
-      setSandbox({
-        block,
-        text,
-        result: { text, error: { line: sb.line, message: sb.message }, check: null },
-        spec: null,
-      });
-      return;
-    }
-    const check = evaluateSandbox(core.core, sb, g.goal.check);
-    setSandbox({
-      block,
-      text,
-      result: { text, error: null, check },
-      spec: {
-        key: `s${block}:${text}`,
-        session: sb.session,
-        program: sb.program,
-        end: sb.program.ops.length,
-        windowStart: sb.start,
-      },
-    });
-    if (check.ok && check.value === true)
-      saveProgress((p) => ({
-        ...p,
-        goals: { ...p.goals, [blockId(cursor.section, block)]: true },
-      }));
-  };
-
   const views = sandbox?.spec
     ? (goals.find((g) => g.block === sandbox.block)?.goal.views ?? point.views)
     : point.views;
   const state = sessions?.a.state();
   const n = plan.sections.length;
+  const toPrevious = () => move(cursor.section > 0 ? enter(plan, cursor.section - 1) : null);
+  const toNext = () => move(cursor.section + 1 < n ? enter(plan, cursor.section + 1) : null);
   const profiles: [string, string | null] = [
     pointSession?.profile ?? lesson.meta.profile,
     pointSession?.compare ?? null,
   ];
-  let questionNo = 0;
 
   return (
     <main
@@ -308,149 +140,53 @@ export function LessonPage({
     >
       {presenting ? (
         <PresenterKeys
-          onNext={handlers.next}
-          onPrev={handlers.previous}
-          onReveal={handlers.reveal}
-          onBlank={handlers.blank}
+          clicker={clicker}
           onExit={() => (window.location.hash = lessonHash(slug, cursor.section))}
-          onNotes={openNotes}
+          onNotes={() => openNotes(slug, cursor.section)}
         />
       ) : (
         <ReaderKeys
-          onNext={() => move(cursor.section + 1 < n ? enter(plan, cursor.section + 1) : null)}
-          onPrev={() => move(cursor.section > 0 ? enter(plan, cursor.section - 1) : null)}
+          onNext={toNext}
+          onPrev={toPrevious}
           onPresent={() => (window.location.hash = lessonHash(slug, cursor.section, 'present'))}
         />
       )}
       <header className="lesson-head">
-        {!presenting && (
-          <nav aria-label="Breadcrumb" className="crumbs small">
-            <a href={TOC_HASH}>Lessons</a> <span aria-hidden="true">/</span> Lesson {lesson.number}
-          </nav>
-        )}
+        {!presenting && <ReaderCrumbs number={lesson.number} />}
         <h1>{lesson.meta.title}</h1>
         <div className="lesson-bar">
           <span className="step-count" aria-live="polite">
             Step {cursor.section + 1} of {n}
           </span>
-          <button
-            type="button"
-            onClick={() => move(cursor.section > 0 ? enter(plan, cursor.section - 1) : null)}
-            disabled={cursor.section === 0}
-          >
+          <button type="button" onClick={toPrevious} disabled={cursor.section === 0}>
             ← Previous step
           </button>
-          <button
-            type="button"
-            onClick={() => move(cursor.section + 1 < n ? enter(plan, cursor.section + 1) : null)}
-            disabled={cursor.section + 1 >= n}
-          >
+          <button type="button" onClick={toNext} disabled={cursor.section + 1 >= n}>
             Next step →
           </button>
           {presenting ? (
-            <>
-              <button type="button" onClick={openNotes}>
-                Speaker notes
-              </button>
-              <a className="button-like" href={lessonHash(slug, cursor.section)}>
-                Leave presenter mode
-              </a>
-            </>
+            <PresenterTools slug={slug} section={cursor.section} />
           ) : (
-            <a
-              className="button-like"
-              href={lessonHash(slug, cursor.section, 'present')}
-              title="Present (Shift+P)"
-            >
-              Present
-            </a>
+            <PresentLink slug={slug} section={cursor.section} />
           )}
         </div>
       </header>
 
       <div className="lesson-layout">
-        <article className="lesson-text" aria-labelledby="step-title">
-          <h2 id="step-title">{section.title}</h2>
-          {cursor.section === 0 && lesson.intro && <Prose source={lesson.intro} />}
-          {section.blocks.map((b, i) => {
-            const key = `block-${cursor.section}-${i}`;
-            if (b.kind === 'prose') return <Prose key={key} source={b.markdown} />;
-            if (b.kind === 'notes') return null;
-            if (b.kind === 'sim') {
-              return b.caption ? (
-                <p key={key} id={key} className="sim-note small muted">
-                  A machine boots for this step: {b.caption}
-                </p>
-              ) : null;
-            }
-            if (b.kind === 'step') {
-              const q = questions.find((x) => x.revealedBy === i);
-              const waiting = q && !cursor.done.includes(q.block) ? questions.indexOf(q) + 1 : null;
-              return (
-                <div key={key} id={key}>
-                  <StepCard
-                    step={b}
-                    ran={isDone(plan, cursor, { kind: 'run', block: i })}
-                    waitingFor={presenting ? null : waiting}
-                    onRun={() => move(doBeat(plan, cursor, { kind: 'run', block: i }))}
-                  />
-                </div>
-              );
-            }
-            if (b.kind === 'question') {
-              questionNo++;
-              const q = questions.find((x) => x.block === i);
-              const id = blockId(cursor.section, i);
-              return (
-                <div key={key} id={key}>
-                  <QuestionCard
-                    key={`${cursor.section}-${i}`}
-                    question={b}
-                    number={questionNo}
-                    revealed={cursor.done.includes(i)}
-                    saved={progress.questions[id]}
-                    presenting={presenting}
-                    model={modelValues.get(i) ?? null}
-                    revealsByRunning={q?.revealedBy !== null && q?.revealedBy !== undefined}
-                    onAnswered={(a) => saveProgress((p) => recordAnswer(p, id, a))}
-                    onReveal={() => {
-                      if (!presenting) saveProgress((p) => recordAnswer(p, id, 'revealed'));
-                      move(doBeat(plan, cursor, { kind: 'reveal', block: i }));
-                    }}
-                  />
-                </div>
-              );
-            }
-            return (
-              <div key={key} id={key}>
-                <GoalCard
-                  key={`${cursor.section}-${i}`}
-                  goal={b}
-                  reached={!!progress.goals[blockId(cursor.section, i)]}
-                  result={sandbox?.block === i ? sandbox.result : null}
-                  cpus={state?.nrCpus ?? 1}
-                  maxOrder={state?.maxOrder ?? 10}
-                  onRun={(t) => runGoal(i, t)}
-                  onReset={() => setSandbox(null)}
-                />
-              </div>
-            );
-          })}
-          <nav className="step-links" aria-label="Steps of this lesson">
-            <ol>
-              {plan.sections.map((s) => (
-                <li key={s.index}>
-                  <a
-                    href={lessonHash(slug, s.index, mode)}
-                    aria-current={s.index === cursor.section ? 'step' : undefined}
-                  >
-                    {s.title}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-        </article>
+        <LessonText
+          plan={plan}
+          cursor={cursor}
+          mode={mode}
+          questions={questions}
+          progress={progress}
+          saveProgress={saveProgress}
+          modelValues={modelValues}
+          sandbox={sandbox}
+          machine={{ cpus: state?.nrCpus ?? 1, maxOrder: state?.maxOrder ?? 10 }}
+          move={move}
+          runGoal={goal.run}
+          resetSandbox={goal.reset}
+        />
 
         {/* Focusable: the stage scrolls on its own when the views are taller than the screen. */}
         <section className="lesson-stage" aria-label="The simulated machine" tabIndex={0}>
@@ -468,7 +204,7 @@ export function LessonPage({
               {sandbox?.spec && (
                 <p className="sandbox-note">
                   Your sandbox: the lesson's machine plus your ops.{' '}
-                  <button type="button" onClick={() => setSandbox(null)}>
+                  <button type="button" onClick={goal.reset}>
                     Back to the lesson's state
                   </button>
                 </p>
@@ -487,11 +223,7 @@ export function LessonPage({
           )}
         </section>
       </div>
-      {presenting && blank && (
-        <div className="blank-screen" role="status" aria-label="Screen blanked">
-          <span className="visually-hidden">Screen blanked: press B or . to return.</span>
-        </div>
-      )}
+      {presenting && blank && <BlankScreen />}
     </main>
   );
 }

@@ -1,28 +1,18 @@
 /*
  * LessonViews.tsx: the views a lesson block asks for (`views: pcp, zones, log`), drawn from the
  * display sessions, side by side when the lesson compares two profiles. The view a step points
- * at is ringed, with the step's caption beside the ring. The views themselves are the
- * playground's (web/views), unchanged.
+ * at is ringed, with the step's caption beside the ring. The views are the playground's, drawn
+ * by name from the view registry (web/views/registry.tsx).
  */
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Session } from '../../app/session';
 import { usePlayerVersion } from '../../app/usePlayer';
-import { AllocWalk } from '../../views/AllocWalk';
-import { Counters } from '../../views/Counters';
-import { EventLog } from '../../views/EventLog';
-import { FreeAreas } from '../../views/FreeAreas';
 import type { ModelState } from '../../views/model';
 import type { Theme } from '../../views/palette';
-import { PcpLists } from '../../views/PcpLists';
-import { ProcText } from '../../views/ProcText';
-import { Zones } from '../../views/Zones';
+import { RegisteredView } from '../../views/registry';
 import type { Pointer, ViewName } from '../types';
 import { PointerRing } from './PointerRing';
 import type { DisplaySessions } from './useDisplaySessions';
-
-const MemoryMap = lazy(() =>
-  import('../../views/MemoryMap').then((m) => ({ default: m.MemoryMap })),
-);
 
 interface Common {
   theme: Theme;
@@ -38,53 +28,17 @@ function OneView({
 }: Common & { name: ViewName; session: Session; other: ModelState | null }) {
   const p = session.player;
   usePlayerVersion(p);
-  const state = session.state();
-  const event = p.currentEvent;
-  const opEvents = p.currentOpEvents;
-  const options = { theme, reducedMotion };
-  switch (name) {
-    case 'memory-map':
-      return (
-        <Suspense fallback={<p className="muted">Loading the memory map…</p>}>
-          <MemoryMap state={state} event={event} opEvents={opEvents} options={options} />
-        </Suspense>
-      );
-    case 'free-areas':
-      return <FreeAreas state={state} event={event} opEvents={opEvents} options={options} />;
-    case 'pcp':
-      return <PcpLists state={state} event={event} opEvents={opEvents} options={options} />;
-    case 'zones':
-      return <Zones state={state} event={event} opEvents={opEvents} options={options} />;
-    case 'walk':
-      return <AllocWalk state={state} event={event} opEvents={opEvents} options={options} />;
-    case 'counters':
-      return (
-        <Counters
-          state={state}
-          event={event}
-          opEvents={opEvents}
-          options={{ ...options, compare: other }}
-        />
-      );
-    case 'proc':
-      return (
-        <ProcText
-          state={state}
-          event={event}
-          opEvents={opEvents}
-          options={{ ...options, proc: (f) => session.proc(f) }}
-        />
-      );
-    case 'log':
-      return (
-        <EventLog
-          state={state}
-          event={event}
-          opEvents={opEvents}
-          options={{ ...options, ...session.eventLogOptions() }}
-        />
-      );
-  }
+  return (
+    <RegisteredView
+      name={name}
+      machine={session}
+      event={p.currentEvent}
+      opEvents={p.currentOpEvents}
+      other={other}
+      theme={theme}
+      reducedMotion={reducedMotion}
+    />
+  );
 }
 
 function ViewSlot({
@@ -123,10 +77,6 @@ function ViewSlot({
       if (label?.id && region && !ids.includes(label.id))
         region.setAttribute('aria-labelledby', [label.id, ...ids].join(' '));
     }
-  });
-  // The second machine follows the first op by op (same workload, other kernel).
-  useEffect(() => {
-    if (b) b.player.seekOp(Math.min(a.player.position.op, b.player.length));
   });
   return (
     <div

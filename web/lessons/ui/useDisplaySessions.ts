@@ -3,7 +3,7 @@
  * player over its ops, a clock) for the first profile and, with `compare`, one for the second.
  * Rebuilt when the spec's key changes; the lesson's ops are few, so replaying them is instant.
  * The cursor lands after the last op, so the views show what the block did; the timeline can step
- * back through how it got there.
+ * back through how it got there, and the second machine follows it.
  */
 import type { CoreStatus } from '../../app/useCore';
 import { Session } from '../../app/session';
@@ -25,7 +25,7 @@ export function useDisplaySessions(
       const a = new Session(core.core, displayProgram(spec, 'a'));
       const b = spec.session.compare ? new Session(core.core, displayProgram(spec, 'b')) : null;
       a.player.end();
-      b?.player.end();
+      b?.follow(a.player); // the second machine follows the first op by op
       return { a, b };
     },
     (s) => {

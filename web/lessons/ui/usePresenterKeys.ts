@@ -6,7 +6,7 @@
  * their own handlers.
  */
 import { useAction } from '../../actions/context';
-import { A } from '../../actions/ids';
+import { A } from '../../actions/definitions';
 
 export interface ClickerHandlers {
   next: () => void;
@@ -16,32 +16,8 @@ export interface ClickerHandlers {
 }
 
 export function usePresenterKeys(h: ClickerHandlers): void {
-  useAction({
-    id: A.lessonNext,
-    label: 'Next (reveal, run, or next step)',
-    group: 'lesson',
-    keys: ['PageDown', 'ArrowRight', 'Space'],
-    run: h.next,
-  });
-  useAction({
-    id: A.lessonPrev,
-    label: 'Previous',
-    group: 'lesson',
-    keys: ['PageUp', 'ArrowLeft'],
-    run: h.previous,
-  });
-  useAction({
-    id: A.lessonReveal,
-    label: 'Reveal the answer',
-    group: 'lesson',
-    keys: ['r'],
-    run: h.reveal,
-  });
-  useAction({
-    id: A.lessonBlank,
-    label: 'Blank the screen',
-    group: 'lesson',
-    keys: ['b', '.'],
-    run: h.blank,
-  });
+  useAction(A.presenterNext, { run: h.next });
+  useAction(A.presenterPrev, { run: h.previous });
+  useAction(A.presenterReveal, { run: h.reveal });
+  useAction(A.presenterBlank, { run: h.blank });
 }

@@ -1,0 +1,53 @@
+/*
+ * useCompare.ts: compare mode: the same workload on a second kernel profile, in a session of its
+ * own that follows the playground's cursor op by op (Session.follow). Rebuilt when the profile or
+ * the main session's program changes, not on each keystroke.
+ */
+import { useState } from 'react';
+import { useAction } from '../../actions/context';
+import { A } from '../../actions/definitions';
+import type { ProfileName } from '../../core/machine-config';
+import type { Core } from '../../core/module';
+import { compileText } from '../compile';
+import { Session } from '../session';
+import { useResource } from '../useResource';
+import { setHeader } from '../workload-text';
+
+export interface Compare {
+  profile: ProfileName | null; // the second profile, null when not comparing
+  setProfile: (p: ProfileName | null) => void;
+  session: Session | null;
+}
+
+export function useCompare(
+  core: Core,
+  session: Session | null,
+  text: string,
+  profile: ProfileName, // the main session's
+  initial: ProfileName | null,
+): Compare {
+  const [compareProfile, setProfile] = useState<ProfileName | null>(initial);
+  const compare = useResource(
+    () => {
+      if (!compareProfile || !session) return null;
+      const out = compileText(setHeader(text, 'profile', compareProfile));
+      if (!out.ok) return null;
+      const s = new Session(core, out.program);
+      s.follow(session.player);
+      return s;
+    },
+    (s) => s.dispose(),
+    [
+      core,
+      compareProfile,
+      session,
+      session?.player.length,
+      session?.player.activeBranch,
+      session?.config,
+    ],
+  );
+  useAction(A.compare, {
+    run: () => setProfile((c) => (c ? null : profile === '5.13' ? '6.18' : '5.13')),
+  });
+  return { profile: compareProfile, setProfile, session: compare };
+}

@@ -1,0 +1,159 @@
+/*
+ * registry.tsx: every view, defined once: its component, its title, what it reads, the options it
+ * takes from the machine it draws, and where the playground places it. The playground, compare
+ * mode, lessons and the embed all draw views from here, by name; a subsystem's views (under
+ * web/views/<subsystem>/) join by one entry each, plus the name in view-names.ts.
+ */
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { ProcFile } from '../core/sim';
+import { AllocWalk } from './AllocWalk';
+import { Counters } from './Counters';
+import { EventLog, type EventLogOptions } from './EventLog';
+import { FreeAreas } from './FreeAreas';
+import type { ModelState, SimEvent } from './model';
+import type { ViewProps } from './options';
+import type { Theme } from './palette';
+import { PcpLists } from './PcpLists';
+import { ProcText } from './ProcText';
+import type { ViewName } from './view-names';
+import { Zones } from './Zones';
+
+// The memory map (canvas, paint code) is the largest view: it loads on its own.
+const MemoryMap = lazy(() => import('./MemoryMap').then((m) => ({ default: m.MemoryMap })));
+
+/** The machine a view draws: one simulation at its cursor (web/app/session.ts is one). */
+export interface ViewMachine {
+  state(): ModelState;
+  proc(file: ProcFile): string;
+  eventLogOptions(): EventLogOptions;
+}
+
+/** What a view is given beside the state and the event. */
+export interface ViewInputs {
+  machine: ViewMachine;
+  other: ModelState | null; // the machine it is compared with, if any
+}
+
+export interface ViewDef<O extends object = object> {
+  title: string; // its heading
+  component: ComponentType<ViewProps<O>>;
+  /** What it draws from: the state's fields, and the current event and/or all of the op's. */
+  reads: { state: readonly (keyof ModelState)[]; events: readonly ('event' | 'opEvents')[] };
+  /** Its own options (beyond theme and motion), from the machine it draws. */
+  options: (inputs: ViewInputs) => O;
+  /** Shown while its code loads (lazy views only). */
+  loading?: string;
+  /** In the playground: beside the map (main) or in the grid below. */
+  place: 'main' | 'grid';
+  /** In compare mode, both machines side by side; `highlight`: the first marks the current event. */
+  compare?: 'highlight' | 'plain';
+}
+
+/** Type-checks an entry's options against its component, then forgets them. */
+function view<O extends object>(def: ViewDef<O>): ViewDef {
+  return def as unknown as ViewDef;
+}
+
+const none = () => ({});
+
+/** In the order the playground lays them out. */
+export const VIEWS = {
+  'memory-map': view({
+    title: 'Memory map',
+    component: MemoryMap,
+    reads: { state: ['frames', 'pageblocks', 'pageblockNrPages', 'nodes'], events: ['event'] },
+    options: none,
+    loading: 'Loading the memory map…',
+    place: 'main',
+    compare: 'highlight',
+  }),
+  log: view({
+    title: 'Event log',
+    component: EventLog,
+    reads: { state: ['nodes', 'frozen', 'eventsDropped'], events: ['event', 'opEvents'] },
+    options: ({ machine }) => machine.eventLogOptions(),
+    place: 'main',
+  }),
+  walk: view({
+    title: 'Allocation walk',
+    component: AllocWalk,
+    reads: { state: ['nodes', 'cpus'], events: ['event', 'opEvents'] },
+    options: none,
+    place: 'grid',
+  }),
+  'free-areas': view({
+    title: 'Free areas',
+    component: FreeAreas,
+    reads: { state: ['nodes'], events: ['event'] },
+    options: none,
+    place: 'grid',
+  }),
+  pcp: view({
+    title: 'Per-CPU lists',
+    component: PcpLists,
+    reads: { state: ['cpus', 'pcps', 'nodes', 'profileId'], events: ['event'] },
+    options: none,
+    place: 'grid',
+    compare: 'plain',
+  }),
+  zones: view({
+    title: 'Zones and watermarks',
+    component: Zones,
+    reads: { state: ['nodes'], events: ['event'] },
+    options: none,
+    place: 'grid',
+  }),
+  counters: view({
+    title: 'Counters',
+    component: Counters,
+    reads: { state: ['vm', 'nodes', 'cpus'], events: ['event'] },
+    options: ({ other }) => ({ compare: other }),
+    place: 'grid',
+    compare: 'plain',
+  }),
+  proc: view({
+    title: '/proc',
+    component: ProcText,
+    reads: { state: ['op'], events: ['event'] },
+    options: ({ machine }) => ({ proc: (f: ProcFile) => machine.proc(f) }),
+    place: 'grid',
+  }),
+} satisfies Record<ViewName, ViewDef>;
+
+/** Every view's name, in layout order. */
+export const VIEW_ORDER = Object.keys(VIEWS) as ViewName[];
+
+/** The views compare mode shows for both machines. */
+export const COMPARE_VIEWS = VIEW_ORDER.filter((n) => VIEWS[n].compare);
+
+/** One registered view of a machine at its cursor. */
+export function RegisteredView({
+  name,
+  machine,
+  event,
+  opEvents,
+  other,
+  theme,
+  reducedMotion,
+}: {
+  name: ViewName;
+  machine: ViewMachine;
+  event: SimEvent | null;
+  opEvents: readonly SimEvent[];
+  other: ModelState | null;
+  theme: Theme;
+  reducedMotion: boolean;
+}) {
+  const def = VIEWS[name];
+  const View = def.component;
+  const drawn = (
+    <View
+      state={machine.state()}
+      event={event}
+      opEvents={opEvents}
+      options={{ theme, reducedMotion, ...def.options({ machine, other }) }}
+    />
+  );
+  if (!def.loading) return drawn;
+  return <Suspense fallback={<p className="muted">{def.loading}</p>}>{drawn}</Suspense>;
+}

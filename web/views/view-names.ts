@@ -1,0 +1,17 @@
+/*
+ * view-names.ts: the name of every view, as lessons write it (`views: pcp, zones`) and the view
+ * registry (registry.tsx) keys it. Apart from the registry because the lesson schema checks these
+ * names while the site is built, where the views' React components are not loaded; the registry
+ * must hold exactly these names, which the type checker enforces.
+ */
+export const VIEW_NAMES = [
+  'memory-map',
+  'free-areas',
+  'pcp',
+  'zones',
+  'walk',
+  'counters',
+  'proc',
+  'log',
+] as const;
+export type ViewName = (typeof VIEW_NAMES)[number];
