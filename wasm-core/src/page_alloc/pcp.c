@@ -686,7 +686,8 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 		/* a run of order-1..3 frees (e.g. a process exiting) should not sit on the pcp */
 		if (order >= 1 && order <= PAGE_ALLOC_COSTLY_ORDER) {
 			int32_t threshold =
-				batch + (s->profile.free_high_6_18 ? pcp->high_min / 2 : 0);
+				batch +
+				(s->profile.free_high_adds_high_min ? pcp->high_min / 2 : 0);
 			free_high = pcp->free_count >= threshold &&
 				    (pcp->flags & PCPF_PREV_FREE_HIGH_ORDER) &&
 				    (!(pcp->flags & PCPF_FREE_HIGH_BATCH) || pcp->count >= batch);
