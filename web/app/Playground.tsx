@@ -9,6 +9,7 @@ import { useAction, useActions } from '../actions/context';
 import { A } from '../actions/ids';
 import type { ExplicitMachine, ProfileName } from '../core/machine-config';
 import type { Core } from '../core/module';
+import { DEFAULT_PROFILE } from '../core/profiles';
 import { MyWorkloads } from '../saved/MyWorkloads';
 import { WorkloadStore } from '../saved/store';
 import { SCENARIOS } from '../scenarios/index';
@@ -364,7 +365,7 @@ function PlaygroundBody({
   };
 
   const machine = headerValue(text, 'machine') ?? 'tiny';
-  const profile = (headerValue(text, 'profile') ?? '6.18') as ProfileName;
+  const profile = (headerValue(text, 'profile') ?? DEFAULT_PROFILE) as ProfileName;
   useAction({
     id: A.profile,
     label: 'Next kernel profile',
@@ -372,7 +373,9 @@ function PlaygroundBody({
     keys: ['p'],
     run: () => {
       const i = PROFILES.findIndex((x) => x.name === profile);
-      setAndRun(setHeader(text, 'profile', PROFILES[(i + 1) % PROFILES.length]?.name ?? '6.18'));
+      setAndRun(
+        setHeader(text, 'profile', PROFILES[(i + 1) % PROFILES.length]?.name ?? DEFAULT_PROFILE),
+      );
     },
   });
   useAction({
@@ -380,7 +383,7 @@ function PlaygroundBody({
     label: 'Compare with another profile',
     group: 'view',
     keys: ['c'],
-    run: () => setCompareProfile((c) => (c ? null : profile === '5.13' ? '6.18' : '5.13')),
+    run: () => setCompareProfile((c) => (c ? null : profile === '5.13' ? DEFAULT_PROFILE : '5.13')),
   });
 
   const state = session?.state();

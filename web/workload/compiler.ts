@@ -9,6 +9,7 @@
  * groups as they were, so the remaining iterations would emit none either and are skipped.
  */
 import { gfpValue } from '../core/gfp';
+import { DEFAULT_PROFILE } from '../core/profiles';
 import {
   machineCpuCount,
   machineMaxOrder,
@@ -162,7 +163,7 @@ class Compiler {
     const handleCount = this.nextId;
     const config: MachineConfig = {
       machine: this.machine,
-      profile: this.w.profile ?? '6.18',
+      profile: this.w.profile ?? DEFAULT_PROFILE,
       maxHandles: Math.max(1, handleCount),
     };
     if (this.w.seed !== null) config.seed = this.w.seed;
