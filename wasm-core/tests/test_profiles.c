@@ -118,8 +118,17 @@ TEST(profile_switches_match_kernel_sources)
 	/* ALLOC_NOFRAGMENT from 5.0: every merged profile, not the 4.9-based series */
 	CHECK(p618->alloc_nofragment && p66->alloc_nofragment && p514->alloc_nofragment &&
 	      p513->alloc_nofragment);
+	/* free_high by free_factor: 5.19-6.6; remote lists drained directly from 6.0 */
+	CHECK(p66->free_high_on_free_factor && !p618->free_high_on_free_factor);
+	CHECK(!p514->free_high_on_free_factor);
+	CHECK(p618->drain_remote_directly && p66->drain_remote_directly);
+	CHECK(!p514->drain_remote_directly && !p513->drain_remote_directly);
+	/* the bulk free: 5.19+ from the list just freed to; the merged batch_free before */
+	CHECK_EQ(p66->pcp_drain_rule, PCP_DRAIN_REQUESTED_FIRST);
+	CHECK_EQ(p513->pcp_drain_rule, PCP_DRAIN_BATCH_FREE);
 	for (int id = PROFILE_2016_V5; id <= PROFILE_2016_PREFIX; id++) {
 		const struct sim_profile *p = sim_profile_get(id);
+		CHECK_EQ(p->pcp_drain_rule, PCP_DRAIN_BATCH_FREE_FROM_TYPE);
 		CHECK(!p->alloc_nofragment && !p->trace_pfn_hex && !p->movable_wmark_like_highmem);
 		CHECK(!p->highatomic_limit_rounded && !p->wmark_free_highatomic);
 	}

@@ -154,8 +154,10 @@ enum pcp_high_rule {
 
 /* how free_pcppages_bulk picks lists */
 enum pcp_drain_rule {
-	PCP_DRAIN_BATCH_FREE, /* <= 5.14: round-robin, batch_free weight grows per empty list */
-	PCP_DRAIN_REQUESTED_FIRST, /* 6.x: start at the list just freed to, drain each list in turn */
+	PCP_DRAIN_BATCH_FREE, /* up to 5.18: from list 0, round-robin, batch_free weight carried over */
+	PCP_DRAIN_REQUESTED_FIRST, /* 5.19+: start at the list just freed to, drain each list in turn */
+	PCP_DRAIN_BATCH_FREE_FROM_TYPE, /* 2016 series: from the freed page's order-0 type list, the
+					   batch_free weight restarting at every list */
 };
 
 /* how __rmqueue_fallback takes a foreign block */
