@@ -101,4 +101,21 @@ describe('profiles.def', () => {
     expect(rows.map((r) => r[2])).toEqual(profiles.map((p) => p.what));
     expect(rows.map((r) => r[3])).toEqual(profiles.map((p) => p.kernels));
   });
+
+  it('is the list of names the docs give for the profile line', () => {
+    const names = profiles.map((p) => p.name);
+    const line = read('docs/workload-language.md')
+      .split('\n')
+      .find((l) => l.startsWith('profile '));
+    expect(
+      line
+        ?.split('#')[1]
+        ?.split('|')
+        .map((w) => w.replace('(default)', '').trim()),
+    ).toEqual(names);
+    const row = read('lessons/README.md')
+      .split('\n')
+      .find((l) => l.startsWith('| `profile`'));
+    expect([...(row ?? '').matchAll(/`([^`]+)`/g)].slice(1).map((m) => m[1])).toEqual(names);
+  });
 });
