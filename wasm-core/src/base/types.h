@@ -139,9 +139,9 @@ enum profile_id {
 enum pcp_layout {
 	PCP_LAYOUT_ORDER0, /* <= 5.13: lists[MIGRATE_PCPTYPES], order 0 only */
 	PCP_LAYOUT_2016,   /* 2016 series: 3 order-0 lists + one list per order 1..3 */
-	PCP_LAYOUT_5_14,   /* 3 x (orders 0..3 + THP) = 15 lists */
-	PCP_LAYOUT_6_10,   /* 3 x orders 0..3 + THP unmovable + THP movable = 14 lists */
-	PCP_LAYOUT_6_0,	   /* ~5.19-6.9: 3 x orders 0..3 + one shared THP list = 13 lists (6.6) */
+	PCP_LAYOUT_5_14,   /* 5.14-5.19: 3 x (orders 0..3 + THP) = 15 lists */
+	PCP_LAYOUT_6_10,   /* 6.10+: 3 x orders 0..3 + THP unmovable + THP movable = 14 lists */
+	PCP_LAYOUT_6_0,	   /* ~6.0-6.9: 3 x orders 0..3 + one shared THP list = 13 lists (6.6) */
 };
 
 /* how pcp->high is chosen */

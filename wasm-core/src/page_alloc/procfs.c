@@ -336,7 +336,7 @@ static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int 
 			pageset_line(tb, "high_min: ", pcp->high_min);
 			pageset_line(tb, "high_max: ", pcp->high_max);
 		} else {
-			/* up to 6.6: one high, shorter padding */
+			/* up to 6.12 at least: count, high and batch, shorter padding */
 			pageset_line(tb, "count: ", pcp->count);
 			pageset_line(tb, "high:  ", pcp->high);
 			pageset_line(tb, "batch: ", pcp->batch);
