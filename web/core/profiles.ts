@@ -7,12 +7,10 @@ import { PROFILES, type PcpLayout, type ProfileName, type ProfileRow } from './g
 
 export {
   PROFILE_NAMES,
-  PROFILE_SWITCHES,
   PROFILES,
   type PcpLayout,
   type ProfileName,
   type ProfileRow,
-  type ProfileSwitches,
 } from './generated/profiles';
 
 /** The profile a workload without a profile line runs: row 0 (sim_config_default's). */
