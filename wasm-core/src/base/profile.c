@@ -50,6 +50,9 @@ enum {
 #undef PROFILE
 #undef PROFILE_SWITCH
 
+/* The web takes row 0 for the default (sim_config_default's, and sim_profile_get's fallback). */
+_Static_assert(PROFILE_6_18 == 0, "profiles.def: the default profile must be the first row");
+
 /* One row per enum profile_id, in that order: the switches follow id in struct order. */
 static const struct sim_profile profile_table[NR_PROFILES] = {
 #define PROFILE_SWITCH(field, kind, doc)
