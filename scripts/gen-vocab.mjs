@@ -8,9 +8,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeIfChanged } from './gen/def.mjs';
 import * as layout from './gen/layout.mjs';
+import * as profiles from './gen/profiles.mjs';
 
 /** Every generator, in the order they run. */
-export const GENERATORS = [layout];
+export const GENERATORS = [layout, profiles];
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path) => readFileSync(join(repo, path), 'utf8');

@@ -5,6 +5,7 @@
 import {
   isPresetName,
   isProfileName,
+  PROFILE_NAMES,
   type PresetName,
   type ProfileName,
 } from '../../web/core/machine-config';
@@ -45,7 +46,7 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
   --machine-from-zoneinfo F  simulate the machine a real /proc/zoneinfo describes (the workload's
                              own machine line is then ignored)
   --machine PRESET           tiny | small | laptop | server2 | bench1m, instead of the workload's
-  --profile NAME             6.18 | 6.6 | 5.14 | 5.13 | 2016-v5 | 2016-prefix, instead of the workload's
+  --profile NAME             ${PROFILE_NAMES.join(' | ')}, instead of the workload's
   --import-trace F           kernel trace text to a workload on stdout (summary on stderr)
   --compare-trace F          run the imported trace and print real vs simulated pcp refill and
                              drain run lengths per CPU and order
@@ -110,9 +111,7 @@ export function parseArgs(argv: string[]): SimArgs {
       case '--profile': {
         const v = value(i++, opt);
         if (!isProfileName(v))
-          throw new UsageError(
-            `--profile ${v}: expected 6.18, 6.6, 5.14, 5.13, 2016-v5 or 2016-prefix`,
-          );
+          throw new UsageError(`--profile ${v}: expected one of ${PROFILE_NAMES.join(', ')}`);
         a.profile = v;
         break;
       }

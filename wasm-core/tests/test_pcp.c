@@ -377,13 +377,13 @@ TEST(pcp_free_high_6_18_needs_batch_plus_half_high_min)
 	CHECK_EQ(count_events(s, EV_PCP_BULK_FREE), 0);
 	CHECK_EQ(pcp->count, 6);
 	/* ... but under the older rule (free_count >= batch) everything goes at once */
-	s->profile.free_high_6_18 = 0;
+	s->profile.free_high_adds_high_min = 0;
 	pcp->free_count = (int16_t)pcp->batch;
 	sim_events_clear(s);
 	pcp_free(s, z, 0, b[1], 1);
 	CHECK_EQ(count_events(s, EV_PCP_BULK_FREE), 1);
 	CHECK_EQ(pcp->count, 0); /* free_high frees min(count, batch << 5) */
-	s->profile.free_high_6_18 = 1;
+	s->profile.free_high_adds_high_min = 1;
 	/* with a big cache slice (PCPF_FREE_HIGH_BATCH) free_high also waits for a listed batch */
 	for (int i = 2; i < 6; i++) {
 		pcp->free_count = 0;

@@ -57,7 +57,7 @@ TEST(profile_switches_follow_history)
 	CHECK_EQ(p->nr_pcp_lists, 14);
 	CHECK_EQ(p->pcp_high_rule, PCP_HIGH_AUTOTUNE);
 	CHECK_EQ(p->pcp_drain_rule, PCP_DRAIN_REQUESTED_FIRST);
-	CHECK(p->alloc_factor_scaling && p->free_high_6_18 && p->zoneinfo_high_min_max);
+	CHECK(p->alloc_factor_scaling && p->free_high_adds_high_min && p->zoneinfo_high_min_max);
 	CHECK(!p->free_factor);
 	CHECK_EQ(p->fallback_rule, FALLBACK_CLAIM_STEAL_6_18);
 	/* 6.6: 13 lists (one THP list), one high, free_factor, requested list drained first */
@@ -83,6 +83,55 @@ TEST(profile_switches_follow_history)
 	CHECK(!sim_profile_get(PROFILE_2016_PREFIX)->pcp_count_fix);
 	for (int id = 0; id < NR_PROFILES; id++)
 		CHECK_EQ(sim_profile_get(id)->pcp_count_fix, id != PROFILE_2016_PREFIX);
+}
+
+/*
+ * The switches the id branches became, against what each kernel's source says (docs/kernel A.11,
+ * A.12, C.2, C.6, D.3, E.1, E.5): written out here by hand, so a wrong value in profiles.def fails.
+ */
+TEST(profile_switches_match_kernel_sources)
+{
+	const struct sim_profile *p618 = sim_profile_get(PROFILE_6_18);
+	const struct sim_profile *p66 = sim_profile_get(PROFILE_6_6);
+	const struct sim_profile *p514 = sim_profile_get(PROFILE_5_14);
+	const struct sim_profile *p513 = sim_profile_get(PROFILE_5_13);
+
+	/* 5.13: order-0 lists only and high = 6 * batch; 6.18: auto-tuned high, alloc_factor refills */
+	CHECK_EQ(p513->pcp_layout, PCP_LAYOUT_ORDER0);
+	CHECK_EQ(p513->pcp_high_rule, PCP_HIGH_6_BATCH);
+	CHECK_EQ(p618->pcp_high_rule, PCP_HIGH_AUTOTUNE);
+	CHECK(p618->alloc_factor_scaling);
+	/* pfn=0x%lx from 5.14; decimal in 5.13 and in the 4.9-based 2016 series */
+	CHECK(p618->trace_pfn_hex && p66->trace_pfn_hex && p514->trace_pfn_hex);
+	CHECK(!p513->trace_pfn_hex);
+	/* show_gfp_flags in bit order from 6.14 */
+	CHECK(p618->trace_gfp_bit_order && !p66->trace_gfp_bit_order);
+	/* nr_free_pages_blocks and the kswapd-node skip are 6.15/6.16 additions */
+	CHECK(p618->nr_free_pages_blocks && !p66->nr_free_pages_blocks);
+	CHECK(p618->skip_kswapd_nodes && !p66->skip_kswapd_nodes);
+	/* the rounded highatomic limit (6.7) and free-highatomic watermark term (6.10) postdate 6.6 */
+	CHECK(p618->highatomic_limit_rounded && !p66->highatomic_limit_rounded);
+	CHECK(p618->wmark_free_highatomic && !p66->wmark_free_highatomic);
+	/* Movable treated like HighMem in watermark setup from 6.0: 6.6 yes, 5.14 not */
+	CHECK(p618->movable_wmark_like_highmem && p66->movable_wmark_like_highmem);
+	CHECK(!p514->movable_wmark_like_highmem && !p513->movable_wmark_like_highmem);
+	/* ALLOC_NOFRAGMENT from 5.0: every merged profile, not the 4.9-based series */
+	CHECK(p618->alloc_nofragment && p66->alloc_nofragment && p514->alloc_nofragment &&
+	      p513->alloc_nofragment);
+	/* free_high by free_factor: 5.19-6.6; remote lists drained directly from 6.0 */
+	CHECK(p66->free_high_on_free_factor && !p618->free_high_on_free_factor);
+	CHECK(!p514->free_high_on_free_factor);
+	CHECK(p618->drain_remote_directly && p66->drain_remote_directly);
+	CHECK(!p514->drain_remote_directly && !p513->drain_remote_directly);
+	/* the bulk free: 5.19+ from the list just freed to; the merged batch_free before */
+	CHECK_EQ(p66->pcp_drain_rule, PCP_DRAIN_REQUESTED_FIRST);
+	CHECK_EQ(p513->pcp_drain_rule, PCP_DRAIN_BATCH_FREE);
+	for (int id = PROFILE_2016_V5; id <= PROFILE_2016_PREFIX; id++) {
+		const struct sim_profile *p = sim_profile_get(id);
+		CHECK_EQ(p->pcp_drain_rule, PCP_DRAIN_BATCH_FREE_FROM_TYPE);
+		CHECK(!p->alloc_nofragment && !p->trace_pfn_hex && !p->movable_wmark_like_highmem);
+		CHECK(!p->highatomic_limit_rounded && !p->wmark_free_highatomic);
+	}
 }
 
 TEST(profile_pcp_sizes_on_one_machine)

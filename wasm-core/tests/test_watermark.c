@@ -216,9 +216,9 @@ TEST(wmark_check_reserves_and_reductions)
 	CHECK(!zone_watermark_ok(s, z, 0, 1001, ZONE_NORMAL, 0, -1));
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, -1));
 	/* 6.6 subtracted the whole reservation */
-	s->profile.id = PROFILE_6_6;
+	s->profile.wmark_free_highatomic = 0;
 	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, -1));
-	s->profile.id = PROFILE_6_18;
+	s->profile.wmark_free_highatomic = 1;
 	z->nr_free_highatomic = z->nr_reserved_highatomic = 0;
 	/* protection of the request's highest zone is added to the mark */
 	z->lowmem_reserve[ZONE_MOVABLE] = 50;

@@ -1,7 +1,8 @@
 /*
  * presets.ts: the machines and kernel profiles the playground offers, with a line about each.
  */
-import type { PresetName, ProfileName } from '../core/machine-config';
+import type { PresetName } from '../core/machine-config';
+import { PROFILES as PROFILE_ROWS, type ProfileName } from '../core/profiles';
 
 export const MACHINES: { name: PresetName; label: string }[] = [
   { name: 'tiny', label: 'tiny: 256 pages, 2 CPUs (every frame visible)' },
@@ -11,14 +12,11 @@ export const MACHINES: { name: PresetName; label: string }[] = [
   { name: 'server2', label: 'server2: 2 nodes × 8 GiB, 16 CPUs' },
 ];
 
-export const PROFILES: { name: ProfileName; label: string }[] = [
-  { name: '6.18', label: '6.18 (default)' },
-  { name: '6.6', label: '6.6' },
-  { name: '5.14', label: '5.14 (first high-order pcp lists)' },
-  { name: '5.13', label: '5.13 (order-0 pcp lists only)' },
-  { name: '2016-v5', label: '2016 v5 (posted high-order pcp)' },
-  { name: '2016-prefix', label: '2016 before the pcp-count fix' },
-];
+/** The core's profiles (base/profiles.def), each labelled with what it is; the first is the default. */
+export const PROFILES: { name: ProfileName; label: string }[] = PROFILE_ROWS.map((p, i) => ({
+  name: p.name,
+  label: `${p.name}${i === 0 ? ' (default)' : ''}: ${p.what}`,
+}));
 
 export const DEFAULT_WORKLOAD = `# Two CPUs allocate and free on the tiny machine.
 machine tiny

@@ -4,9 +4,10 @@
  * Sim writes it into a struct sim_config through the layout the wasm publishes.
  */
 
-/** enum profile_id order: index = id. */
-export const PROFILE_NAMES = ['6.18', '6.6', '5.14', '5.13', '2016-v5', '2016-prefix'] as const;
-export type ProfileName = (typeof PROFILE_NAMES)[number];
+import { PROFILE_NAMES, type ProfileName } from './profiles';
+
+/** The profile names, index = enum profile_id (base/profiles.def). */
+export { PROFILE_NAMES, type ProfileName };
 
 /** enum zone_type of x86-64 with ZONE_DEVICE: index = zone_idx. */
 export const ZONE_NAMES = ['DMA', 'DMA32', 'Normal', 'Movable', 'Device'] as const;

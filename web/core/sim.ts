@@ -9,6 +9,7 @@ import { MAX_NR_ZONES, type MachineConfig } from './machine-config';
 import { FrameImage, MAX_PAINT_SPANS, type FramePaint } from './frame-image';
 import type { Core } from './module';
 import { SIM_OP_SIZE, writeOp, type OpList, type SimOp } from './ops';
+import { DEFAULT_PROFILE } from './profiles';
 import {
   readCpus,
   readFrames,
@@ -142,7 +143,7 @@ export class Sim {
         }),
       );
     }
-    const profile = this.core.profileByName(config.profile ?? '6.18');
+    const profile = this.core.profileByName(config.profile ?? DEFAULT_PROFILE);
     if (profile < 0) throw new Error(`the core has no profile called "${config.profile ?? ''}"`);
     u8('sim_config.profile', profile);
     const t = config.tunables ?? {};

@@ -4,6 +4,7 @@
  * names lessons write, and indices the zone, migratetype and watermark names.
  */
 import { ZONE_NAMES } from '../core/machine-config';
+import { pcpListOf, profileRow, type PcpLayout } from '../core/profiles';
 import type { Sim } from '../core/sim';
 import {
   lockStatsRecord,
@@ -24,7 +25,6 @@ import type {
   ZoneSnap,
 } from './snapshot';
 
-const MT_PCPTYPES = 3;
 const HPAGE_PMD_ORDER = 9;
 const ZONE_BELOW_HIGH = 0x1;
 
@@ -32,30 +32,27 @@ function zoneName(idx: number): string {
   return ZONE_NAMES[idx] ?? `zone${idx}`;
 }
 
-/** The (order, migratetype) a pcp list holds under the profile's layout, from its list count. */
+/**
+ * The (order, migratetype) a pcp list holds under a profile's layout. A THP list holds
+ * HPAGE_PMD_ORDER blocks, or pageblock_order ones in 5.14's layout, which sized it by pageblock.
+ */
 export function pindexMeaning(
-  nrLists: number,
+  layout: PcpLayout,
   pindex: number,
   pageblockOrder: number,
 ): { order: number; mt: string } {
-  const mtName = (mt: number): string => MIGRATETYPE_NAMES[mt] ?? 'any';
-  if (nrLists === 3) return { order: 0, mt: mtName(pindex) }; // <= 5.13
-  if (nrLists === 6)
-    return pindex < MT_PCPTYPES
-      ? { order: 0, mt: mtName(pindex) }
-      : { order: pindex - 2, mt: 'any' }; // 2016
-  if (pindex < 12)
-    return { order: Math.floor(pindex / MT_PCPTYPES), mt: mtName(pindex % MT_PCPTYPES) };
-  if (nrLists === 15) return { order: pageblockOrder, mt: mtName(pindex - 12) }; // 5.14: THP per type
-  if (nrLists === 13) return { order: HPAGE_PMD_ORDER, mt: 'any' }; // ~5.19-6.9: one THP list
-  return { order: HPAGE_PMD_ORDER, mt: pindex === 13 ? 'Movable' : 'Unmovable' }; // 6.10+: 12 U/R, 13 M
+  const l = pcpListOf(layout, pindex);
+  const mt = MIGRATETYPE_NAMES[l.mt] ?? 'any';
+  if (!l.thp) return { order: l.order, mt };
+  return { order: layout === 'PCP_LAYOUT_5_14' ? pageblockOrder : HPAGE_PMD_ORDER, mt };
 }
 
-function pcpSnap(p: PcpState, nrLists: number, pageblockOrder: number): PcpSnap {
+function pcpSnap(p: PcpState, st: ModelState): PcpSnap {
+  const layout = profileRow(st.profileId).switches.pcp_layout;
   const lists: PcpListSnap[] = [];
   const orders: Record<string, number> = {};
-  for (let i = 0; i < nrLists; i++) {
-    const { order, mt } = pindexMeaning(nrLists, i, pageblockOrder);
+  for (let i = 0; i < st.nrPcpLists; i++) {
+    const { order, mt } = pindexMeaning(layout, i, st.pageblockOrder);
     const nrBlocks = p.nrBlocks[i] ?? 0;
     const pages = nrBlocks << order;
     lists.push({ pindex: i, order, mt, nr_blocks: nrBlocks, pages });
@@ -170,7 +167,7 @@ export function snapshotFromSim(sim: Sim): Snapshot {
     const cpuSnap = (pcp[key] ??= { nodes: [] });
     const perNode = cpuSnap['nodes'] as Record<string, PcpSnap>[];
     while (perNode.length <= p.node) perNode.push({});
-    const snap = pcpSnap(p, st.nrPcpLists, st.pageblockOrder);
+    const snap = pcpSnap(p, st);
     const nodeMap = perNode[p.node];
     if (nodeMap) nodeMap[zoneName(p.zone)] = snap;
     if (p.node === 0) cpuSnap[zoneName(p.zone)] = snap;

@@ -3,43 +3,19 @@
  * reasons), and the elixir link for a kernel function.
  */
 import { ZONE_NAMES } from '../core/machine-config';
+import { pcpListOf, profileRow } from '../core/profiles';
 import { migratetypeName } from './palette';
 
 export function zoneName(idx: number): string {
   return ZONE_NAMES[idx] ?? `zone ${idx}`;
 }
 
-/** enum profile_id -> enum pcp_layout (profile.c's table), to decode a pindex. */
-type Layout = 'order0' | '2016' | '5.14' | '6.10' | '6.0';
-const LAYOUT_OF_PROFILE: readonly Layout[] = ['6.10', '6.0', '5.14', 'order0', '2016', '2016'];
-
-/** What list pindex is: its order and migratetype (mt -1 when the list is shared by all types). */
+/** What list pindex is under profile profileId's pcp layout: order, migratetype (-1 when shared). */
 export function pindexList(
   profileId: number,
   pindex: number,
 ): { order: number; mt: number; thp: boolean } {
-  const layout = LAYOUT_OF_PROFILE[profileId] ?? '6.10';
-  switch (layout) {
-    case 'order0':
-      return { order: 0, mt: pindex, thp: false };
-    case '2016':
-      return pindex < 3
-        ? { order: 0, mt: pindex, thp: false }
-        : { order: pindex - 2, mt: -1, thp: false };
-    case '5.14':
-      // order_to_pindex(): 3 types x (orders 0..3 + pageblock order) = 15 lists, type-major by order.
-      return pindex < 12
-        ? { order: Math.floor(pindex / 3), mt: pindex % 3, thp: false }
-        : { order: -1, mt: pindex - 12, thp: true };
-    case '6.0':
-      return pindex < 12
-        ? { order: Math.floor(pindex / 3), mt: pindex % 3, thp: false }
-        : { order: -1, mt: -1, thp: true };
-    case '6.10':
-      return pindex < 12
-        ? { order: Math.floor(pindex / 3), mt: pindex % 3, thp: false }
-        : { order: -1, mt: pindex === 12 ? 0 : 1, thp: true };
-  }
+  return pcpListOf(profileRow(profileId).switches.pcp_layout, pindex);
 }
 
 export function pindexLabel(profileId: number, pindex: number): string {

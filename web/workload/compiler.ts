@@ -9,6 +9,7 @@
  * groups as they were, so the remaining iterations would emit none either and are skipped.
  */
 import { gfpValue } from '../core/gfp';
+import { DEFAULT_PROFILE } from '../core/profiles';
 import {
   machineCpuCount,
   machineMaxOrder,
@@ -171,7 +172,7 @@ class Compiler {
     this.block(this.w.ops);
     const config: MachineConfig = {
       machine: this.machine,
-      profile: this.w.profile ?? '6.18',
+      profile: this.w.profile ?? DEFAULT_PROFILE,
       // handle slots used: the random streams' ranges, then the groups' ids
       maxHandles: Math.max(1, this.nextId),
     };

@@ -1,7 +1,7 @@
 /*
  * profile.c: the kernel versions the model can behave as. A profile is one row of switches and
- * tunables; the code asks the row, never the version number.
- * docs/kernel/page_alloc/pcp.md#b11-history-the-2016-series-and-514 tells the history:
+ * tunables (base/profiles.def); the code asks a switch, never the version. The pcp history the
+ * rows follow is docs/kernel/page_alloc/pcp.md#b11-history-the-2016-series-and-514:
  *
  *   2016-prefix  Mel Gorman's posted high-order pcp series (RFC..v4, Nov 2016, on 4.9-rc5):
  *                3 order-0 lists + one shared list per order 1..3, high = 11 * batch, the
@@ -20,110 +20,50 @@
 #include "base/profile.h"
 #include "base/sim.h"
 
-/* One row per enum profile_id, in that order. */
+/* Lists a layout defines (NR_PCP_LISTS with THP configured), as a constant for the table. */
+#define NR_PCP_LISTS_OF(layout)                                                                 \
+	((layout) == PCP_LAYOUT_ORDER0 ? MIGRATE_PCPTYPES :                                     \
+	 (layout) == PCP_LAYOUT_2016   ? MIGRATE_PCPTYPES + PAGE_ALLOC_COSTLY_ORDER :           \
+	 (layout) == PCP_LAYOUT_5_14   ? MIGRATE_PCPTYPES * (PAGE_ALLOC_COSTLY_ORDER + 1 + 1) : \
+	 (layout) == PCP_LAYOUT_6_0    ? MIGRATE_PCPTYPES * (PAGE_ALLOC_COSTLY_ORDER + 1) + 1 : \
+					 MIGRATE_PCPTYPES * (PAGE_ALLOC_COSTLY_ORDER + 1) + 2)
+
+/* The first switch of a row (pcp_layout: profiles.def lists it first). */
+#define FIRST_SWITCH(first, ...) first
+
+/* How many switches a row must give: one per PROFILE_SWITCH row. */
+enum {
+#define PROFILE_SWITCH(field, kind, doc) SWITCH_##field,
+#define PROFILE(id, name, what, kernels, ...)
+#include "base/profiles.def"
+#undef PROFILE
+#undef PROFILE_SWITCH
+	NR_PROFILE_SWITCHES
+};
+
+/* Each row of profiles.def gives exactly one value per switch: a short row would leave the last 0. */
+#define PROFILE_SWITCH(field, kind, doc)
+#define PROFILE(id, name, what, kernels, ...)                                           \
+	_Static_assert(sizeof((const uint8_t[]){ __VA_ARGS__ }) == NR_PROFILE_SWITCHES, \
+		       "profiles.def: " name " needs one value per PROFILE_SWITCH");
+#include "base/profiles.def"
+#undef PROFILE
+#undef PROFILE_SWITCH
+
+/* The web takes row 0 for the default (sim_config_default's, and sim_profile_get's fallback). */
+_Static_assert(PROFILE_6_18 == 0, "profiles.def: the default profile must be the first row");
+
+/* One row per enum profile_id, in that order: the switches follow id in struct order. */
 static const struct sim_profile profile_table[NR_PROFILES] = {
-	[PROFILE_6_18] = {
-		.id = PROFILE_6_18,
-		.pcp_layout = PCP_LAYOUT_6_10,
-		.pcp_high_rule = PCP_HIGH_AUTOTUNE,
-		.pcp_drain_rule = PCP_DRAIN_REQUESTED_FIRST,
-		.fallback_rule = FALLBACK_CLAIM_STEAL_6_18,
-		.alloc_factor_scaling = 1,
-		.free_factor = 0,
-		.free_high_6_18 = 1,
-		.pcp_count_fix = 1,
-		.highatomic_needs_min_reserve = 1,
-		.batch_cap_kib_shift = 20,
-		.watermark_promo = 1,
-		.zoneinfo_high_min_max = 1,
-		.nr_pcp_lists = 14,
-		.name = "6.18",
-	},
-	[PROFILE_6_6] = {
-		.id = PROFILE_6_6,
-		.pcp_layout = PCP_LAYOUT_6_0,
-		.pcp_high_rule = PCP_HIGH_ZONE_HIGHSIZE,
-		.pcp_drain_rule = PCP_DRAIN_REQUESTED_FIRST,
-		.fallback_rule = FALLBACK_STEAL_6_12,
-		.alloc_factor_scaling = 0,
-		.free_factor = 1,
-		.free_high_6_18 = 0,
-		.pcp_count_fix = 1,
-		.highatomic_needs_min_reserve = 0,
-		.batch_cap_kib_shift = 20,
-		.watermark_promo = 0, /* computed in 6.6, printed by zoneinfo only later */
-		.zoneinfo_high_min_max = 0,
-		.nr_pcp_lists = 13,
-		.name = "6.6",
-	},
-	[PROFILE_5_14] = {
-		.id = PROFILE_5_14,
-		.pcp_layout = PCP_LAYOUT_5_14,
-		.pcp_high_rule = PCP_HIGH_ZONE_HIGHSIZE,
-		.pcp_drain_rule = PCP_DRAIN_BATCH_FREE,
-		.fallback_rule = FALLBACK_STEAL_6_12,
-		.alloc_factor_scaling = 0,
-		.free_factor = 1,
-		.free_high_6_18 = 0,
-		.pcp_count_fix = 1,
-		.highatomic_needs_min_reserve = 0,
-		.batch_cap_kib_shift = 20,
-		.watermark_promo = 0,
-		.zoneinfo_high_min_max = 0,
-		.nr_pcp_lists = 15,
-		.name = "5.14",
-	},
-	[PROFILE_5_13] = {
-		.id = PROFILE_5_13,
-		.pcp_layout = PCP_LAYOUT_ORDER0,
-		.pcp_high_rule = PCP_HIGH_6_BATCH,
-		.pcp_drain_rule = PCP_DRAIN_BATCH_FREE,
-		.fallback_rule = FALLBACK_STEAL_6_12,
-		.alloc_factor_scaling = 0,
-		.free_factor = 0,
-		.free_high_6_18 = 0,
-		.pcp_count_fix = 1,
-		.highatomic_needs_min_reserve = 0,
-		.batch_cap_kib_shift = 20,
-		.watermark_promo = 0,
-		.zoneinfo_high_min_max = 0,
-		.nr_pcp_lists = 3,
-		.name = "5.13",
-	},
-	[PROFILE_2016_V5] = {
-		.id = PROFILE_2016_V5,
-		.pcp_layout = PCP_LAYOUT_2016,
-		.pcp_high_rule = PCP_HIGH_2016,
-		.pcp_drain_rule = PCP_DRAIN_BATCH_FREE,
-		.fallback_rule = FALLBACK_STEAL_6_12,
-		.alloc_factor_scaling = 0,
-		.free_factor = 0,
-		.free_high_6_18 = 0,
-		.pcp_count_fix = 1,
-		.highatomic_needs_min_reserve = 0,
-		.batch_cap_kib_shift = 19, /* 4.9 base: zone_batchsize capped at 512 KiB (batch <= 31) */
-		.watermark_promo = 0,
-		.zoneinfo_high_min_max = 0,
-		.nr_pcp_lists = 6,
-		.name = "2016-v5",
-	},
-	[PROFILE_2016_PREFIX] = {
-		.id = PROFILE_2016_PREFIX,
-		.pcp_layout = PCP_LAYOUT_2016,
-		.pcp_high_rule = PCP_HIGH_2016,
-		.pcp_drain_rule = PCP_DRAIN_BATCH_FREE,
-		.fallback_rule = FALLBACK_STEAL_6_12,
-		.alloc_factor_scaling = 0,
-		.free_factor = 0,
-		.free_high_6_18 = 0,
-		.pcp_count_fix = 0, /* a rejected refill page stays counted in pcp->count */
-		.highatomic_needs_min_reserve = 0,
-		.batch_cap_kib_shift = 19,
-		.watermark_promo = 0,
-		.zoneinfo_high_min_max = 0,
-		.nr_pcp_lists = 6,
-		.name = "2016-prefix",
-	},
+#define PROFILE_SWITCH(field, kind, doc)
+#define PROFILE(pid, pname, what, kernels, ...)                               \
+	[pid] = { .id = pid,                                                  \
+		  __VA_ARGS__,                                                \
+		  .nr_pcp_lists = NR_PCP_LISTS_OF(FIRST_SWITCH(__VA_ARGS__)), \
+		  .name = pname },
+#include "base/profiles.def"
+#undef PROFILE
+#undef PROFILE_SWITCH
 };
 
 /* sim_profile_get: the row of id; an out-of-range id gets the default row rather than a wild read. */
@@ -148,17 +88,5 @@ int sim_profile_by_name(const char *name)
 /* profile_nr_pcp_lists: lists the layout defines (NR_PCP_LISTS with THP configured). */
 int profile_nr_pcp_lists(const struct sim_profile *p)
 {
-	switch (p->pcp_layout) {
-	case PCP_LAYOUT_ORDER0:
-		return MIGRATE_PCPTYPES;
-	case PCP_LAYOUT_2016:
-		return MIGRATE_PCPTYPES + PAGE_ALLOC_COSTLY_ORDER;
-	case PCP_LAYOUT_5_14:
-		return MIGRATE_PCPTYPES * (PAGE_ALLOC_COSTLY_ORDER + 1 + 1);
-	case PCP_LAYOUT_6_0:
-		return MIGRATE_PCPTYPES * (PAGE_ALLOC_COSTLY_ORDER + 1) + 1;
-	case PCP_LAYOUT_6_10:
-	default:
-		return MIGRATE_PCPTYPES * (PAGE_ALLOC_COSTLY_ORDER + 1) + 2;
-	}
+	return NR_PCP_LISTS_OF(p->pcp_layout);
 }

@@ -127,13 +127,13 @@ enum wmark { WMARK_MIN, WMARK_LOW, WMARK_HIGH, WMARK_PROMO, NR_WMARK };
 
 /* ---- Kernel profiles: behaviour switches as data ---------------------------------------------- */
 
+/* the profiles, in the row order of base/profiles.def (0, PROFILE_6_18, is the default) */
 enum profile_id {
-	PROFILE_6_18,	 /* default: alloc_factor, auto-tuned high, claim/steal fallback */
-	PROFILE_6_6,	 /* high-order pcp lists, free_factor, one high, steal fallback */
-	PROFILE_5_14,	 /* first merged high-order pcp lists (15 lists, batch_free round-robin) */
-	PROFILE_5_13,	 /* order-0 pcp lists only, high = 6 * batch */
-	PROFILE_2016_V5, /* Mel Gorman's posted high-order pcp (v5): one shared list per order 1..3 */
-	PROFILE_2016_PREFIX, /* the same series before the v5 pcp-count fix */
+#define PROFILE_SWITCH(field, kind, doc)
+#define PROFILE(id, name, what, kernels, ...) id,
+#include "base/profiles.def"
+#undef PROFILE
+#undef PROFILE_SWITCH
 	NR_PROFILES
 };
 
@@ -141,9 +141,9 @@ enum profile_id {
 enum pcp_layout {
 	PCP_LAYOUT_ORDER0, /* <= 5.13: lists[MIGRATE_PCPTYPES], order 0 only */
 	PCP_LAYOUT_2016,   /* 2016 series: 3 order-0 lists + one list per order 1..3 */
-	PCP_LAYOUT_5_14,   /* 3 x (orders 0..3 + THP) = 15 lists */
-	PCP_LAYOUT_6_10,   /* 3 x orders 0..3 + THP unmovable + THP movable = 14 lists */
-	PCP_LAYOUT_6_0,	   /* ~5.19-6.9: 3 x orders 0..3 + one shared THP list = 13 lists (6.6) */
+	PCP_LAYOUT_5_14,   /* 5.14-5.19: 3 x (orders 0..3 + THP) = 15 lists */
+	PCP_LAYOUT_6_10,   /* 6.10+: 3 x orders 0..3 + THP unmovable + THP movable = 14 lists */
+	PCP_LAYOUT_6_0,	   /* ~6.0-6.9: 3 x orders 0..3 + one shared THP list = 13 lists (6.6) */
 };
 
 /* how pcp->high is chosen */
@@ -156,8 +156,10 @@ enum pcp_high_rule {
 
 /* how free_pcppages_bulk picks lists */
 enum pcp_drain_rule {
-	PCP_DRAIN_BATCH_FREE, /* <= 5.14: round-robin, batch_free weight grows per empty list */
-	PCP_DRAIN_REQUESTED_FIRST, /* 6.x: start at the list just freed to, drain each list in turn */
+	PCP_DRAIN_BATCH_FREE, /* up to 5.18: from list 0, round-robin, batch_free weight carried over */
+	PCP_DRAIN_REQUESTED_FIRST, /* 5.19+: start at the list just freed to, drain each list in turn */
+	PCP_DRAIN_BATCH_FREE_FROM_TYPE, /* 2016 series: from the freed page's order-0 type list, the
+					   batch_free weight restarting at every list */
 };
 
 /* how __rmqueue_fallback takes a foreign block */
@@ -166,24 +168,20 @@ enum fallback_rule {
 	FALLBACK_CLAIM_STEAL_6_18, /* CLAIM stage (whole pageblocks) then STEAL stage (single block) */
 };
 
-/* one kernel version's behaviour: a row of profile_table[] (profile.c) */
+/*
+ * one kernel version's behaviour: a row of profile_table[] (profile.c). The switches are the
+ * PROFILE_SWITCH rows of base/profiles.def, in that order, each named for what it does and
+ * documented there with the kernels that have it; behaviour reads them, never id.
+ */
 struct sim_profile {
-	uint8_t id;		      /* enum profile_id */
-	uint8_t pcp_layout;	      /* enum pcp_layout */
-	uint8_t pcp_high_rule;	      /* enum pcp_high_rule */
-	uint8_t pcp_drain_rule;	      /* enum pcp_drain_rule */
-	uint8_t fallback_rule;	      /* enum fallback_rule */
-	uint8_t alloc_factor_scaling; /* 6.7+: nr_pcp_alloc scales batch by alloc_factor */
-	uint8_t free_factor;	      /* 5.14-6.6: nr_pcp_free scales by free_factor */
-	uint8_t free_high_6_18;	      /* 6.18: free_high needs free_count >= batch + high_min/2 */
-	uint8_t pcp_count_fix;	      /* 2016 v5: pcp->count stays in sync with a corrupted page */
-	uint8_t highatomic_needs_min_reserve; /* 6.18: ALLOC_HIGHATOMIC only with __GFP_HIGH */
-	uint8_t batch_cap_kib_shift; /* zone_batchsize cap: 20 = 1 MiB (5.12+), 19 = 512 KiB (<=4.9) */
-	uint8_t watermark_promo;     /* zoneinfo prints the promo line (after 6.6) */
-	uint8_t zoneinfo_high_min_max; /* zoneinfo pagesets print high_min/high_max (6.7+) */
-	uint8_t nr_pcp_lists;	       /* lists used by the layout */
-	uint8_t pad[2];
-	char name[16]; /* "6.18", "2016-v5", ... as the workload language spells it */
+	uint8_t id; /* enum profile_id: which row, for names and display only */
+#define PROFILE_SWITCH(field, kind, doc) uint8_t field;
+#define PROFILE(id, name, what, kernels, ...)
+#include "base/profiles.def"
+#undef PROFILE
+#undef PROFILE_SWITCH
+	uint8_t nr_pcp_lists; /* lists used by the layout (profile_nr_pcp_lists) */
+	char name[16];	      /* "6.18", "2016-v5", ... as the workload language spells it */
 };
 
 /* ---- Page frames ------------------------------------------------------------------------------ */

@@ -426,15 +426,15 @@ uint32_t fallback_rmqueue_6_12(struct sim *s, struct zone *z, int order, int sta
 }
 
 /*
- * The most pages a zone may reserve for high-order atomics, or -1 for none. 6.10+ (our 6.18
- * profile): ~1% of the zone rounded up to pageblocks, nothing if 1% is under a pageblock.
- * Earlier (6.6, 4.9, and so every older profile): 1% plus one pageblock.
+ * The most pages a zone may reserve for high-order atomics, or -1 for none: ~1% of the zone
+ * rounded up to pageblocks, nothing if 1% is under a pageblock (highatomic_limit_rounded), or
+ * before that 1% plus one pageblock.
  */
 static int64_t highatomic_limit(const struct sim *s, const struct zone *z)
 {
 	int64_t one_percent = z->managed / 100, pageblock_nr_pages = s->pageblock_nr_pages;
 
-	if (s->profile.id != PROFILE_6_18)
+	if (!s->profile.highatomic_limit_rounded)
 		return one_percent + pageblock_nr_pages;
 	if (one_percent < pageblock_nr_pages)
 		return -1;

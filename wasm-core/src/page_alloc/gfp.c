@@ -65,13 +65,12 @@ unsigned gfp_fast_alloc_flags(const struct sim *s, uint32_t gfp, const struct zo
 
 	/*
 	 * alloc_flags_nofragment: __GFP_KSWAPD_RECLAIM has the value of ALLOC_KSWAPD, so the kernel
-	 * copies the bit. The 2016 series predates ALLOC_NOFRAGMENT (4.20), so it never avoids
-	 * fragmentation this way.
+	 * copies the bit. Kernels before ALLOC_NOFRAGMENT (5.0) never avoid fragmentation this way.
 	 */
 	flags |= gfp & __GFP_KSWAPD_RECLAIM;
 	if (!preferred || zone_idx(preferred) != ZONE_NORMAL)
 		return flags;
-	if (s->profile.id == PROFILE_2016_V5 || s->profile.id == PROFILE_2016_PREFIX)
+	if (!s->profile.alloc_nofragment)
 		return flags;
 	/*
 	 * Normal allocations first try not to split a pageblock of another type: DMA32 is assumed to

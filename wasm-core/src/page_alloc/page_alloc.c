@@ -224,7 +224,7 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 {
 	struct zone *preferred;
 	int multi_node = s->config.nr_nodes > 1;
-	int skip_kswapd_nodes = multi_node && s->profile.id == PROFILE_6_18;
+	int skip_kswapd_nodes = multi_node && s->profile.skip_kswapd_nodes;
 	int skipped_kswapd_nodes = 0;
 	int below_high_check = s->profile.pcp_high_rule == PCP_HIGH_AUTOTUNE;
 

@@ -378,7 +378,8 @@ static int32_t free_pcppages_bulk(struct sim *s, struct zone *z, int owner, int 
 {
 	struct per_cpu_pages *pcp = zone_pcp(s, z, owner);
 	int nr = pcp_nr_lists(s);
-	int batch_free_rule = s->profile.pcp_drain_rule == PCP_DRAIN_BATCH_FREE;
+	int batch_free_rule = s->profile.pcp_drain_rule != PCP_DRAIN_REQUESTED_FIRST;
+	int from_type = s->profile.pcp_drain_rule == PCP_DRAIN_BATCH_FREE_FROM_TYPE;
 	int32_t freed = 0, blocks = 0, batch_free = 0;
 	uint32_t guard = 0;
 	int p;
@@ -386,7 +387,7 @@ static int32_t free_pcppages_bulk(struct sim *s, struct zone *z, int owner, int 
 	count = imin(count, pcp->count);
 	if (count <= 0 || s->frozen)
 		return 0;
-	if (batch_free_rule && s->profile.pcp_layout != PCP_LAYOUT_2016)
+	if (batch_free_rule && !from_type)
 		pindex = 1 % nr; /* the merged kernels started at list 0 and pre-incremented */
 	if (pindex < 0 || pindex >= nr)
 		pindex = 0;
@@ -396,7 +397,7 @@ static int32_t free_pcppages_bulk(struct sim *s, struct zone *z, int owner, int 
 	while (count > 0) {
 		int visits = 0;
 		/* the 2016 series restarted the weight at every list; the merged kernels carried it over */
-		if (s->profile.pcp_layout == PCP_LAYOUT_2016)
+		if (from_type)
 			batch_free = 0;
 		/* the next non-empty list, round-robin; a whole lap of empty lists is the runaway */
 		do {
@@ -687,7 +688,8 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 		/* a run of order-1..3 frees (e.g. a process exiting) should not sit on the pcp */
 		if (order >= 1 && order <= PAGE_ALLOC_COSTLY_ORDER) {
 			int32_t threshold =
-				batch + (s->profile.free_high_6_18 ? pcp->high_min / 2 : 0);
+				batch +
+				(s->profile.free_high_adds_high_min ? pcp->high_min / 2 : 0);
 			free_high = pcp->free_count >= threshold &&
 				    (pcp->flags & PCPF_PREV_FREE_HIGH_ORDER) &&
 				    (!(pcp->flags & PCPF_FREE_HIGH_BATCH) || pcp->count >= batch);
@@ -703,9 +705,9 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 			to_free = nr_pcp_free(pcp, batch, high, free_high);
 		break;
 	case PCP_HIGH_ZONE_HIGHSIZE:
-		/* 6.0-6.6 free_high: any order-1..3 free after a free without an allocation between */
-		free_high = s->profile.pcp_layout == PCP_LAYOUT_6_0 && pcp->free_factor &&
-			    order >= 1 && order <= PAGE_ALLOC_COSTLY_ORDER;
+		/* 5.19-6.6 free_high: any order-1..3 free after a free without an allocation between */
+		free_high = s->profile.free_high_on_free_factor && pcp->free_factor && order >= 1 &&
+			    order <= PAGE_ALLOC_COSTLY_ORDER;
 		high = pcp->high;
 		if (free_high)
 			high = 0;
@@ -728,9 +730,10 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 		pcp->count, high);
 	if (to_free < 0)
 		return;
-	/* the 2016 series began at the freed page's order-0 list, 6.x at the list just freed to */
+	/* the 2016 series began at the freed page's order-0 list, 5.19+ at the list just freed to */
 	free_pcppages_bulk(s, z, cpu, cpu, to_free,
-			   s->profile.pcp_layout == PCP_LAYOUT_2016 ? mt : pindex,
+			   s->profile.pcp_drain_rule == PCP_DRAIN_BATCH_FREE_FROM_TYPE ? mt :
+											 pindex,
 			   FN_FREE_FROZEN_PAGE_COMMIT);
 	if (pcp_autotune(s) && (z->flags & ZONE_BELOW_HIGH) && !s->frozen &&
 	    zone_watermark_ok(s, z, 0, wmark_pages(z, WMARK_HIGH), ZONE_MOVABLE, 0, cpu))
@@ -820,14 +823,13 @@ static int cpu_has_pcp_pages(const struct sim *s, int cpu)
 }
 
 /*
- * drain_all_pages(NULL): every online CPU with pages. Since 5.19 the caller drains remote lists
- * itself under their pcp spinlocks (so it takes every zone lock); before, each CPU ran the
- * drain as queued work and took the zone lock itself.
+ * drain_all_pages(NULL): every online CPU with pages. With drain_remote_directly the caller
+ * drains remote lists itself under their pcp spinlocks (so it takes every zone lock); before, each
+ * CPU ran the drain as queued work and took the zone lock itself.
  */
 void pcp_drain_all(struct sim *s, int cpu)
 {
-	int remote = s->profile.pcp_layout == PCP_LAYOUT_6_0 ||
-		     s->profile.pcp_layout == PCP_LAYOUT_6_10;
+	int remote = s->profile.drain_remote_directly;
 	int32_t total = 0, cpus = 0;
 
 	for (uint32_t c = 0; c < s->nr_cpus && !s->frozen; c++) {

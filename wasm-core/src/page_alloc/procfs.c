@@ -118,12 +118,6 @@ static uint64_t zone_numa(const struct zone *z, int item)
 	}
 }
 
-/* Whether the profile's kernel has NR_FREE_PAGES_BLOCKS (added about 6.15). */
-static int has_free_pages_blocks(const struct sim *s)
-{
-	return s->profile.id == PROFILE_6_18;
-}
-
 /* A non-negative counter (the kernel prints them %lu). */
 static uint64_t counter(int64_t v)
 {
@@ -319,7 +313,7 @@ static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int 
 	}
 
 	stat_line(tb, "nr_free_pages", counter(z->nr_free_pages));
-	if (has_free_pages_blocks(s))
+	if (s->profile.nr_free_pages_blocks)
 		stat_line(tb, "nr_free_pages_blocks", counter(z->nr_free_pages_blocks));
 	for (size_t i = 0; i < NR_UNTRACKED_ZONE_ITEMS; i++)
 		stat_line(tb, untracked_zone_items[i], 0);
@@ -342,7 +336,7 @@ static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int 
 			pageset_line(tb, "high_min: ", pcp->high_min);
 			pageset_line(tb, "high_max: ", pcp->high_max);
 		} else {
-			/* up to 6.6: one high, shorter padding */
+			/* up to 6.12 at least: count, high and batch, shorter padding */
 			pageset_line(tb, "count: ", pcp->count);
 			pageset_line(tb, "high:  ", pcp->high);
 			pageset_line(tb, "batch: ", pcp->batch);
@@ -390,7 +384,7 @@ void proc_vmstat(const struct sim *s, struct textbuf *tb)
 	}
 	/* zone counters, then NUMA counters, then (skipping node and global stats) the events */
 	vmstat_line(tb, "nr_free_pages", NULL, free_pages);
-	if (has_free_pages_blocks(s))
+	if (s->profile.nr_free_pages_blocks)
 		vmstat_line(tb, "nr_free_pages_blocks", NULL, free_blocks);
 	for (size_t i = 0; i < NR_UNTRACKED_ZONE_ITEMS; i++)
 		vmstat_line(tb, untracked_zone_items[i], NULL, 0);

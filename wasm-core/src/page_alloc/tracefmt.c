@@ -27,13 +27,6 @@
 static const char *const zone_names[MAX_NR_ZONES] = { "DMA", "DMA32", "Normal", "Movable",
 						      "Device" };
 
-/* Whether this kernel prints pfn= in hex (5.14+; decimal before, e.g. the 4.9-based 2016 series). */
-static int pfn_in_hex(const struct sim *s)
-{
-	return !(s->profile.id == PROFILE_5_13 || s->profile.id == PROFILE_2016_V5 ||
-		 s->profile.id == PROFILE_2016_PREFIX);
-}
-
 /* " key=" */
 static void key(struct textbuf *tb, const char *name)
 {
@@ -53,7 +46,7 @@ static void key_int(struct textbuf *tb, const char *name, int64_t v)
 static void key_pfn(const struct sim *s, struct textbuf *tb, const char *name, uint32_t pfn)
 {
 	key(tb, name);
-	if (pfn_in_hex(s)) {
+	if (s->profile.trace_pfn_hex) {
 		tb_str(tb, "0x");
 		tb_hex(tb, pfn, 1);
 	} else {
@@ -65,7 +58,7 @@ static void key_pfn(const struct sim *s, struct textbuf *tb, const char *name, u
 static void key_gfp(const struct sim *s, struct textbuf *tb, const char *name, uint32_t gfp)
 {
 	key(tb, name);
-	if (s->profile.id == PROFILE_6_18)
+	if (s->profile.trace_gfp_bit_order)
 		gfp_format(tb, gfp);
 	else
 		gfp_format_legacy(tb, gfp);

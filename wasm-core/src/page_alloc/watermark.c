@@ -23,16 +23,6 @@
 #define SWAP_CLUSTER_MAX 32
 #define MAX_RECLAIM_RETRIES 16
 
-/*
- * Whether the profile predates 6.0's "Movable is like HighMem" watermark setup
- * (docs/kernel/page_alloc/zones.md#c2-watermarks).
- */
-static int movable_is_lowmem(const struct sim *s)
-{
-	return s->profile.id == PROFILE_5_14 || s->profile.id == PROFILE_5_13 ||
-	       s->profile.id == PROFILE_2016_V5 || s->profile.id == PROFILE_2016_PREFIX;
-}
-
 /* int_sqrt: floor of the square root, one result bit per step (32 steps). */
 static uint64_t int_sqrt64(uint64_t x)
 {
@@ -69,7 +59,7 @@ static void setup_wmarks(struct sim *s, int32_t min_free_kbytes)
 	uint64_t pages_min = (uint64_t)(min_free_kbytes < 0 ? 0 : min_free_kbytes) >>
 			     (PAGE_SHIFT - 10);
 	uint64_t lowmem_pages = 0;
-	int old = movable_is_lowmem(s);
+	int old = !s->profile.movable_wmark_like_highmem; /* docs/kernel C.2 */
 
 	/* HighMem does not exist on x86-64; Movable stopped counting as lowmem in 6.0 */
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
@@ -191,8 +181,8 @@ static int64_t unusable_free(const struct sim *s, const struct zone *z, int orde
 	 * (No CMA in the model, so nothing for NR_FREE_CMA_PAGES.)
 	 */
 	if (!(alloc_flags & ALLOC_RESERVES))
-		unusable += s->profile.id == PROFILE_6_18 ? z->nr_free_highatomic :
-							    z->nr_reserved_highatomic;
+		unusable += s->profile.wmark_free_highatomic ? z->nr_free_highatomic :
+							       z->nr_reserved_highatomic;
 	return unusable;
 }
 

@@ -3,6 +3,7 @@
  * Each field edits a header line of the workload text (the text stays the one truth) and runs it;
  * the reader's own machine, when one is loaded, stands in for the text's `machine` line.
  */
+import { DEFAULT_PROFILE } from '../../core/profiles';
 import { useAction, useActions } from '../../actions/context';
 import { A } from '../../actions/definitions';
 import type { ExplicitMachine, ProfileName } from '../../core/machine-config';
@@ -12,7 +13,7 @@ import type { Compare } from './useCompare';
 
 /** The profile the text names (the default when it names none). */
 export function profileOf(text: string): ProfileName {
-  return (headerValue(text, 'profile') ?? '6.18') as ProfileName;
+  return (headerValue(text, 'profile') ?? DEFAULT_PROFILE) as ProfileName;
 }
 
 export function MachineForm({
@@ -36,7 +37,9 @@ export function MachineForm({
   useAction(A.profile, {
     run: () => {
       const i = PROFILES.findIndex((x) => x.name === profile);
-      setAndRun(setHeader(text, 'profile', PROFILES[(i + 1) % PROFILES.length]?.name ?? '6.18'));
+      setAndRun(
+        setHeader(text, 'profile', PROFILES[(i + 1) % PROFILES.length]?.name ?? DEFAULT_PROFILE),
+      );
     },
   });
   return (

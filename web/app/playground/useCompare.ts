@@ -3,6 +3,7 @@
  * own that follows the playground's cursor op by op (Session.follow). Rebuilt when the profile or
  * the main session's program changes, not on each keystroke.
  */
+import { DEFAULT_PROFILE } from '../../core/profiles';
 import { useState } from 'react';
 import { useAction } from '../../actions/context';
 import { A } from '../../actions/definitions';
@@ -47,7 +48,7 @@ export function useCompare(
     ],
   );
   useAction(A.compare, {
-    run: () => setProfile((c) => (c ? null : profile === '5.13' ? '6.18' : '5.13')),
+    run: () => setProfile((c) => (c ? null : profile === '5.13' ? DEFAULT_PROFILE : '5.13')),
   });
   return { profile: compareProfile, setProfile, session: compare };
 }
