@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { lessonSchemaPlugin } from './web/lessons/vite-plugin';
+import { contentSecurityPolicy } from './web/security/vite-plugin';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 
@@ -18,7 +19,7 @@ export default defineConfig({
   root: `${repo}web`,
   base: basePath(),
   publicDir: `${repo}public`,
-  plugins: [react(), lessonSchemaPlugin(repo)],
+  plugins: [react(), lessonSchemaPlugin(repo), contentSecurityPolicy()],
   build: {
     outDir: `${repo}dist`,
     emptyOutDir: true,

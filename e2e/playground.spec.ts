@@ -142,7 +142,7 @@ test.describe('playground', () => {
     m = await pg.model();
     expect(m.compareOp).toBe(m.op);
     await expect(cmp.locator('.diff').first()).toBeVisible();
-    await page.addStyleTag({ content: '.transport { position: static !important; }' });
+    await pg.unstickTransport();
     await cmp.screenshot({ path: 'test-results/screenshots/compare.png' });
   });
 
@@ -177,7 +177,7 @@ test.describe('playground', () => {
     await pg.expectViewsInSync();
     await pg.key('ArrowLeft', 2);
     await pg.expectViewsInSync();
-    await page.addStyleTag({ content: '.transport { position: static !important; }' });
+    await pg.unstickTransport();
     await pg
       .view('Memory map')
       .screenshot({ path: 'test-results/screenshots/memory-map-16gib.png' });
@@ -227,7 +227,7 @@ test.describe('playground', () => {
       ),
     ).toEqual([]);
     // The sticky transport would cover the top of each element screenshot.
-    await page.addStyleTag({ content: '.transport { position: static !important; }' });
+    await pg.unstickTransport();
     for (const name of VIEWS) {
       const view = pg.view(name);
       await expect(view).toBeVisible();

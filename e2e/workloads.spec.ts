@@ -48,7 +48,7 @@ test.describe('workloads', () => {
   }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
-    await pg.editor.fill('machine tiny\nseed 3\ncpu 0 alloc a order=1 GFP_KERNAL\n');
+    await pg.setText('machine tiny\nseed 3\ncpu 0 alloc a order=1 GFP_KERNAL\n');
     const err = page.locator('#workload-error');
     await expect(err).toContainText('Line 3, column 23');
     await expect(err).toContainText('did you mean GFP_KERNEL?');
@@ -56,7 +56,7 @@ test.describe('workloads', () => {
     await page.screenshot({ path: 'test-results/workloads-error.png', fullPage: false });
 
     // Fix it: the simulation follows the edit after a pause (no Run click).
-    await pg.editor.fill(
+    await pg.setText(
       'machine tiny\nseed 3\ncpu 0 alloc a order=1 GFP_KERNEL\ncpu 1 alloc b order=2 GFP_KERNEL\n',
     );
     await expect(err).toHaveCount(0);
@@ -137,7 +137,7 @@ test.describe('workloads', () => {
   test('a broken link says why and keeps the saved draft', async ({ page }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
-    await pg.editor.fill('machine tiny\ncpu 0 alloc mine order=2\n');
+    await pg.setText('machine tiny\ncpu 0 alloc mine order=2\n');
     await page.waitForTimeout(700);
     const g = GOLDEN[0]?.link ?? '';
     for (const bad of [g.slice(0, g.length - 20), 'https://example.org/', '99.1.AAAA']) {
@@ -185,7 +185,7 @@ test.describe('workloads', () => {
     await expect(page.getByRole('alert')).toContainText(
       'core.bin: this is not a text file: byte 4 is 0x00',
     );
-    await pg.editor.fill('machine tiny\nrepeat 3000000 {\n  tick\n}\n');
+    await pg.setText('machine tiny\nrepeat 3000000 {\n  tick\n}\n');
     await expect(page.locator('#workload-error')).toContainText('above the limit of 2,000,000 ops');
     await expect(page.locator('.cm-content')).toContainText('repeat 3000000');
   });
@@ -193,9 +193,7 @@ test.describe('workloads', () => {
   test('a long workload loads in slices and the page stays responsive', async ({ page }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();
-    await pg.editor.fill(
-      'machine tiny\nseed 1\nrepeat 150000 {\n  cpu 0 alloc a\n  cpu 0 free a\n}\n',
-    );
+    await pg.setText('machine tiny\nseed 1\nrepeat 150000 {\n  cpu 0 alloc a\n  cpu 0 free a\n}\n');
     await page.getByRole('button', { name: 'Run workload' }).click();
     // While it loads, the page answers within a frame or two.
     const lag = await page.evaluate(async () => {

@@ -1,4 +1,5 @@
 // The app entry: mounts the React tree into #root.
+import './security/trusted-types.ts'; // first: the Trusted Types policy before any sink is reached
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

@@ -35,9 +35,41 @@ export class PlaygroundPage {
     await expect(this.page.locator('.cm-content')).toBeVisible();
   }
 
+  /**
+   * Replace the workload text as a reader pasting it would: select all, then a paste event that
+   * CodeMirror handles. Not fill(): Chromium's own editing command for a multi-line insert writes
+   * style attributes into the new lines, which the site's CSP refuses (and logs as an error).
+   */
+  async setText(text: string): Promise<void> {
+    await this.editor.click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    const unhandled = await this.editor.evaluate((el, t) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', t);
+      return el.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, text);
+    expect(unhandled, 'the editor took the paste').toBe(false);
+  }
+
+  /**
+   * Let the sticky transport scroll away, so it does not cover the top of element screenshots.
+   * Through the CSSOM: an injected <style> element would be refused by the site's CSP.
+   */
+  async unstickTransport(): Promise<void> {
+    await this.page
+      .locator('.transport')
+      .evaluateAll((els) =>
+        els.forEach((el) =>
+          (el as HTMLElement).style.setProperty('position', 'static', 'important'),
+        ),
+      );
+  }
+
   /** Replace the workload text and run it. */
   async run(text: string): Promise<void> {
-    await this.editor.fill(text);
+    await this.setText(text);
     await this.page.getByRole('button', { name: 'Run workload' }).click();
     await expect(this.page.locator('#workload-error')).toHaveCount(0);
   }

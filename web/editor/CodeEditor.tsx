@@ -66,6 +66,23 @@ const theme = EditorView.theme({
     color: 'var(--bg)',
   },
   '.cm-diagnostic-error': { borderLeft: '4px solid var(--danger, #a4161a)' },
+  // The error marks drawn in CSS: CodeMirror's own are data: SVG images, which the shipped CSP
+  // (img-src falls back to 'self') refuses. A wavy underline, and a round dot in the gutter.
+  '.cm-lintRange-error': {
+    backgroundImage: 'none',
+    textDecoration: 'underline wavy var(--danger, #a4161a)',
+    textDecorationSkipInk: 'none',
+    textUnderlineOffset: '3px',
+  },
+  '.cm-lint-marker-error': {
+    content: 'normal',
+    boxSizing: 'border-box',
+    width: '0.75em',
+    height: '0.75em',
+    margin: '0.125em',
+    borderRadius: '50%',
+    background: 'var(--danger, #a4161a)',
+  },
 });
 
 export default function CodeEditor({
