@@ -33,6 +33,7 @@
 #include "base/lock.h"
 #include "base/state.h"
 #include "page_alloc/buddy.h"
+#include "page_alloc/vocab.h"
 
 /* fallbacks[]: which types a pcp type borrows from, in order (mm/page_alloc.c [6.12, 6.18]). */
 static const int8_t fallbacks[MIGRATE_PCPTYPES][MIGRATE_PCPTYPES - 1] = {

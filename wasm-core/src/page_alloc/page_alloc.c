@@ -24,6 +24,7 @@
 #include "page_alloc/gfp.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
+#include "page_alloc/vocab.h"
 #include "page_alloc/watermark.h"
 
 #define MAX_RECLAIM_RETRIES 16
