@@ -2,7 +2,7 @@
  * names.ts: kernel names for numbers the core reports (zones, pcp list indexes, sysctls, bad page
  * reasons), and the elixir link for a kernel function.
  */
-import { FN_NAMES, KIND_NAMES } from '../core/generated/events';
+import { FN_FILES, FN_NAMES, KIND_NAMES } from '../core/generated/events';
 import { SYSCTLS } from '../core/generated/sysctls';
 import { ZONE_NAMES } from '../core/machine-config';
 import { migratetypeName } from './palette';
@@ -64,6 +64,12 @@ export function elixirUrl(fn: string): string {
 
 export function fnName(fn: number): string {
   return FN_NAMES[fn] ?? '';
+}
+
+/** The kernel source file that defines a function, by name ("mm/page_alloc.c"), or "". */
+export function fnFile(name: string): string {
+  const i = (FN_NAMES as readonly string[]).indexOf(name);
+  return i > 0 ? (FN_FILES[i] ?? '') : '';
 }
 
 export function kindName(kind: number): string {
