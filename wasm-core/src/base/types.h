@@ -376,6 +376,7 @@ struct sim_event {
 #define EV_BITS(NAME, field, name, shift, width)
 #define FN(id, NAME, name, file)
 #define BAD(id, NAME, words)
+/* the base's event kinds (struct sim_event.kind) */
 enum ev_kind {
 #include "base/events.def"
 };
@@ -383,6 +384,7 @@ enum ev_kind {
 #undef FN
 #define EV(id, NAME, name, marker, zone, pfn, order, mt, a, fa, b, fb, c, fc, doc)
 #define FN(id, NAME, name, file) FN_##NAME = id,
+/* the kernel functions the base's events name (struct sim_event.fn) */
 enum ev_fn {
 #include "base/events.def"
 };
@@ -390,6 +392,7 @@ enum ev_fn {
 #undef BAD
 #define FN(id, NAME, name, file)
 #define BAD(id, NAME, words) BAD_##NAME = id,
+/* why a bad-page event was reported (its a) */
 enum bad_reason {
 #include "base/events.def"
 };
