@@ -24,6 +24,7 @@ export {
   MAX_HANDLES_LIMIT,
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
+  MAX_PCP_BATCH,
   MAX_TICKS_PER_OP,
   PRESETS,
 } from './generated/machine';

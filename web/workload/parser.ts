@@ -12,6 +12,7 @@ import {
   MAX_CPUS_PER_NODE,
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
+  MAX_PCP_BATCH,
   ZONE_NAMES,
 } from '../core/machine-config';
 import { SYSCTLS, sysctlInRange, type SysctlInfo } from '../core/generated/sysctls';
@@ -44,8 +45,6 @@ export type ParseResult =
 
 const MAX_CPU = MAX_NUMNODES * MAX_CPUS_PER_NODE - 1;
 const U32_MAX = 0xffffffff;
-/** Largest `batch=` override: far above any zone_batchsize() (which caps at 1 MiB of pages). */
-const MAX_BATCH = 4096;
 
 /** Words that start an op, for "expected" messages and suggestions (and the editor's vocabulary). */
 export const OP_WORDS = [
@@ -333,7 +332,7 @@ class Parser {
           v = this.integer('thp', 0, 1).value;
           break;
         case 'batch':
-          v = this.integer('batch', 1, MAX_BATCH).value;
+          v = this.integer('batch', 1, MAX_PCP_BATCH).value;
           break;
         default:
           v = this.integer(

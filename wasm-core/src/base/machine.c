@@ -167,7 +167,7 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
 		return 0;
 	if (cfg->percpu_pagelist_high_fraction != 0 && cfg->percpu_pagelist_high_fraction < 8)
 		return 0;
-	if (cfg->pcp_batch < 0 || cfg->pcp_batch > 4096)
+	if (cfg->pcp_batch < 0 || cfg->pcp_batch > MAX_PCP_BATCH)
 		return 0;
 	for (int nid = 0; nid < cfg->nr_nodes; nid++) {
 		uint64_t prev_end = 0;
