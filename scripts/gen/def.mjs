@@ -98,15 +98,20 @@ export function parseDef(text, macro, file = 'def') {
   return rows;
 }
 
-/** The rows of macro as objects with the given field names; checks each row's arity. */
-export function readRows(text, macro, fields, file = 'def') {
+/** The rows of macro as { line, row } with the given field names; checks each row's arity. */
+function namedRows(text, macro, fields, file) {
   return parseDef(text, macro, file).map(({ line, args }) => {
     if (args.length !== fields.length)
       throw new Error(
         `${file}:${line}: ${macro} takes ${fields.length} arguments (${fields.join(', ')}), got ${args.length}`,
       );
-    return Object.fromEntries(fields.map((f, k) => [f, args[k].value]));
+    return { line, row: Object.fromEntries(fields.map((f, k) => [f, args[k].value])) };
   });
+}
+
+/** The rows of macro as objects with the given field names; checks each row's arity. */
+export function readRows(text, macro, fields, file = 'def') {
+  return namedRows(text, macro, fields, file).map(({ row }) => row);
 }
 
 /** Write path only when its content changes (so Vite does not reload for nothing); true if written. */
@@ -121,8 +126,8 @@ export async function writeIfChanged(path, content) {
 
 /**
  * The rows of macro in every subsystem's copy of one .def file (wasm-core/src/<folder>/<file>,
- * folders in the layer order of scripts/c-deps, a folder without the file skipped), each with subsystem (the folder)
- * and where (file:line, for errors). read(path) reads a repository file.
+ * folders in the layer order of scripts/c-deps, a folder without the file skipped), each with
+ * subsystem (the folder) and where (file:line, for errors). read(path) reads a repository file.
  */
 export function readSubsystemRows(read, file, macro, fields, folders = LAYERS) {
   const rows = [];
@@ -135,14 +140,8 @@ export function readSubsystemRows(read, file, macro, fields, folders = LAYERS) {
       if (e && e.code === 'ENOENT') continue;
       throw e;
     }
-    for (const { line, args } of parseDef(text, macro, path)) {
-      if (args.length !== fields.length)
-        throw new Error(
-          `${path}:${line}: ${macro} takes ${fields.length} arguments (${fields.join(', ')}), got ${args.length}`,
-        );
-      const row = Object.fromEntries(fields.map((f, k) => [f, args[k].value]));
+    for (const { line, row } of namedRows(text, macro, fields, path))
       rows.push({ ...row, subsystem: folder, where: `${path}:${line}` });
-    }
   }
   return rows;
 }
