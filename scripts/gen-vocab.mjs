@@ -7,11 +7,16 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeIfChanged } from './gen/def.mjs';
+import * as events from './gen/events.mjs';
+import * as frames from './gen/frames.mjs';
 import * as layout from './gen/layout.mjs';
+import * as machine from './gen/machine.mjs';
+import * as ops from './gen/ops.mjs';
 import * as profiles from './gen/profiles.mjs';
+import * as sysctls from './gen/sysctls.mjs';
 
 /** Every generator, in the order they run. */
-export const GENERATORS = [layout, profiles];
+export const GENERATORS = [layout, profiles, events, ops, sysctls, machine, frames];
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path) => readFileSync(join(repo, path), 'utf8');

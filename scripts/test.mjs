@@ -4,7 +4,7 @@
 //
 //   C unit tests (ASan/UBSan)  `make -C wasm-core test`, its "c: N passed, N failed" line
 //   fuzz driver                `make -C wasm-core fuzz`, one test
-//   generated TypeScript       layout.ts and buddyscope.d.mts from the C, one test
+//   generated TypeScript       the .def vocabularies and buddyscope.d.mts from the C, one test
 //   wasm build                 `make -C wasm-core wasm`, one test
 //   type-check                 `tsc --noEmit`, one test
 //   lint                       `eslint --max-warnings 0`, one test
@@ -302,7 +302,7 @@ async function main() {
   if (await setup()) {
     await cTests();
     await fuzz();
-    await single('generated TypeScript (layout.ts, buddyscope.d.mts)', 'bash', [
+    await single('generated TypeScript (the .def vocabularies, buddyscope.d.mts)', 'bash', [
       '-c',
       'node scripts/gen-vocab.mjs && node scripts/gen-dts.mjs',
     ]);

@@ -4,6 +4,7 @@
 // written once. A row may span lines; arguments are C identifiers, integers (decimal, hex,
 // negative) or string literals, and adjacent literals join as in C ("a" "b" is "ab").
 // Comments (/* */ and //) are ignored. Errors name the file, line and column.
+import { LAYERS } from '../c-deps/include-graph.mjs';
 
 /** One argument: { kind: 'ident' | 'number' | 'string', value }. */
 function token(text, start, fail) {
@@ -97,15 +98,20 @@ export function parseDef(text, macro, file = 'def') {
   return rows;
 }
 
-/** The rows of macro as objects with the given field names; checks each row's arity. */
-export function readRows(text, macro, fields, file = 'def') {
+/** The rows of macro as { line, row } with the given field names; checks each row's arity. */
+function namedRows(text, macro, fields, file) {
   return parseDef(text, macro, file).map(({ line, args }) => {
     if (args.length !== fields.length)
       throw new Error(
         `${file}:${line}: ${macro} takes ${fields.length} arguments (${fields.join(', ')}), got ${args.length}`,
       );
-    return Object.fromEntries(fields.map((f, k) => [f, args[k].value]));
+    return { line, row: Object.fromEntries(fields.map((f, k) => [f, args[k].value])) };
   });
+}
+
+/** The rows of macro as objects with the given field names; checks each row's arity. */
+export function readRows(text, macro, fields, file = 'def') {
+  return namedRows(text, macro, fields, file).map(({ row }) => row);
 }
 
 /** Write path only when its content changes (so Vite does not reload for nothing); true if written. */
@@ -116,4 +122,46 @@ export async function writeIfChanged(path, content) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
   return true;
+}
+
+/**
+ * The rows of macro in every subsystem's copy of one .def file (wasm-core/src/<folder>/<file>,
+ * folders in the layer order of scripts/c-deps, a folder without the file skipped), each with
+ * subsystem (the folder) and where (file:line, for errors). read(path) reads a repository file.
+ */
+export function readSubsystemRows(read, file, macro, fields, folders = LAYERS) {
+  const rows = [];
+  for (const folder of folders) {
+    const path = `wasm-core/src/${folder}/${file}`;
+    let text;
+    try {
+      text = read(path);
+    } catch (e) {
+      if (e && e.code === 'ENOENT') continue;
+      throw e;
+    }
+    for (const { line, row } of namedRows(text, macro, fields, path))
+      rows.push({ ...row, subsystem: folder, where: `${path}:${line}` });
+  }
+  return rows;
+}
+
+/**
+ * Check that rows number a vocabulary 0..n-1 with no id given twice, each row covering
+ * `span(row)` ids from row.id; returns the rows sorted by id. what names the vocabulary in errors.
+ */
+export function denseById(rows, what, span = () => 1) {
+  const sorted = [...rows].sort((x, y) => x.id - y.id);
+  let next = 0;
+  for (const r of sorted) {
+    if (r.id < next) throw new Error(`${r.where}: ${what} id ${r.id} is already taken`);
+    if (r.id > next) throw new Error(`${r.where}: ${what} ids skip ${next}..${r.id - 1}`);
+    next = r.id + span(r);
+  }
+  return sorted;
+}
+
+/** A JavaScript string literal (single quotes, as Prettier writes them). */
+export function str(s) {
+  return `'${String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }

@@ -6,9 +6,13 @@ import {
   isPresetName,
   isProfileName,
   PROFILE_NAMES,
+  PRESETS,
   type PresetName,
   type ProfileName,
 } from '../../web/core/machine-config';
+
+/** The machines the core knows by name (base/machine.def), for the usage text and errors. */
+const PRESET_NAMES = Object.keys(PRESETS);
 
 export const PRINTS = [
   'zoneinfo',
@@ -45,7 +49,7 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
                              stats: JSON counters per zone, per CPU and machine-wide (C names)
   --machine-from-zoneinfo F  simulate the machine a real /proc/zoneinfo describes (the workload's
                              own machine line is then ignored)
-  --machine PRESET           tiny | small | laptop | server2 | bench1m, instead of the workload's
+  --machine PRESET           ${PRESET_NAMES.join(' | ')}, instead of the workload's
   --profile NAME             ${PROFILE_NAMES.join(' | ')}, instead of the workload's
   --import-trace F           kernel trace text to a workload on stdout (summary on stderr)
   --compare-trace F          run the imported trace and print real vs simulated pcp refill and
@@ -104,7 +108,9 @@ export function parseArgs(argv: string[]): SimArgs {
       case '--machine': {
         const v = value(i++, opt);
         if (!isPresetName(v))
-          throw new UsageError(`--machine ${v}: expected tiny, small, laptop, server2 or bench1m`);
+          throw new UsageError(
+            `--machine ${v}: expected ${PRESET_NAMES.slice(0, -1).join(', ')} or ${PRESET_NAMES.at(-1)}`,
+          );
         a.machine = v;
         break;
       }

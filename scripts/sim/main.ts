@@ -4,8 +4,12 @@
  * imports kernel traces as workloads and compares their refill and drain runs with the model's.
  * User errors print `sim: FILE:LINE:COL: message` and exit 2; only bugs exit 1.
  */
-import { EvKind } from '../../web/core/events';
-import type { ExplicitMachine, PresetMachine } from '../../web/core/machine-config';
+import { EV } from '../../web/core/events';
+import {
+  MAX_EVENT_CAPACITY,
+  type ExplicitMachine,
+  type PresetMachine,
+} from '../../web/core/machine-config';
 import { loadCore } from '../../web/core/module';
 import { SIM_ERRORS, type Sim } from '../../web/core/sim';
 import { findReproduction } from '../../web/reproductions/index';
@@ -32,7 +36,7 @@ function positioned(file: string, e: WorkloadError): BadInput {
 }
 
 /** Events the CLI's Sims keep between clears: one op's worth, even a drain of a big machine. */
-const EVENT_CAPACITY = 1 << 18;
+const EVENT_CAPACITY = Math.min(1 << 18, MAX_EVENT_CAPACITY);
 
 export async function main(argv: string[]): Promise<number> {
   let args: SimArgs;
@@ -222,11 +226,11 @@ async function runCompare(args: SimArgs, path: string, out: Output): Promise<voi
   const summary = run(sim, program, () => {
     // Only the model's events that are kernel tracepoints: the real trace has nothing else.
     for (const e of sim.events()) {
-      if (e.kind === EvKind.MM_PAGE_ALLOC_ZONE_LOCKED && e.a === 1)
+      if (e.kind === EV.MM_PAGE_ALLOC_ZONE_LOCKED && e.a === 1)
         runs.add({ cpu: e.cpu, kind: 'refill', order: e.order });
-      else if (e.kind === EvKind.MM_PAGE_PCPU_DRAIN)
+      else if (e.kind === EV.MM_PAGE_PCPU_DRAIN)
         runs.add({ cpu: e.cpu, kind: 'drain', order: e.order });
-      else if (e.kind >= EvKind.MM_PAGE_ALLOC && e.kind <= EvKind.MM_PAGE_ALLOC_EXTFRAG)
+      else if (e.kind >= EV.MM_PAGE_ALLOC && e.kind <= EV.MM_PAGE_ALLOC_EXTFRAG)
         runs.add({ cpu: e.cpu, kind: 'other', order: e.order });
     }
   });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-import { EvKind } from '../../web/core/events';
+import { EV } from '../../web/core/events';
 import { loadCore } from '../../web/core/module';
 import { compileWorkload } from '../../web/workload/compiler';
 import { importTrace } from '../../web/workload/trace-import';
@@ -95,7 +95,7 @@ async function modelRefills(tracePath: string, zoneinfoPath: string): Promise<Ru
   const refills: Runs = new Map();
   sim.runOps(program.ops, () => {
     for (const e of sim.events()) {
-      if (e.kind !== EvKind.PCP_REFILL || e.b === 0) continue;
+      if (e.kind !== EV.PCP_REFILL || e.b === 0) continue;
       const key = `${e.cpu}/${e.order}`;
       refills.set(key, [...(refills.get(key) ?? []), e.b]);
     }

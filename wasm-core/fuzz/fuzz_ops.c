@@ -11,6 +11,8 @@
 
 #include "base/sim.h"
 #include "base/state.h"
+#include "base/subsystem.h"
+#include "page_alloc/vocab.h"
 
 /* splitmix64: the driver's own generator, independent of the model's. */
 static uint64_t next_random(uint64_t *x)
@@ -75,7 +77,7 @@ static struct sim_op random_op(const struct sim *s, uint64_t *x, uint32_t handle
 		op.arg = (int32_t)(50 | (8 << 7));
 		op.order = (uint8_t)(next_random(x) % 5);
 	} else {
-		op.kind = (uint8_t)(next_random(x) % (NR_OP_KINDS + 2));
+		op.kind = (uint8_t)(next_random(x) % (sim_nr_op_kinds + 2));
 	}
 	return op;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "base/sim.h"
+#include "page_alloc/vocab.h"
 
 /* Boot cfg into a fresh arena; NULL if the config is refused. The caller frees it. */
 static struct sim *test_boot(const struct sim_config *cfg)

@@ -1,16 +1,15 @@
 /*
  * presets.ts: the machines and kernel profiles the playground offers, with a line about each.
  */
-import type { PresetName } from '../core/machine-config';
+import { PRESETS, type PresetName } from '../core/machine-config';
 import { PROFILES as PROFILE_ROWS, type ProfileName } from '../core/profiles';
 
-export const MACHINES: { name: PresetName; label: string }[] = [
-  { name: 'tiny', label: 'tiny: 256 pages, 2 CPUs (every frame visible)' },
-  { name: 'classroom', label: 'classroom: 128 MiB, 2 CPUs (batch 7)' },
-  { name: 'small', label: 'small: 64 MiB, DMA32 + Normal, 2 CPUs' },
-  { name: 'laptop', label: 'laptop: 16 GiB, 8 CPUs' },
-  { name: 'server2', label: 'server2: 2 nodes × 8 GiB, 16 CPUs' },
-];
+/** The machines the playground offers, with their machine.def labels. */
+export const MACHINES: { name: PresetName; label: string }[] = (
+  Object.keys(PRESETS) as PresetName[]
+)
+  .filter((name) => PRESETS[name].offered)
+  .map((name) => ({ name, label: PRESETS[name].label }));
 
 /** The core's profiles (base/profiles.def), each labelled with what it is; the first is the default. */
 export const PROFILES: { name: ProfileName; label: string }[] = PROFILE_ROWS.map((p, i) => ({

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../player/engine';
 import { compileWorkload } from '../workload/compiler';
 import { parseWorkload } from '../workload/parser';
-import { EvKind } from './events';
+import { EV } from './events';
 import { LAYOUT_FIELDS } from './generated/layout';
 import { STRUCT_NAMES, type StructName } from './layout';
 import { PRESETS, PROFILE_NAMES, type MachineConfig, type PresetName } from './machine-config';
@@ -127,11 +127,11 @@ describe('layout', () => {
       expect(core.profileName(id)).toBe(name);
       expect(core.profileByName(name)).toBe(id);
     });
-    expect(core.eventKindName(EvKind.MM_PAGE_ALLOC)).toBe('mm_page_alloc');
-    expect(core.eventKindName(EvKind.MM_PAGE_FREE)).toBe('mm_page_free');
-    expect(core.eventKindName(EvKind.MM_PAGE_ALLOC_ZONE_LOCKED)).toBe('mm_page_alloc_zone_locked');
-    expect(core.eventKindName(EvKind.MM_PAGE_PCPU_DRAIN)).toBe('mm_page_pcpu_drain');
-    expect(core.eventKindName(EvKind.PCP_REFILL)).toBe('pcp_refill');
+    expect(core.eventKindName(EV.MM_PAGE_ALLOC)).toBe('mm_page_alloc');
+    expect(core.eventKindName(EV.MM_PAGE_FREE)).toBe('mm_page_free');
+    expect(core.eventKindName(EV.MM_PAGE_ALLOC_ZONE_LOCKED)).toBe('mm_page_alloc_zone_locked');
+    expect(core.eventKindName(EV.MM_PAGE_PCPU_DRAIN)).toBe('mm_page_pcpu_drain');
+    expect(core.eventKindName(EV.PCP_REFILL)).toBe('pcp_refill');
     for (const name of Object.keys(PRESETS) as PresetName[]) {
       const sim = core.createSim({ machine: { kind: 'preset', name } });
       const s = sim.state();
@@ -189,7 +189,7 @@ describe('Sim', () => {
     );
     const events = sim.events();
     expect(events.length).toBe(sim.eventCount());
-    const alloc = events.find((e) => e.kind === EvKind.MM_PAGE_ALLOC);
+    const alloc = events.find((e) => e.kind === EV.MM_PAGE_ALLOC);
     expect(alloc).toMatchObject({ op: 0, cpu: 0, order: 0, b: 1 });
     expect(sim.eventKind(events.length - 1)).toBe(events[events.length - 1]?.kind);
     expect(sim.trace()).toMatch(

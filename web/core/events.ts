@@ -1,6 +1,7 @@
 /*
  * events.ts: struct sim_event records (wasm-core/src/base/types.h) decoded into plain objects, and the
- * kinds the tools here look for. Names come from the wasm (bs_ev_kind_name, bs_ev_fn_name).
+ * kind ids by name. Kinds, their fields and names are defined in each subsystem's events.def
+ * (web/core/generated/events.ts).
  */
 
 /** One decoded struct sim_event; fields unused by a kind are 0. */
@@ -20,16 +21,5 @@ export interface SimEvent {
   fn: number; // enum ev_fn: the kernel function that made the decision
 }
 
-/** enum ev_kind values the tools of this directory need by name. */
-export const EvKind = {
-  NONE: 0,
-  MM_PAGE_ALLOC: 1,
-  MM_PAGE_FREE: 2,
-  MM_PAGE_ALLOC_ZONE_LOCKED: 3, // a = percpu_refill
-  MM_PAGE_PCPU_DRAIN: 4,
-  MM_PAGE_ALLOC_EXTFRAG: 5,
-  PCP_HIT: 6,
-  PCP_REFILL: 7,
-  PCP_FREE: 8,
-  PCP_BULK_FREE: 9,
-} as const;
+/** Event kind ids by name (EV.PCP_REFILL), generated from every subsystem's events.def. */
+export { EV } from './generated/events';

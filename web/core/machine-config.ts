@@ -3,6 +3,7 @@
  * core (sim_config_preset) or explicit nodes, CPUs and zone spans, a kernel profile, tunables.
  * Sim writes it into a struct sim_config through the layout the wasm publishes.
  */
+import { PRESETS } from './generated/machine';
 
 import { PROFILE_NAMES, type ProfileName } from './profiles';
 
@@ -14,21 +15,20 @@ export const ZONE_NAMES = ['DMA', 'DMA32', 'Normal', 'Movable', 'Device'] as con
 export type ZoneName = (typeof ZONE_NAMES)[number];
 export const MAX_NR_ZONES = ZONE_NAMES.length;
 
-/** Limits of types.h. */
-export const MAX_NUMNODES = 8;
-export const MAX_CPUS_PER_NODE = 64;
-export const MAX_PAGE_ORDER_LIMIT = 10;
-export const MAX_FRAMES = 1 << 23;
-
-/** The core's named machines and the shape of each, for checks made before the wasm is loaded. */
-export const PRESETS = {
-  tiny: { nodes: 1, cpusPerNode: 2, maxOrder: 6 },
-  classroom: { nodes: 1, cpusPerNode: 2, maxOrder: 10 }, // 128 MiB Normal zone: batch 7, as in the 2016 review
-  small: { nodes: 1, cpusPerNode: 2, maxOrder: 10 },
-  laptop: { nodes: 1, cpusPerNode: 8, maxOrder: 10 },
-  server2: { nodes: 2, cpusPerNode: 8, maxOrder: 10 },
-  bench1m: { nodes: 1, cpusPerNode: 2, maxOrder: 10 },
-} as const;
+/** The model's limits and named machines: generated from wasm-core/src/base/machine.def. */
+export {
+  DEFAULT_EVENT_CAPACITY,
+  DEFAULT_MAX_HANDLES,
+  MAX_CPUS_PER_NODE,
+  MAX_EVENT_CAPACITY,
+  MAX_FRAMES,
+  MAX_HANDLES_LIMIT,
+  MAX_NUMNODES,
+  MAX_PAGE_ORDER_LIMIT,
+  MAX_PCP_BATCH,
+  MAX_TICKS_PER_OP,
+  PRESETS,
+} from './generated/machine';
 export type PresetName = keyof typeof PRESETS;
 
 export function isPresetName(name: string): name is PresetName {

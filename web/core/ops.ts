@@ -7,38 +7,15 @@
  * the binding test); everything else moves whole records.
  */
 
-/*
- * Plain objects rather than TypeScript enums: they survive every transpiler (tsx, esbuild, Vite)
- * unchanged, and the values stay the C enum's.
- */
+import { OP_KIND } from './generated/ops';
+import { SYSCTL_ID } from './generated/sysctls';
 
-/** enum op_kind: what one op does. */
-export const OpKind = {
-  NOP: 0,
-  ALLOC: 1, // cpu allocates 2^order pages with gfp into handle
-  FREE: 2, // cpu frees the block held by handle
-  FREE_PFN: 3, // cpu frees pfn `handle` at `order` directly (raw; bad-input tests)
-  DRAIN_CPU: 4, // drain_local_pages on cpu (all zones)
-  DRAIN_ALL: 5, // drain_all_pages(NULL)
-  TICK: 6, // arg vmstat intervals (1 s each) pass on every CPU
-  CPU_OFFLINE: 7,
-  CPU_ONLINE: 8,
-  SYSCTL: 9, // set tunable `handle` (enum sysctl_id) to arg
-  CORRUPT: 10, // mark the next frame a refill on cpu takes as bad (handle = pfn or HANDLE_NONE)
-  RANDOM: 11, // one step of the seeded random stream: arg = free percent, order = max order
-  SEED: 12, // reseed the generator with arg
-} as const;
+/** enum op_kind: what one op does (each subsystem's ops.def says what its fields mean). */
+export const OpKind = OP_KIND;
 export type OpKind = (typeof OpKind)[keyof typeof OpKind];
 
-/** enum sysctl_id: which tunable an OP_SYSCTL writes. */
-export const SysctlId = {
-  MIN_FREE_KBYTES: 0,
-  WATERMARK_SCALE_FACTOR: 1,
-  WATERMARK_BOOST_FACTOR: 2,
-  PERCPU_PAGELIST_HIGH_FRACTION: 3,
-  LOWMEM_RESERVE_RATIO_DMA: 4, // + zone index, up to Device
-  ZONE_RECLAIM_MODE: 9,
-} as const;
+/** enum sysctl_id: which tunable an OP_SYSCTL writes (page_alloc/sysctls.def). */
+export const SysctlId = SYSCTL_ID;
 
 /** sizeof(struct sim_op); checked against bs_struct_sizes in the binding test. */
 export const SIM_OP_SIZE = 16;

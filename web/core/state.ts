@@ -168,16 +168,7 @@ export const MIGRATETYPE_NAMES = [
   'Isolate',
 ] as const;
 
-/** enum page_state */
-export const PG = { TAIL: 0, BUDDY: 1, PCP: 2, ALLOCATED: 3, CORRUPT: 4 } as const;
+/** enum page_state and enum frame_class, generated from base/page_states.def and
+ * page_alloc/frame_classes.def. */
+export { FC, PG } from './generated/frames';
 export const PB_ISOLATE = 0x80;
-/** enum frame_class of frame_class.h: what a frame is, as the memory map shows it. */
-export const FC = {
-  HOLE: 0,
-  BUDDY: 1, // + the free list's migratetype (5 of them)
-  PCP_EVEN: 6,
-  PCP_ODD: 7,
-  ALLOCATED: 8,
-  CORRUPT: 9,
-  COUNT: 10, // NR_FRAME_CLASSES
-} as const;

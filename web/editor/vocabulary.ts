@@ -1,7 +1,8 @@
 /*
  * vocabulary.ts: the words of the workload language, by role, from the modules that define them
- * (the parser's presets and profiles, the ast's sysctls, web/core/gfp.ts's flags), so the
- * highlighter and the completion never drift from what the parser accepts.
+ * (the machines and sysctls generated from the core's machine.def and sysctls.def, the profiles,
+ * web/core/gfp.ts's flags, the parser's op words), so the highlighter and the completion never
+ * drift from what the parser and the core accept.
  */
 import { GFP_BITS, GFP_COMPOSITES } from '../core/gfp';
 import { PRESETS, PROFILE_NAMES } from '../core/machine-config';

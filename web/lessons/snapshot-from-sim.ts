@@ -3,6 +3,7 @@
  * (web/core Sim: state(), events()). Only here do the binding's camelCase names become the C
  * names lessons write, and indices the zone, migratetype and watermark names.
  */
+import { KIND_NAMES } from '../core/generated/events';
 import { ZONE_NAMES } from '../core/machine-config';
 import { pcpListOf, profileRow, type PcpLayout } from '../core/profiles';
 import type { Sim } from '../core/sim';
@@ -117,11 +118,7 @@ function zoneSnap(z: ZoneState, st: ModelState): ZoneSnap {
 function eventsOf(sim: Sim): Record<string, EventSnap[]> {
   const byKind: Record<string, EventSnap[]> = { all: [] };
   // every kind is present (empty when it did not happen), so `count(events.KIND)` never fails
-  for (let k = 1; k < 64; k++) {
-    const name = sim.core.eventKindName(k);
-    if (name === 'unknown' || name === '') break;
-    byKind[name] = [];
-  }
+  for (const name of KIND_NAMES.slice(1)) byKind[name] = [];
   for (const e of sim.events()) {
     const kind = sim.core.eventKindName(e.kind);
     const snap: EventSnap = {

@@ -2,40 +2,10 @@
  * markers.ts: which events deserve a mark on the timeline. A reader scrubbing through a long run
  * wants to find the moments the allocator changed course (a refill under the zone lock, a drain, a
  * fallback to another zone, a pageblock changing hands, a failure, a bad page), not every pcp hit.
+ * Which kind earns which mark is a column of the kind's row in its subsystem's events.def.
  */
 
-/** enum ev_kind values of wasm-core/src/base/types.h that the player marks. */
-export const EV = {
-  MM_PAGE_ALLOC: 1,
-  MM_PAGE_FREE: 2,
-  MM_PAGE_ALLOC_ZONE_LOCKED: 3,
-  MM_PAGE_PCPU_DRAIN: 4,
-  MM_PAGE_ALLOC_EXTFRAG: 5,
-  PCP_HIT: 6,
-  PCP_REFILL: 7,
-  PCP_FREE: 8,
-  PCP_BULK_FREE: 9,
-  PCP_HIGH: 10,
-  BUDDY_SPLIT: 11,
-  BUDDY_MERGE: 12,
-  BUDDY_ENQUEUE: 13,
-  WMARK_CHECK: 14,
-  ZONE_FALLBACK: 15,
-  PAGEBLOCK_CLAIM: 16,
-  HIGHATOMIC_RESERVE: 17,
-  HIGHATOMIC_UNRESERVE: 18,
-  WMARK_BOOST: 19,
-  KSWAPD_WAKE: 20,
-  DRAIN: 21,
-  VMSTAT_TICK: 22,
-  CPU_HOTPLUG: 23,
-  ZONE_LOCK: 24,
-  ALLOC_FAIL: 25,
-  BAD_PAGE: 26,
-  PAGE_LEAK: 27,
-  RUNAWAY_LOOP: 28,
-  SYSCTL: 29,
-} as const;
+import { EVENT_KINDS } from '../core/generated/events';
 
 export type MarkerKind = 'refill' | 'drain' | 'fallback' | 'claim' | 'failure' | 'bad-page';
 
@@ -58,28 +28,13 @@ export const MARKER_LABELS: Record<MarkerKind, string> = {
   'bad-page': 'bad page',
 };
 
-/** The marker an event kind earns, or null for the everyday ones. */
+/** The marker an event kind earns (its events.def row says), or null for the everyday ones. */
 export function markerOf(kind: number): MarkerKind | null {
-  switch (kind) {
-    case EV.PCP_REFILL:
-      return 'refill';
-    case EV.DRAIN:
-    case EV.PCP_BULK_FREE:
-      return 'drain';
-    case EV.ZONE_FALLBACK:
-      return 'fallback';
-    case EV.PAGEBLOCK_CLAIM:
-      return 'claim';
-    case EV.ALLOC_FAIL:
-      return 'failure';
-    case EV.BAD_PAGE:
-    case EV.PAGE_LEAK:
-    case EV.RUNAWAY_LOOP:
-      return 'bad-page';
-    default:
-      return null;
-  }
+  return MARKER_OF_KIND[kind] ?? null;
 }
+
+/** Each kind's marker, index = kind; typed here, so a row naming an unknown marker fails tsc. */
+const MARKER_OF_KIND: readonly (MarkerKind | null)[] = EVENT_KINDS.map((k) => k.marker);
 
 /** One mark: where (global event index and op) and what. */
 export interface Marker {

@@ -9,6 +9,7 @@ import {
   MAX_NR_ZONES,
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
+  MAX_PCP_BATCH,
   type ExplicitMachine,
   type ZoneSpan,
 } from '../core/machine-config';
@@ -55,7 +56,8 @@ export function checkMachine(m: unknown): Checked<ExplicitMachine> {
     return bad(`needs max_order 1..${MAX_PAGE_ORDER_LIMIT}`);
   if (!int(pageblockOrder, 0, maxOrder)) return bad('needs pageblock_order 0..max_order');
   if (typeof thp !== 'boolean') return bad('needs thp true or false');
-  if (batch !== undefined && !int(batch, 1, 4096)) return bad('needs batch 1..4096');
+  if (batch !== undefined && !int(batch, 1, MAX_PCP_BATCH))
+    return bad(`needs batch 1..${MAX_PCP_BATCH}`);
   if (!Array.isArray(zones) || zones.length !== nodes) return bad('needs one zone list per node');
   const spans: ZoneSpan[][] = [];
   let managed = 0;

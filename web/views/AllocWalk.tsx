@@ -5,7 +5,7 @@
  * EV_WMARK_CHECK and EV_ZONE_FALLBACK events of the op at the cursor, in the order they happened.
  */
 import { useId } from 'react';
-import { EV } from '../player/markers';
+import { EV } from '../core/events';
 import type { SimEvent } from './model';
 import { narrate } from './narrate';
 import { zoneName } from './names';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useId } from 'react';
 import type { SimOp } from '../core/ops';
 import { describeOp } from './describe-op';
-import { elixirUrl } from './names';
+import { elixirUrl, fnFile } from './names';
 import { narrate } from './narrate';
 import { eventAttrs, type ViewProps } from './options';
 
@@ -105,7 +105,13 @@ export function EventLog({ state, event, opEvents, options }: ViewProps<EventLog
               </button>{' '}
               {n.text}{' '}
               {n.fn && (
-                <a href={elixirUrl(n.fn)} target="_blank" rel="noreferrer" className="fn">
+                <a
+                  href={elixirUrl(n.fn)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="fn"
+                  title={fnFile(n.fn) ? `${n.fn}() in ${fnFile(n.fn)} (elixir)` : undefined}
+                >
                   <code>{n.fn}()</code>
                 </a>
               )}

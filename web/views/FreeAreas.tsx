@@ -14,7 +14,7 @@ import { interpolateString } from 'd3';
 import { useId } from 'react';
 import { useProgress, useTween } from './useTween';
 import { buddyOrder } from './highlight';
-import { EV } from '../player/markers';
+import { EV } from '../core/events';
 import { allZones, type SimEvent, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 import { MIGRATETYPE_COLORS, MIGRATETYPE_NAMES } from './palette';

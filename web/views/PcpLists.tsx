@@ -10,7 +10,7 @@
  */
 import { memo, useId } from 'react';
 import { scaleLinear } from 'd3-scale';
-import { EV } from '../player/markers';
+import { EV } from '../core/events';
 import { touchesPcp } from './highlight';
 import { findZone, type PcpState, type SimEvent } from './model';
 import { pindexLabel } from './names';

@@ -4,7 +4,7 @@
  */
 import { showGfpFlags } from '../core/gfp';
 import { OpKind, type SimOp } from '../core/ops';
-import { SYSCTL_LABELS } from './names';
+import { sysctlLabel } from './names';
 
 export function describeOp(op: SimOp | undefined): string {
   if (!op) return '';
@@ -27,7 +27,7 @@ export function describeOp(op: SimOp | undefined): string {
     case OpKind.CPU_ONLINE:
       return `${cpu} online`;
     case OpKind.SYSCTL:
-      return `set ${SYSCTL_LABELS[op.handle] ?? op.handle}=${op.arg}`;
+      return `set ${sysctlLabel(op.handle) ?? op.handle}=${op.arg}`;
     case OpKind.CORRUPT:
       return `${cpu} corrupt`;
     case OpKind.RANDOM:

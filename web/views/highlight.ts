@@ -2,7 +2,7 @@
  * highlight.ts: which part of each view the current event is about. Every view asks here, so
  * they all light up the same zone, CPU, order or pageblock for the same event.
  */
-import { EV } from '../player/markers';
+import { EV } from '../core/events';
 import type { SimEvent } from './model';
 
 const PCP_KINDS = new Set<number>([

@@ -2,8 +2,8 @@
 // (so a renamed or added event shows up here), and every kind gets its own sentence.
 import { describe, expect, it } from 'vitest';
 import { loadCore } from '../core/module';
-import { EV } from '../player/markers';
-import { FN_NAMES, KIND_NAMES } from './names';
+import { EV } from '../core/events';
+import { FN_NAMES, KIND_NAMES } from '../core/generated/events';
 import { narrate } from './narrate';
 
 describe('names and narration', async () => {

@@ -3,6 +3,7 @@
  * the parser, so the tree is already canonical: printing it and parsing the text back gives an
  * equal tree. Source positions live beside the tree (see SourceMap), not in it, for the same reason.
  */
+import { SYSCTLS, type SysctlName } from '../core/generated/sysctls';
 import type { PresetName, ProfileName } from '../core/machine-config';
 
 /** `machine PRESET` */
@@ -28,16 +29,9 @@ export interface ExplicitMachineSpec {
 
 export type MachineSpec = PresetMachineSpec | ExplicitMachineSpec;
 
-/** The sysctls `set` may write. */
-export const SYSCTL_NAMES = [
-  'min_free_kbytes',
-  'watermark_scale_factor',
-  'watermark_boost_factor',
-  'percpu_pagelist_high_fraction',
-  'lowmem_reserve_ratio',
-  'zone_reclaim_mode',
-] as const;
-export type SysctlName = (typeof SYSCTL_NAMES)[number];
+/** The sysctls `set` may write: every tunable of the sysctls.def files. */
+export const SYSCTL_NAMES: readonly SysctlName[] = SYSCTLS.map((s) => s.name);
+export type { SysctlName };
 
 /** One NAME=VALUE of a `set` line; lowmem_reserve_ratio has one value per zone, the others one. */
 export interface SysctlSetting {

@@ -12,7 +12,10 @@ import {
   MAX_CPUS_PER_NODE,
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
+  MAX_PCP_BATCH,
+  ZONE_NAMES,
 } from '../core/machine-config';
+import { SYSCTLS, sysctlInRange, type SysctlInfo } from '../core/generated/sysctls';
 import { GFP_DEFAULT, GFP_NAMES } from '../core/gfp';
 import type {
   ExplicitMachineSpec,
@@ -42,9 +45,6 @@ export type ParseResult =
 
 const MAX_CPU = MAX_NUMNODES * MAX_CPUS_PER_NODE - 1;
 const U32_MAX = 0xffffffff;
-const I32_MAX = 0x7fffffff;
-/** Largest `batch=` override: far above any zone_batchsize() (which caps at 1 MiB of pages). */
-const MAX_BATCH = 4096;
 
 /** Words that start an op, for "expected" messages and suggestions (and the editor's vocabulary). */
 export const OP_WORDS = [
@@ -332,7 +332,7 @@ class Parser {
           v = this.integer('thp', 0, 1).value;
           break;
         case 'batch':
-          v = this.integer('batch', 1, MAX_BATCH).value;
+          v = this.integer('batch', 1, MAX_PCP_BATCH).value;
           break;
         default:
           v = this.integer(
@@ -392,36 +392,28 @@ class Parser {
       );
     }
     const name = key.text;
-    switch (name) {
-      case 'min_free_kbytes':
-        return { name, values: [this.integer(name, 0, I32_MAX).value] };
-      case 'watermark_scale_factor':
-        return { name, values: [this.integer(name, 1, 3000).value] };
-      case 'watermark_boost_factor':
-        return { name, values: [this.integer(name, 0, I32_MAX).value] };
-      case 'percpu_pagelist_high_fraction': {
-        const v = this.integer(name, 0, I32_MAX);
-        // The kernel refuses fractions 1..7: high would exceed a quarter of the zone.
-        if (v.value > 0 && v.value < 8)
-          fail(v.at, `percpu_pagelist_high_fraction must be 0 or at least 8, found ${v.value}`);
-        return { name, values: [v.value] };
-      }
-      case 'zone_reclaim_mode':
-        return { name, values: [this.integer(name, 0, 7).value] };
-      case 'lowmem_reserve_ratio': {
-        const values = [this.integer('lowmem_reserve_ratio', 0, I32_MAX).value];
-        while (this.peek().kind === 'comma') {
-          const comma = this.next();
-          if (values.length === 5)
-            fail(
-              comma,
-              'lowmem_reserve_ratio has one value per zone: at most 5 (DMA, DMA32, Normal, Movable, Device)',
-            );
-          values.push(this.integer('lowmem_reserve_ratio', 0, I32_MAX).value);
-        }
-        return { name, values };
-      }
+    // The kernel's range checks, as op_sysctl applies them (page_alloc/sysctls.def).
+    const info = SYSCTLS.find((t) => t.name === name);
+    if (!info) return fail(key, `unknown sysctl "${name}"`);
+    const values = [this.sysctlValue(info)];
+    while (info.count > 1 && this.peek().kind === 'comma') {
+      const comma = this.next();
+      if (values.length === info.count)
+        fail(
+          comma,
+          `${name} has one value per zone: at most ${info.count} (${ZONE_NAMES.slice(0, info.count).join(', ')})`,
+        );
+      values.push(this.sysctlValue(info));
     }
+    return { name, values };
+  }
+
+  /** One value of a tunable, range-checked as the kernel checks it. */
+  private sysctlValue(info: SysctlInfo): number {
+    const v = this.integer(info.name, info.zeroOk ? 0 : info.min, info.max);
+    if (!sysctlInRange(info, v.value))
+      fail(v.at, `${info.name} must be 0 or at least ${formatCount(info.min)}, found ${v.value}`);
+    return v.value;
   }
 
   private op(depth: number): OpStmt {

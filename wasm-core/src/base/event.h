@@ -1,4 +1,7 @@
-/* event.h: appending tracepoint-shaped records to the state's event buffer. */
+/*
+ * event.h: appending tracepoint-shaped records to the state's event buffer. The kinds, functions
+ * and their names are defined once, in each subsystem's events.def (base/events.def says how).
+ */
 #ifndef BUDDYSCOPE_EVENT_H
 #define BUDDYSCOPE_EVENT_H
 
@@ -33,10 +36,10 @@ static FAST_PATH void ev_emit(struct sim *s, int kind, int fn, int cpu, const st
 	e->fn = (uint8_t)fn;
 }
 
-/* The kernel function name of an enum ev_fn ("__rmqueue_smallest"). */
+/* The kernel function name of an enum ev_fn ("__rmqueue_smallest"); src/vocabulary.c, which sees every events.def. */
 const char *ev_fn_name(int fn);
 
-/* The name of an enum ev_kind ("mm_page_alloc", "pcp_refill"). */
+/* The name of an event kind ("mm_page_alloc", "pcp_refill"), "unknown" past the last; src/vocabulary.c. */
 const char *ev_kind_name(int kind);
 
 #endif

@@ -14,10 +14,27 @@
 #include "base/state.h"
 #include "base/subsystem.h"
 
-#define DEFAULT_MAX_HANDLES (1u << 16)
-#define DEFAULT_EVENT_CAPACITY (1u << 16)
-#define MAX_HANDLES_LIMIT (1u << 24)
-#define MAX_EVENT_CAPACITY (1u << 22)
+#define LIMIT(NAME, value, doc)
+
+/* the machines sim_config_preset knows (machine.def) */
+enum preset {
+#define PRESET(NAME, name, nodes, cpus_per_node, max_order, offered, label) PRESET_##NAME,
+#include "base/machine.def"
+#undef PRESET
+	NR_PRESETS
+};
+
+/* each preset's name and shape, as machine.def gives them; machine.c adds the zones */
+static const struct {
+	const char *name;
+	uint8_t nodes, cpus_per_node, max_order;
+} presets[NR_PRESETS] = {
+#define PRESET(NAME, name, nodes, cpus_per_node, max_order, offered, label) \
+	[PRESET_##NAME] = { name, nodes, cpus_per_node, max_order },
+#include "base/machine.def"
+#undef PRESET
+};
+#undef LIMIT
 
 void sim_config_default(struct sim_config *cfg)
 {
@@ -60,38 +77,48 @@ static void set_low_zones(struct sim_config *cfg, uint32_t dma32_managed)
 
 int sim_config_preset(struct sim_config *cfg, const char *name)
 {
+	int p = 0;
+
+	while (p < NR_PRESETS && strcmp(name, presets[p].name))
+		p++;
 	sim_config_default(cfg);
-	if (!strcmp(name, "tiny")) {
+	if (p == NR_PRESETS)
+		return SIM_EINVAL;
+	cfg->nr_nodes = presets[p].nodes;
+	cfg->cpus_per_node = presets[p].cpus_per_node;
+	cfg->max_order = presets[p].max_order;
+	switch (p) {
+	case PRESET_TINY:
 		/* 256 pages, orders 0..6, pageblocks of 16: every frame fits on a projector */
-		cfg->max_order = 6;
 		cfg->pageblock_order = 4;
 		cfg->thp = 0;
 		set_zone(cfg, 0, ZONE_NORMAL, 0, 256, 256, 256);
-	} else if (!strcmp(name, "small")) {
+		break;
+	case PRESET_SMALL:
 		/* 64 MiB: a DMA32 and a Normal zone to fall back between */
 		cfg->thp = 0;
 		set_zone(cfg, 0, ZONE_DMA32, 4096, 4096, 4096, 4096);
 		set_zone(cfg, 0, ZONE_NORMAL, 8192, 12288, 12288, 12288);
-	} else if (!strcmp(name, "classroom")) {
+		break;
+	case PRESET_CLASSROOM:
 		/* 128 MiB Normal zone: zone_batchsize gives batch 7, the batch of the 2016 review */
 		set_zone(cfg, 0, ZONE_NORMAL, 32768, 32768, 32768, 32768);
-	} else if (!strcmp(name, "laptop")) {
+		break;
+	case PRESET_LAPTOP:
 		/* 16 GiB, 8 CPUs */
-		cfg->cpus_per_node = 8;
 		set_low_zones(cfg, 772915);
 		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 3145728, 3145728, 3112960);
-	} else if (!strcmp(name, "server2")) {
+		break;
+	case PRESET_SERVER2:
 		/* two nodes of 8 GiB, 8 CPUs each, SLIT distance 20 */
-		cfg->nr_nodes = 2;
-		cfg->cpus_per_node = 8;
 		set_low_zones(cfg, 772915);
 		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 1048576, 1048576, 1040384);
 		set_zone(cfg, 1, ZONE_NORMAL, 2097152, 2097152, 2097152, 2088960);
-	} else if (!strcmp(name, "bench1m")) {
+		break;
+	case PRESET_BENCH1M:
 		/* 4 GiB in one Normal zone: the benchmark machine */
 		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 1048576, 1048576, 1048576);
-	} else {
-		return SIM_EINVAL;
+		break;
 	}
 	return SIM_OK;
 }
@@ -140,7 +167,7 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
 		return 0;
 	if (cfg->percpu_pagelist_high_fraction != 0 && cfg->percpu_pagelist_high_fraction < 8)
 		return 0;
-	if (cfg->pcp_batch < 0 || cfg->pcp_batch > 4096)
+	if (cfg->pcp_batch < 0 || cfg->pcp_batch > MAX_PCP_BATCH)
 		return 0;
 	for (int nid = 0; nid < cfg->nr_nodes; nid++) {
 		uint64_t prev_end = 0;

@@ -10,7 +10,6 @@
 #include "base/state.h"
 #include "base/subsystem.h"
 
-#define MAX_TICKS_PER_OP 3600 /* one op may let at most an hour of vmstat intervals pass */
 #define NS_PER_TICK 1000000000ull
 
 /* bad_page for an op on an unknown or offline CPU: reported as the kernel reports a bad page. */
@@ -52,7 +51,7 @@ static int apply(struct sim *s, const struct sim_op *op)
 {
 	int cpu = op->cpu;
 
-	if (op->kind >= NR_OP_KINDS)
+	if (op->kind >= sim_nr_op_kinds)
 		return SIM_EINVAL;
 	if (cpu >= (int)s->nr_cpus || (!s->cpus[cpu].online && op->kind != OP_CPU_ONLINE))
 		return report_bad_cpu(s, cpu);

@@ -12,7 +12,7 @@
 /* Fill cfg with the defaults: profile 6.18, one node, 2 CPUs, no zones, kernel tunables. */
 void sim_config_default(struct sim_config *cfg);
 
-/* Fill cfg with a named machine ("tiny", "small", "laptop", "server2", "bench1m"); 0 or SIM_EINVAL. */
+/* Fill cfg with a named machine (a PRESET row of machine.def: "tiny", "laptop", ...); 0 or SIM_EINVAL. */
 int sim_config_preset(struct sim_config *cfg, const char *name);
 
 /* Bytes of arena a machine needs, or 0 when cfg is invalid. */

@@ -26,6 +26,9 @@ struct subsystem {
 	int (*check)(struct sim *s);
 };
 
+/* One more than the highest op kind of the base and every subsystem (src/vocabulary.c). */
+extern const unsigned sim_nr_op_kinds;
+
 /* The subsystems in dependency order, NULL-terminated (src/subsystems.c). */
 extern const struct subsystem *const sim_subsystems[];
 

@@ -38,15 +38,20 @@
 
 /* ---- Limits of the model ------------------------------------------------------------------ */
 
+/* MAX_NUMNODES, MAX_CPUS_PER_NODE, MAX_PAGE_ORDER_LIMIT, MAX_FRAMES, ...: see machine.def */
+enum model_limit {
+#define LIMIT(NAME, value, doc) NAME = value,
+#define PRESET(NAME, name, nodes, cpus_per_node, max_order, offered, label)
+#include "base/machine.def"
+#undef LIMIT
+#undef PRESET
+};
+
 #define PAGE_SHIFT 12
-#define MAX_PAGE_ORDER_LIMIT 10 /* largest MAX_PAGE_ORDER a machine may choose (kernel default) */
 #define NR_PAGE_ORDERS_LIMIT (MAX_PAGE_ORDER_LIMIT + 1)
 #define PAGE_ALLOC_COSTLY_ORDER 3
-#define MAX_NUMNODES 8
-#define MAX_CPUS_PER_NODE 64
 #define MAX_CPUS (MAX_NUMNODES * MAX_CPUS_PER_NODE)
-#define MAX_FRAMES (1u << 23) /* 8M managed frames (32 GiB) per machine */
-#define PFN_NONE 0xffffffffu  /* end of a pfn-linked list */
+#define PFN_NONE 0xffffffffu /* end of a pfn-linked list */
 #define HANDLE_NONE 0xffffffffu
 #define PCP_BATCH_SCALE_MAX 5 /* CONFIG_PCP_BATCH_SCALE_MAX default */
 
@@ -186,13 +191,11 @@ struct sim_profile {
 
 /* ---- Page frames ------------------------------------------------------------------------------ */
 
-/* what a frame is; only the head frame of a block carries a state other than PG_TAIL */
+/* what a frame is (page_states.def); only the head frame of a block says more than PG_TAIL */
 enum page_state {
-	PG_TAIL,      /* inside a block whose head frame says what it is (or never touched) */
-	PG_BUDDY,     /* head of a free block on free_area[order].free_list[list] (PageBuddy) */
-	PG_PCP,	      /* head of a free block on a per-CPU list: cpu, list = pindex */
-	PG_ALLOCATED, /* head of an allocated block of `order` */
-	PG_CORRUPT,   /* head of a block the refill check rejected and leaked (bad_page) */
+#define PG(NAME, doc) PG_##NAME,
+#include "base/page_states.def"
+#undef PG
 };
 
 /* one materialised page frame (struct page); 16 bytes */
@@ -363,22 +366,11 @@ struct cpu {
 
 /* ---- Ops: what a workload does ----------------------------------------------------------------- */
 
+/* the op kinds the base owns (ops.def); each subsystem adds its own (page_alloc/vocab.h) */
 enum op_kind {
-	OP_NOP,
-	OP_ALLOC,	/* cpu allocates 2^order pages with gfp into handle */
-	OP_FREE,	/* cpu frees the block held by handle */
-	OP_FREE_PFN,	/* cpu frees pfn `handle` at `order` directly (raw; bad-input tests) */
-	OP_DRAIN_CPU,	/* drain_local_pages on cpu (all zones) */
-	OP_DRAIN_ALL,	/* drain_all_pages(NULL) */
-	OP_TICK,	/* arg vmstat intervals (1 s each) pass on every CPU */
-	OP_CPU_OFFLINE, /* cpu goes offline: its pcps drained, pcp values recomputed */
-	OP_CPU_ONLINE,	/* cpu comes back */
-	OP_SYSCTL,	/* set tunable `handle` (enum sysctl_id) to arg */
-	OP_CORRUPT, /* mark the next frame a refill on cpu takes as bad (handle = pfn or HANDLE_NONE) */
-	OP_RANDOM, /* one step of a seeded random stream owning handles [handle, handle + capacity]:
-			 * arg = free percent (bits 0..6) | capacity << 7, order = max order, gfp */
-	OP_SEED,   /* reseed the generator with arg */
-	NR_OP_KINDS
+#define OP(id, NAME, order, cpu, gfp, handle, arg, doc) OP_##NAME = id,
+#include "base/ops.def"
+#undef OP
 };
 
 /* one op; 16 bytes */
@@ -387,18 +379,8 @@ struct sim_op {
 	uint8_t order;
 	uint16_t cpu;
 	uint32_t gfp;
-	uint32_t handle; /* handle index, pfn for OP_FREE_PFN, sysctl id for OP_SYSCTL */
+	uint32_t handle; /* handle index, pfn for OP_FREE_PFN, sysctl id for OP_SYSCTL (ops.def) */
 	int32_t arg;
-};
-
-enum sysctl_id {
-	SYSCTL_MIN_FREE_KBYTES,
-	SYSCTL_WATERMARK_SCALE_FACTOR,
-	SYSCTL_WATERMARK_BOOST_FACTOR,
-	SYSCTL_PERCPU_PAGELIST_HIGH_FRACTION,
-	SYSCTL_LOWMEM_RESERVE_RATIO_DMA, /* + zone index, up to Device */
-	SYSCTL_ZONE_RECLAIM_MODE = SYSCTL_LOWMEM_RESERVE_RATIO_DMA + MAX_NR_ZONES,
-	NR_SYSCTLS
 };
 
 /* what sim_apply returns */
@@ -422,7 +404,7 @@ struct sim_event {
 	uint32_t seq;	 /* position in the whole history */
 	uint32_t op;	 /* index of the op that caused it */
 	uint32_t pfn;	 /* block head, 0 when none */
-	int32_t a, b, c; /* kind-specific (see ev_kind comments) */
+	int32_t a, b, c; /* kind-specific: named in the kind's row of events.def */
 	uint16_t cpu;
 	uint8_t kind; /* enum ev_kind */
 	uint8_t node;
@@ -432,92 +414,38 @@ struct sim_event {
 	uint8_t fn; /* enum ev_fn: the kernel function that made the decision */
 };
 
+/*
+ * The event kinds, kernel functions and bad-page reasons the base owns (events.def); each
+ * subsystem adds its kinds and functions (page_alloc/vocab.h). Ids are shared and stable.
+ */
+#define EV(id, NAME, name, marker, zone, pfn, order, mt, a, fa, b, fb, c, fc, doc) EV_##NAME = id,
+#define EV_BITS(NAME, field, name, shift, width)
+#define FN(id, NAME, name, file)
+#define BAD(id, NAME, words)
+/* the base's event kinds (struct sim_event.kind) */
 enum ev_kind {
-	EV_NONE,
-	EV_MM_PAGE_ALLOC, /* mm_page_alloc: pfn (0 on failure), order, mt = gfp migratetype, a = gfp, b = 1 ok / 0 failed */
-	EV_MM_PAGE_FREE,	      /* mm_page_free: pfn, order */
-	EV_MM_PAGE_ALLOC_ZONE_LOCKED, /* mm_page_alloc_zone_locked: pfn, order, mt, a = percpu_refill */
-	EV_MM_PAGE_PCPU_DRAIN,	      /* mm_page_pcpu_drain: pfn, order, mt */
-	EV_MM_PAGE_ALLOC_EXTFRAG, /* mm_page_alloc_extfrag: pfn, order = alloc_order, a = fallback_order, mt = alloc mt, b = fallback mt, c = fragmenting | change_ownership << 1 */
-	EV_PCP_HIT, /* rmqueue_pcplist served from a list: pfn, order, a = pindex, b = count after */
-	EV_PCP_REFILL, /* rmqueue_bulk under zone->lock: a = blocks asked, b = blocks got, c = alloc_factor after */
-	EV_PCP_FREE, /* free to a pcp list: pfn, order, a = pindex, b = count after, c = high */
-	EV_PCP_BULK_FREE, /* free_pcppages_bulk starts: a = pages asked, b = count before, c = high */
-	EV_PCP_HIGH,	  /* pcp->high changed: a = old, b = new */
-	EV_BUDDY_SPLIT,	  /* expand(): pfn = upper half put on a list, order = its order, mt */
-	EV_BUDDY_MERGE, /* __free_one_page merged: pfn = merged head, order = new order, a = buddy pfn */
-	EV_BUDDY_ENQUEUE, /* __free_one_page placed the block: pfn, order, mt, a = 1 tail / 0 head */
-	EV_WMARK_CHECK, /* zone_watermark_ok: order, a = free pages, b = mark + reserve, c = 1 pass / 0 fail */
-	EV_ZONE_FALLBACK, /* get_page_from_freelist moves on: zone = the zone skipped, a = reason */
-	EV_PAGEBLOCK_CLAIM, /* try_to_claim_block / steal_suitable_fallback: pfn, mt = new type, b = old type, a = free + alike pages, c = 1 claimed */
-	EV_HIGHATOMIC_RESERVE, /* reserve_highatomic_pageblock: pfn of the pageblock, a = nr_reserved_highatomic after */
-	EV_HIGHATOMIC_UNRESERVE, /* unreserve_highatomic_pageblock */
-	EV_WMARK_BOOST,		 /* boost_watermark: a = old boost, b = new boost */
-	EV_KSWAPD_WAKE,		 /* wakeup_kswapd: order, zone = highest zone index */
-	EV_DRAIN, /* drain_all_pages / drain_pages_zone / drain_zone_pages: a = pages drained */
-	EV_VMSTAT_TICK, /* vmstat_update on a CPU */
-	EV_CPU_HOTPLUG, /* a = 1 online / 0 offline */
-	EV_ZONE_LOCK,	/* zone->lock acquired: a = wait ns, b = hold ns, c = pages moved */
-	EV_ALLOC_FAIL,	/* warn_alloc: order, a = gfp */
-	EV_BAD_PAGE,	/* bad_page: pfn, order, a = enum bad_reason */
-	EV_PAGE_LEAK,	/* check_new_pages rejected a refilled block: pfn, order (leaked) */
-	EV_RUNAWAY_LOOP, /* a bounded loop ran out: a = iterations, b = pcp->count, c = pages on the lists */
-	EV_SYSCTL, /* a tunable was written: a = sysctl id, b = value */
-	NR_EV_KINDS
+#include "base/events.def"
 };
-
-enum bad_reason {
-	BAD_PFN_RANGE = 1, /* pfn not managed by any zone */
-	BAD_ALREADY_FREE,  /* freeing a block that is free (double free) */
-	BAD_WRONG_ORDER,   /* order differs from the allocated order */
-	BAD_NOT_HEAD,	   /* pfn is inside a block, not its head */
-	BAD_ORDER_RANGE,   /* order above MAX_PAGE_ORDER */
-	BAD_HANDLE,	   /* handle holds no page */
-	BAD_CPU,	   /* unknown or offline CPU */
-	BAD_HWPOISON,	   /* the frame was marked bad */
-};
-
+#undef EV
+#undef FN
+#define EV(id, NAME, name, marker, zone, pfn, order, mt, a, fa, b, fb, c, fc, doc)
+#define FN(id, NAME, name, file) FN_##NAME = id,
+/* the kernel functions the base's events name (struct sim_event.fn) */
 enum ev_fn {
-	FN_NONE,
-	FN___ALLOC_PAGES,
-	FN___ALLOC_PAGES_SLOWPATH,
-	FN_GET_PAGE_FROM_FREELIST,
-	FN_ZONE_WATERMARK_OK,
-	FN_RMQUEUE_PCPLIST,
-	FN_RMQUEUE_BULK,
-	FN_RMQUEUE_BUDDY,
-	FN___RMQUEUE_SMALLEST,
-	FN___RMQUEUE_CLAIM,
-	FN___RMQUEUE_STEAL,
-	FN___RMQUEUE_FALLBACK,
-	FN_TRY_TO_CLAIM_BLOCK,
-	FN_STEAL_SUITABLE_FALLBACK,
-	FN_EXPAND,
-	FN___FREE_ONE_PAGE,
-	FN_FREE_PAGES_PREPARE,
-	FN_FREE_FROZEN_PAGE_COMMIT,
-	FN_FREE_PCPPAGES_BULK,
-	FN_NR_PCP_HIGH,
-	FN_NR_PCP_ALLOC,
-	FN_DECAY_PCP_HIGH,
-	FN_DRAIN_ZONE_PAGES,
-	FN_DRAIN_PAGES_ZONE,
-	FN_DRAIN_ALL_PAGES,
-	FN_VMSTAT_UPDATE,
-	FN_BOOST_WATERMARK,
-	FN_RESERVE_HIGHATOMIC_PAGEBLOCK,
-	FN_UNRESERVE_HIGHATOMIC_PAGEBLOCK,
-	FN_WAKEUP_KSWAPD,
-	FN_WARN_ALLOC,
-	FN_BAD_PAGE,
-	FN_CHECK_NEW_PAGES,
-	FN_PAGE_ALLOC_CPU_ONLINE,
-	FN_PAGE_ALLOC_CPU_DEAD,
-	FN_SPIN_LOCK,
-	FN_SYSCTL,
-	FN_FREE_ONE_PAGE,
-	NR_EV_FNS
+#include "base/events.def"
 };
+#undef FN
+#undef BAD
+#define FN(id, NAME, name, file)
+#define BAD(id, NAME, words) BAD_##NAME = id,
+/* why a bad-page event was reported (its a) */
+enum bad_reason {
+#include "base/events.def"
+};
+#undef EV
+#undef EV_BITS
+#undef FN
+#undef BAD
 
 /* ---- The machine description ------------------------------------------------------------------- */
 

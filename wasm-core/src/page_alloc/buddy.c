@@ -32,6 +32,7 @@
 #include "base/event.h"
 #include "base/state.h"
 #include "page_alloc/pcp_index.h"
+#include "page_alloc/vocab.h"
 
 /* Whether pfn names a frame of z a list link may point to. */
 static int link_ok(const struct zone *z, uint32_t pfn)

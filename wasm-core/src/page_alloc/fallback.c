@@ -34,6 +34,7 @@
 #include "base/event.h"
 #include "base/state.h"
 #include "page_alloc/buddy.h"
+#include "page_alloc/vocab.h"
 #include "page_alloc/zone_lock.h"
 
 /* fallbacks[]: which types a pcp type borrows from, in order (mm/page_alloc.c [6.12, 6.18]). */

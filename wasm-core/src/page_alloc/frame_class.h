@@ -8,16 +8,15 @@
 
 #include "base/types.h"
 
-/* the class of one frame, taken from the head of the block that covers it */
+/* the class of one frame, taken from the head of the block that covers it (frame_classes.def) */
 enum frame_class {
-	FC_HOLE,  /* no managed frame here, or a tail no head covers (a corrupted state) */
-	FC_BUDDY, /* free in the buddy allocator: FC_BUDDY + the free list's migratetype */
-	FC_PCP_EVEN = FC_BUDDY + MIGRATE_TYPES, /* free on an even-numbered CPU's per-CPU list */
-	FC_PCP_ODD,				/* free on an odd-numbered CPU's per-CPU list */
-	FC_ALLOCATED,				/* allocated */
-	FC_CORRUPT, /* leaked by the refill check (bad_page) or unknown */
+#define FC(NAME, count, doc) FC_##NAME, FC_##NAME##_LAST = FC_##NAME + count - 1,
+#include "page_alloc/frame_classes.def"
+#undef FC
 	NR_FRAME_CLASSES
 };
+
+_Static_assert(FC_BUDDY_LAST == FC_BUDDY + MIGRATE_TYPES - 1, "one buddy class per migratetype");
 
 /* Write lut[class] of every pfn in [start, start + count) to out[count] (lut: NR_FRAME_CLASSES). */
 void sim_frame_classes_mapped(const struct sim *s, uint32_t start, uint32_t count,

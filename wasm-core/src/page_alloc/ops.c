@@ -12,6 +12,7 @@
 #include "page_alloc/gfp.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp.h"
+#include "page_alloc/vocab.h"
 #include "page_alloc/watermark.h"
 
 /* bad_page: report bad input as the kernel reports a bad page, and refuse the op. */
@@ -159,6 +160,25 @@ static void recompute_wmarks(struct sim *s)
 				pcp_zone_update(s, &s->nodes[nid].zones[zid], 0);
 }
 
+/* The kernel's range check of a tunable (sysctls.def): whether v may be written to sysctl id. */
+static int sysctl_in_range(uint32_t id, int32_t v)
+{
+	static const struct {
+		uint8_t id, count, zero_ok;
+		int32_t min, max;
+	} ranges[] = {
+#define SYSCTL(id, NAME, name, count, min, max, zero_ok, doc) { id, count, zero_ok, min, max },
+#include "page_alloc/sysctls.def"
+#undef SYSCTL
+	};
+
+	for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++)
+		if (id >= ranges[i].id && id < (uint32_t)ranges[i].id + ranges[i].count)
+			return (v >= ranges[i].min && v <= ranges[i].max) ||
+			       (v == 0 && ranges[i].zero_ok);
+	return 0;
+}
+
 /* OP_SYSCTL: write a tunable with the kernel's range checks, then recompute what depends on it. */
 static int op_sysctl(struct sim *s, const struct sim_op *op)
 {
@@ -166,39 +186,28 @@ static int op_sysctl(struct sim *s, const struct sim_op *op)
 	int32_t v = op->arg;
 	uint32_t id = op->handle;
 
+	if (!sysctl_in_range(id, v))
+		return SIM_EINVAL;
 	switch (id) {
 	case SYSCTL_MIN_FREE_KBYTES:
-		if (v < 0)
-			return SIM_EINVAL;
 		s->min_free_kbytes = s->user_min_free_kbytes = cfg->min_free_kbytes = v;
 		recompute_wmarks(s);
 		break;
 	case SYSCTL_WATERMARK_SCALE_FACTOR:
-		if (v < 1 || v > 3000)
-			return SIM_EINVAL;
 		cfg->watermark_scale_factor = v;
 		recompute_wmarks(s);
 		break;
 	case SYSCTL_WATERMARK_BOOST_FACTOR:
-		if (v < 0)
-			return SIM_EINVAL;
 		cfg->watermark_boost_factor = v;
 		break;
 	case SYSCTL_PERCPU_PAGELIST_HIGH_FRACTION:
-		if (v != 0 && v < 8)
-			return SIM_EINVAL;
 		cfg->percpu_pagelist_high_fraction = v;
 		recompute_wmarks(s);
 		break;
 	case SYSCTL_ZONE_RECLAIM_MODE:
-		if (v < 0 || v > 7)
-			return SIM_EINVAL;
 		cfg->zone_reclaim_mode = v;
 		break;
-	default:
-		if (id < SYSCTL_LOWMEM_RESERVE_RATIO_DMA ||
-		    id >= SYSCTL_LOWMEM_RESERVE_RATIO_DMA + MAX_NR_ZONES || v < 0)
-			return SIM_EINVAL;
+	default: /* lowmem_reserve_ratio[zone]: the range check knew the id */
 		cfg->lowmem_reserve_ratio[id - SYSCTL_LOWMEM_RESERVE_RATIO_DMA] = v;
 		wmark_setup_lowmem_reserve(s);
 		break;

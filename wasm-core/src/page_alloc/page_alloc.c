@@ -23,6 +23,7 @@
 #include "page_alloc/gfp.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
+#include "page_alloc/vocab.h"
 #include "page_alloc/watermark.h"
 #include "page_alloc/zone_lock.h"
 

@@ -34,6 +34,7 @@
 #include "page_alloc/fallback.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
+#include "page_alloc/vocab.h"
 #include "page_alloc/watermark.h"
 #include "page_alloc/zone_lock.h"
 

@@ -19,6 +19,7 @@
 #include "base/event.h"
 #include "base/state.h"
 #include "page_alloc/gfp.h"
+#include "page_alloc/vocab.h"
 
 #define VMEMMAP_START 0xffffea0000000000ull
 #define STRUCT_PAGE_SIZE 64u
@@ -72,7 +73,7 @@ static void page_pfn(const struct sim *s, struct textbuf *tb, uint32_t pfn, int 
 	key_pfn(s, tb, "pfn", null_page ? 0 : pfn);
 }
 
-/* how a model event's a/b/c print */
+/* how a model event's a/b/c print (the formats events.def names) */
 enum field_fmt { F_NONE, F_DEC, F_HEX, F_GFP, F_PFN, F_MT };
 
 /* What a model event shows beside a, b, c: which of zone/pfn/order/mt, then names of a, b, c. */
@@ -82,35 +83,24 @@ struct model_fmt {
 	uint8_t fa, fb, fc; /* enum field_fmt */
 };
 
-/* Fields of every non-tracepoint kind, following the ev_kind comments in types.h. */
-static const struct model_fmt model_fmts[NR_EV_KINDS] = {
-	[EV_PCP_HIT] = { 1, 1, 1, 1, "pindex", "count", NULL, F_DEC, F_DEC, F_NONE },
-	[EV_PCP_REFILL] = { 1, 0, 1, 1, "asked", "got", "alloc_factor", F_DEC, F_DEC, F_DEC },
-	[EV_PCP_FREE] = { 1, 1, 1, 1, "pindex", "count", "high", F_DEC, F_DEC, F_DEC },
-	[EV_PCP_BULK_FREE] = { 1, 0, 0, 0, "pages", "count", "high", F_DEC, F_DEC, F_DEC },
-	[EV_PCP_HIGH] = { 1, 0, 0, 0, "old", "new", NULL, F_DEC, F_DEC, F_NONE },
-	[EV_BUDDY_SPLIT] = { 1, 1, 1, 1, NULL, NULL, NULL, F_NONE, F_NONE, F_NONE },
-	[EV_BUDDY_MERGE] = { 1, 1, 1, 0, "buddy_pfn", NULL, NULL, F_PFN, F_NONE, F_NONE },
-	[EV_BUDDY_ENQUEUE] = { 1, 1, 1, 1, "to_tail", NULL, NULL, F_DEC, F_NONE, F_NONE },
-	[EV_WMARK_CHECK] = { 1, 0, 1, 0, "free", "needs_above", "ok", F_DEC, F_DEC, F_DEC },
-	[EV_ZONE_FALLBACK] = { 1, 0, 1, 1, "reason", "alloc_flags", NULL, F_DEC, F_HEX, F_NONE },
-	[EV_PAGEBLOCK_CLAIM] = { 1, 1, 0, 1, "free_or_alike", "old_migratetype", "claimed", F_DEC,
-				 F_MT, F_DEC },
-	[EV_HIGHATOMIC_RESERVE] = { 1, 1, 1, 1, "nr_reserved", NULL, NULL, F_DEC, F_NONE, F_NONE },
-	[EV_HIGHATOMIC_UNRESERVE] = { 1, 1, 1, 1, "nr_reserved", NULL, NULL, F_DEC, F_NONE,
-				      F_NONE },
-	[EV_WMARK_BOOST] = { 1, 0, 0, 0, "old", "new", NULL, F_DEC, F_DEC, F_NONE },
-	[EV_KSWAPD_WAKE] = { 1, 0, 1, 0, "gfp_flags", "kswapd_order", NULL, F_GFP, F_DEC, F_NONE },
-	[EV_DRAIN] = { 1, 0, 0, 0, "pages", NULL, NULL, F_DEC, F_NONE, F_NONE },
-	[EV_VMSTAT_TICK] = { 0, 0, 0, 0, "tick", NULL, NULL, F_DEC, F_NONE, F_NONE },
-	[EV_CPU_HOTPLUG] = { 0, 0, 0, 0, "online", NULL, NULL, F_DEC, F_NONE, F_NONE },
-	[EV_ZONE_LOCK] = { 1, 0, 0, 0, "wait_ns", "hold_ns", "pages", F_DEC, F_DEC, F_DEC },
-	[EV_ALLOC_FAIL] = { 1, 0, 1, 1, "gfp_flags", "warn", NULL, F_GFP, F_DEC, F_NONE },
-	[EV_BAD_PAGE] = { 0, 1, 1, 0, "reason", NULL, NULL, F_DEC, F_NONE, F_NONE },
-	[EV_PAGE_LEAK] = { 1, 1, 1, 0, NULL, NULL, NULL, F_NONE, F_NONE, F_NONE },
-	[EV_RUNAWAY_LOOP] = { 1, 0, 0, 0, "iterations", "count", "pages", F_DEC, F_DEC, F_DEC },
-	[EV_SYSCTL] = { 0, 0, 0, 0, "sysctl", "value", NULL, F_DEC, F_DEC, F_NONE },
+/*
+ * Fields of every kind, from the rows of each events.def: a field whose meaning is "" is not
+ * printed. The kernel's tracepoints (kinds 1..5) are printed by trace_format_event instead.
+ */
+#define EV(id, NAME, name, marker, zone, pfn, order, mt, a, fa, b, fb, c, fc, doc)            \
+	[id] = { zone,	 sizeof(pfn) > 1, sizeof(order) > 1, sizeof(mt) > 1, a, b, c, F_##fa, \
+		 F_##fb, F_##fc },
+#define EV_BITS(NAME, field, name, shift, width)
+#define FN(id, NAME, name, file)
+#define BAD(id, NAME, words)
+static const struct model_fmt model_fmts[] = {
+#include "base/events.def"
+#include "page_alloc/events.def"
 };
+#undef EV
+#undef EV_BITS
+#undef FN
+#undef BAD
 
 /* One a/b/c field of a model event. */
 static void model_field(const struct sim *s, struct textbuf *tb, const char *name, int fmt,
@@ -139,8 +129,9 @@ static void model_field(const struct sim *s, struct textbuf *tb, const char *nam
 /* "buddyscope_<kind>: node=N zone=Z pfn=... order=... migratetype=... a=... fn=..." */
 static void model_event(const struct sim *s, const struct sim_event *e, struct textbuf *tb)
 {
-	const struct model_fmt *f = e->kind < NR_EV_KINDS ? &model_fmts[e->kind] :
-							    &model_fmts[EV_NONE];
+	const struct model_fmt *f = e->kind < sizeof model_fmts / sizeof *model_fmts ?
+					    &model_fmts[e->kind] :
+					    &model_fmts[EV_NONE];
 
 	tb_str(tb, "buddyscope_");
 	tb_str(tb, ev_kind_name(e->kind));

@@ -14,6 +14,7 @@
  * __zone_watermark_ok asks: after taking 2^order pages, would more than min + protection stay
  * free? Requests with reserve rights (__GFP_HIGH, atomic, OOM victims) may dig deeper.
  */
+#include "page_alloc/vocab.h"
 #include "page_alloc/watermark.h"
 
 #include "base/event.h"
