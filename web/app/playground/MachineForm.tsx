@@ -3,6 +3,7 @@
  * Each field edits a header line of the workload text (the text stays the one truth) and runs it;
  * the reader's own machine, when one is loaded, stands in for the text's `machine` line.
  */
+import { SYSCTLS } from '../../core/generated/sysctls';
 import { DEFAULT_PROFILE } from '../../core/profiles';
 import { useAction, useActions } from '../../actions/context';
 import { A } from '../../actions/definitions';
@@ -10,6 +11,9 @@ import type { ExplicitMachine, ProfileName } from '../../core/machine-config';
 import { MACHINES, PROFILES } from '../presets';
 import { headerValue, setHeader, setSysctl, sysctlValue } from '../workload-text';
 import type { Compare } from './useCompare';
+
+/** The kernel's range for watermark_scale_factor (page_alloc/sysctls.def). */
+const WSF_RANGE = SYSCTLS.find((s) => s.name === 'watermark_scale_factor');
 
 /** The profile the text names (the default when it names none). */
 export function profileOf(text: string): ProfileName {
@@ -88,8 +92,8 @@ export function MachineForm({
         watermark_scale_factor{' '}
         <input
           type="number"
-          min={1}
-          max={3000}
+          min={WSF_RANGE?.min}
+          max={WSF_RANGE?.max}
           defaultValue={wsf}
           key={`wsf-${wsf}`}
           onBlur={(e) =>
