@@ -85,6 +85,15 @@ TEST(lock_spinlock_later_clock_does_not_wait)
 	free(s);
 }
 
+/* A whole read hold of sem by cpu, reaching it at `from` and leaving when its clock says `until`. */
+static void read_hold(struct sim *s, struct rwsem *sem, int cpu, uint64_t from, uint64_t until)
+{
+	at(s, cpu, from);
+	down_read(s, sem, cpu);
+	at(s, cpu, until);
+	up_read(s, sem, cpu);
+}
+
 /* ---- rwsem --------------------------------------------------------------------------------- */
 
 TEST(lock_rwsem_readers_share)
@@ -131,13 +140,8 @@ TEST(lock_rwsem_writer_waits_for_readers_before_it)
 	if (!s)
 		return;
 	/* readers A [0, 500] on CPU 0 and C [50, 700] on CPU 2 reach the semaphore first */
-	down_read(s, &sem, 0);
-	at(s, 0, 500);
-	up_read(s, &sem, 0);
-	at(s, 2, 50);
-	down_read(s, &sem, 2);
-	at(s, 2, 700);
-	up_read(s, &sem, 2);
+	read_hold(s, &sem, 0, 0, 500);
+	read_hold(s, &sem, 2, 50, 700);
 	/* writer W on CPU 1 arrives at 100: it waits for the later reader */
 	at(s, 1, 100);
 	down_write(s, &sem, 1);
@@ -165,9 +169,7 @@ TEST(lock_rwsem_queued_writer_blocks_a_later_reader)
 	if (!s)
 		return;
 	/* the worked example of lock.c: A [0, 500]; W arrives at 100, holds [500, 800] */
-	down_read(s, &sem, 0);
-	at(s, 0, 500);
-	up_read(s, &sem, 0);
+	read_hold(s, &sem, 0, 0, 500);
 	at(s, 1, 100);
 	down_write(s, &sem, 1);
 	at(s, 1, 800);

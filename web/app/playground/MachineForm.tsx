@@ -15,6 +15,32 @@ import type { Compare } from './useCompare';
 /** The kernel's range for watermark_scale_factor (page_alloc/sysctls.def). */
 const WSF_RANGE = SYSCTLS.find((s) => s.name === 'watermark_scale_factor');
 
+/** A labelled select over named choices, for one header line of the workload text. */
+function HeaderSelect({
+  label,
+  value,
+  options,
+  onPick,
+}: {
+  label: string;
+  value: string;
+  options: readonly { name: string; label: string }[];
+  onPick: (name: string) => void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select aria-label={label} value={value} onChange={(e) => onPick(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.name} value={o.name}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The profile the text names (the default when it names none). */
 export function profileOf(text: string): ProfileName {
   return (headerValue(text, 'profile') ?? DEFAULT_PROFILE) as ProfileName;
@@ -59,35 +85,19 @@ export function MachineForm({
         </p>
       )}
       {!machineOverride && (
-        <label>
-          Machine{' '}
-          <select
-            aria-label="Machine"
-            value={machine}
-            onChange={(e) => setAndRun(setHeader(text, 'machine', e.target.value))}
-          >
-            {MACHINES.map((m) => (
-              <option key={m.name} value={m.name}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <HeaderSelect
+          label="Machine"
+          value={machine}
+          options={MACHINES}
+          onPick={(name) => setAndRun(setHeader(text, 'machine', name))}
+        />
       )}
-      <label>
-        Kernel{' '}
-        <select
-          aria-label="Kernel"
-          value={profile}
-          onChange={(e) => setAndRun(setHeader(text, 'profile', e.target.value))}
-        >
-          {PROFILES.map((p) => (
-            <option key={p.name} value={p.name}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <HeaderSelect
+        label="Kernel"
+        value={profile}
+        options={PROFILES}
+        onPick={(name) => setAndRun(setHeader(text, 'profile', name))}
+      />
       <label>
         watermark_scale_factor{' '}
         <input
