@@ -94,6 +94,14 @@ describe('importTrace', () => {
       /^1:1: expected pfn=0x\.\.\. in mm_page_free, found none$/,
     ],
     ['\n\nhello', /^3:1: expected a trace line/],
+    // found by the trace fuzzer: CPU 512 was imported into a workload the parser refuses
+    [
+      line(0, 'mm_page_alloc', 'pfn=0x1 order=0 migratetype=0 gfp_flags=GFP_KERNEL').replace(
+        '[000]',
+        '[512]',
+      ),
+      /^1:1: expected a CPU 0\.\.511 \(the model's limit\), found CPU 512$/,
+    ],
   ])('reports %j with its line', (text, message) => {
     const r = importTrace(text);
     expect(r.ok).toBe(false);
