@@ -1,0 +1,108 @@
+/*
+ * mutate.ts: small edits that turn a well-formed text into a near miss, the inputs most likely to
+ * reach a parser's corners: a character inserted, deleted or replaced, a line cut short or
+ * repeated, a number stretched. Positions are fractions of the text's length, so the edits shrink
+ * along with it.
+ */
+import fc from 'fast-check';
+
+export type Mutation =
+  | { kind: 'insert'; at: number; text: string }
+  | { kind: 'delete'; at: number; length: number }
+  | { kind: 'replace'; at: number; text: string }
+  | { kind: 'repeat-line'; at: number; times: number }
+  | { kind: 'truncate'; at: number };
+
+/** Characters parsers treat specially, and ones no text should hold. */
+export const ODD_STRINGS = [
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  ' ',
+  '#',
+  '=',
+  ',',
+  ':',
+  '|',
+  '(',
+  ')',
+  '{',
+  '}',
+  '-',
+  '0x',
+  '0',
+  '-1',
+  '4294967295',
+  '4294967296',
+  '18446744073709551616',
+  '9'.repeat(40),
+  '1e309',
+  'NaN',
+  '\u0000',
+  '\u00a0',
+  '\ufeff',
+  '\u2028',
+  '\ud800',
+  '\udfff',
+  'é',
+  '🦀',
+  '\\',
+  '"',
+];
+
+const fraction = fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true });
+const snippet = fc.oneof(
+  fc.constantFrom(...ODD_STRINGS),
+  fc.string({ maxLength: 6 }),
+  fc.string({ unit: 'binary', maxLength: 4 }),
+);
+
+export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant('insert' as const), at: fraction, text: snippet }),
+  fc.record({
+    kind: fc.constant('delete' as const),
+    at: fraction,
+    length: fc.integer({ min: 1, max: 8 }),
+  }),
+  fc.record({ kind: fc.constant('replace' as const), at: fraction, text: snippet }),
+  fc.record({
+    kind: fc.constant('repeat-line' as const),
+    at: fraction,
+    times: fc.integer({ min: 2, max: 50 }),
+  }),
+  fc.record({ kind: fc.constant('truncate' as const), at: fraction }),
+);
+
+/** Up to n edits. */
+export const mutations = (n = 4) => fc.array(mutationArbitrary, { maxLength: n });
+
+/** text with the edits applied in order. */
+export function mutate(text: string, edits: readonly Mutation[]): string {
+  let s = text;
+  for (const m of edits) {
+    const at = Math.floor(m.at * (s.length + 1));
+    switch (m.kind) {
+      case 'insert':
+        s = s.slice(0, at) + m.text + s.slice(at);
+        break;
+      case 'delete':
+        s = s.slice(0, at) + s.slice(at + m.length);
+        break;
+      case 'replace':
+        s = s.slice(0, at) + m.text + s.slice(at + m.text.length);
+        break;
+      case 'repeat-line': {
+        const start = s.lastIndexOf('\n', at - 1) + 1;
+        const end = s.indexOf('\n', at);
+        const line = s.slice(start, end < 0 ? s.length : end);
+        s = s.slice(0, start) + `${line}\n`.repeat(m.times - 1) + s.slice(start);
+        break;
+      }
+      case 'truncate':
+        s = s.slice(0, at);
+        break;
+    }
+  }
+  return s;
+}
