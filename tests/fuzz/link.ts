@@ -18,33 +18,47 @@ const odd = fc.oneof(
   fc.constantFrom(null, true, -1, 0.5, 1e300, 2 ** 32, 2 ** 53, 'x', [], {}),
   fc.integer(),
 );
-const zone = fc.record({
-  startPfn: fc.oneof(fc.nat(1 << 20), fc.constant(0xfffff000), odd),
-  spanned: fc.oneof(fc.nat(4096), odd),
-  present: fc.oneof(fc.nat(4096), odd),
-  managed: fc.oneof(fc.nat(4096), odd),
-});
+/** A field: mostly what the validator wants, sometimes anything. */
+const mostly = <T>(good: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 8, arbitrary: good }, { weight: 1, arbitrary: odd });
+const zone = fc.oneof(
+  // spans the validator accepts: managed <= present <= spanned
+  fc
+    .record({ startPfn: fc.nat(1 << 20), managed: fc.nat(4096), hole: fc.nat(64), gap: fc.nat(64) })
+    .map(({ startPfn, managed, hole, gap }) => ({
+      startPfn,
+      spanned: managed + hole + gap,
+      present: managed + hole,
+      managed,
+    })),
+  fc.record({
+    startPfn: fc.oneof(fc.nat(1 << 20), fc.constant(0xfffff000), odd),
+    spanned: fc.oneof(fc.nat(4096), odd),
+    present: fc.oneof(fc.nat(4096), odd),
+    managed: fc.oneof(fc.nat(4096), odd),
+  }),
+);
 const machine = fc.oneof(
   fc.constant(null),
   fc.record({
-    kind: fc.oneof(fc.constant('explicit'), odd),
-    nodes: fc.oneof(fc.integer({ min: 1, max: 3 }), odd),
-    cpusPerNode: fc.oneof(fc.integer({ min: 1, max: 4 }), odd),
-    maxOrder: fc.oneof(fc.integer({ min: 1, max: 10 }), odd),
-    pageblockOrder: fc.oneof(fc.integer({ min: 0, max: 10 }), odd),
-    thp: fc.oneof(fc.boolean(), odd),
-    zones: fc.oneof(fc.array(fc.array(zone, { maxLength: 5 }), { maxLength: 3 }), odd),
+    kind: mostly(fc.constant('explicit')),
+    nodes: mostly(fc.integer({ min: 1, max: 3 })),
+    cpusPerNode: mostly(fc.integer({ min: 1, max: 4 })),
+    maxOrder: mostly(fc.integer({ min: 1, max: 10 })),
+    pageblockOrder: mostly(fc.integer({ min: 0, max: 10 })),
+    thp: mostly(fc.boolean()),
+    zones: mostly(fc.array(fc.array(zone, { maxLength: 5 }), { minLength: 1, maxLength: 3 })),
   }),
   odd,
 );
 const state = fc.record(
   {
-    t: fc.oneof({ weight: 4, arbitrary: workloadText }, odd),
-    x: machine,
-    p: fc.oneof(fc.tuple(fc.nat(100), fc.integer({ min: -1, max: 100 })), odd),
-    v: fc.oneof(fc.record({ c: fc.oneof(fc.constantFrom(...PROFILE_NAMES), odd) }), odd),
+    t: mostly(workloadText),
+    x: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: machine }),
+    p: mostly(fc.tuple(fc.nat(100), fc.integer({ min: -1, max: 100 }))),
+    v: mostly(fc.record({ c: mostly(fc.constantFrom(...PROFILE_NAMES)) })),
   },
-  { requiredKeys: [] },
+  { requiredKeys: ['t', 'x', 'p'] },
 );
 
 type Payload =
@@ -78,15 +92,18 @@ export const linkInput: fc.Arbitrary<LinkInput> = fc.record({
       arbitrary: fc.string({ maxLength: 40 }).map((text): Payload => ({ kind: 'text', text })),
     },
   ),
-  edits: fc.oneof(fc.constant<Mutation[]>([]), mutations(2)),
+  edits: fc.oneof(
+    { weight: 2, arbitrary: fc.constant<Mutation[]>([]) },
+    { weight: 1, arbitrary: mutations(2) },
+  ),
 });
 
-/** The s= value of an input: the payload packed as the site packs it, then edited. */
+/** The s= value of an input: the payload packed as the site packs it, its data then edited. */
 export async function linkValue(input: LinkInput): Promise<string> {
   const p = input.payload;
-  if (p.kind === 'text') return mutate(input.head + p.text, input.edits);
+  if (p.kind === 'text') return input.head + mutate(p.text, input.edits);
   const raw = p.kind === 'json' ? new TextEncoder().encode(JSON.stringify(p.value)) : p.bytes;
-  return mutate(input.head + toBase64url(await deflateRaw(raw)), input.edits);
+  return input.head + mutate(toBase64url(await deflateRaw(raw)), input.edits);
 }
 
 export const linkTarget: FuzzTarget<LinkInput> = {
