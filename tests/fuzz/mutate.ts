@@ -1,10 +1,13 @@
 /*
  * mutate.ts: small edits that turn a well-formed text into a near miss, the inputs most likely to
  * reach a parser's corners: a character inserted, deleted or replaced, a line cut short or
- * repeated, a number stretched. Positions are fractions of the text's length, so the edits shrink
+ * repeated (rarely a quarter of a million times), a number stretched. Positions are fractions of the text's length, so the edits shrink
  * along with it.
  */
 import fc from 'fast-check';
+
+/** Most characters one edit may add. */
+const MAX_GROWTH = 3_000_000;
 
 export type Mutation =
   | { kind: 'insert'; at: number; text: string }
@@ -70,7 +73,11 @@ export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({
     kind: fc.constant('repeat-line' as const),
     at: fraction,
-    times: fc.integer({ min: 2, max: 50 }),
+    times: fc.oneof(
+      { weight: 400, arbitrary: fc.integer({ min: 2, max: 50 }) },
+      // rarely, far more: recursion or spread over every line overflows the stack near 100k
+      { weight: 1, arbitrary: fc.integer({ min: 100_000, max: 250_000 }) },
+    ),
   }),
   fc.record({ kind: fc.constant('truncate' as const), at: fraction }),
 );
@@ -97,7 +104,10 @@ export function mutate(text: string, edits: readonly Mutation[]): string {
         const start = s.lastIndexOf('\n', at - 1) + 1;
         const end = s.indexOf('\n', at);
         const line = s.slice(start, end < 0 ? s.length : end);
-        s = s.slice(0, start) + `${line}\n`.repeat(m.times - 1) + s.slice(start);
+        // at most MAX_GROWTH more characters: big enough to reach the limits of recursion and
+        // spread, small enough that the 2 s limit measures a hang, not the size (issue 19 #4)
+        const times = Math.min(m.times - 1, Math.floor(MAX_GROWTH / (line.length + 1)));
+        s = s.slice(0, start) + `${line}\n`.repeat(times) + s.slice(start);
         break;
       }
       case 'truncate':
