@@ -198,6 +198,23 @@ describe('zoneinfo', () => {
     expect(m.machine.zones[0]?.[3]).toEqual({ startPfn: 0, spanned: 0, present: 0, managed: 0 });
   });
 
+  // found by the zoneinfo fuzzer: Math.max(...list) overflowed the stack on huge inputs
+  it('reads a zoneinfo of 200k zones or 130k CPUs to a message, without a stack overflow', () => {
+    const zones = parseZoneinfo('Node 0, zone      DMA\n'.repeat(200_000));
+    if (!zones.ok) throw new Error(zones.error.message);
+    const m = machineFromZoneinfo(zones.zones);
+    expect(m.ok ? '' : `${m.error.line}: ${m.error.message}`).toBe(
+      '1: zone DMA of node 0 lacks a spanned, present or managed line',
+    );
+    const head = 'Node 0, zone   Normal\n  spanned 9\n  present 9\n  managed 9\n  pagesets\n';
+    const cpus = parseZoneinfo(head + '    cpu: 0\n'.repeat(130_000) + '  start_pfn: 0\n');
+    if (!cpus.ok) throw new Error(cpus.error.message);
+    const c = machineFromZoneinfo(cpus.zones);
+    expect(c.ok ? '' : `${c.error.line}: ${c.error.message}`).toBe(
+      "1: 130000 CPUs per node: above the model's limit of 64",
+    );
+  });
+
   it('says what is missing', () => {
     const noStart = parseZoneinfo(text.replace('  start_pfn:           1', ''));
     if (!noStart.ok) throw new Error('parse');
