@@ -92,6 +92,8 @@ function runText(kind, ms, seed) {
     const beat = new Int32Array(heartbeat);
     const worker = new Worker(join(repo, 'scripts/fuzz-worker.mjs'), {
       workerData: { kind, seed, timeLimitMs: ms, heartbeat },
+      // a main thread's stack (Node's and a browser tab's are near 1 MB; a worker's default is 4)
+      resourceLimits: { stackSizeMb: 1 },
     });
     let last = -1;
     let since = Date.now();
