@@ -2,7 +2,7 @@
 // each input is accepted or refused with a position and a reason, never a throw or a hang.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { rejectionProblem, runTarget, type FuzzTarget } from './harness';
+import { abbreviate, rejectionProblem, runTarget, type FuzzTarget } from './harness';
 import { TARGETS } from './targets';
 
 const RUNS: Record<string, number> = {
@@ -66,6 +66,11 @@ describe('text fuzzers, seeded', () => {
     );
     expect(run.stats.hangs).toBeGreaterThan(0);
     expect(run.failure).toMatch(/hang: the input took \d+ ms \(limit 20 ms\)/);
+  });
+
+  it('prints a huge input with its repeated lines counted', () => {
+    const printed = fc.stringify('head\n' + 'Node 0, zone DMA\n'.repeat(200_000) + 'tail');
+    expect(abbreviate(printed)).toBe('"head\\nNode 0, zone DMA\\n[…200000 times…]\\ntail"');
   });
 
   it('reports a rejection without a position', async () => {

@@ -116,6 +116,24 @@ export function fuzzProperty<T>(
   });
 }
 
+/**
+ * A printed input, readable however big: runs of one line repeated (fast-check cannot shrink a
+ * run's length below what found the failure) are shown once with their count, and the rest is cut
+ * at 4000 characters. The seed and path in the report replay the exact input.
+ */
+export function abbreviate(printed: string): string {
+  const lines = printed.split('\\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length;) {
+    let j = i + 1;
+    while (j < lines.length && lines[j] === lines[i]) j++;
+    out.push(j - i >= 4 ? `${lines[i] ?? ''}\\n[…${j - i} times…]` : lines.slice(i, j).join('\\n'));
+    i = j;
+  }
+  const short = out.join('\\n');
+  return short.length > 4000 ? short.slice(0, 4000) + '…' : short;
+}
+
 /** A failing target's report: its shrunk input, the seed and path that replay it, and why. */
 export function describeFailure<T>(kind: string, details: fc.RunDetails<[T]>): string {
   if (!details.failed) return '';
@@ -123,7 +141,7 @@ export function describeFailure<T>(kind: string, details: fc.RunDetails<[T]>): s
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : '';
   return [
     `fuzz: ${kind}: FAILED after ${details.numRuns} inputs (${details.numShrinks} shrinks): ${error}`,
-    `  minimal input: ${input.length > 4000 ? input.slice(0, 4000) + '…' : input}`,
+    `  minimal input: ${abbreviate(input)}`,
     `  replay: seed ${details.seed}, path "${details.counterexamplePath ?? ''}"`,
   ].join('\n');
 }
