@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 
-/** Longest an input may take before it counts as a hang. */
+/** Longest an input may take (the better of two runs) before it counts as a hang. */
 export const HANG_MS = 2000;
 
 /**
@@ -98,7 +98,13 @@ export function fuzzProperty<T>(
       hooks.onFailure?.();
       throw new FuzzFailure(`crash: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
-    const ms = performance.now() - start;
+    let ms = performance.now() - start;
+    if (ms > hangMs) {
+      // once more, warm: a cold JIT or a busy shared machine must not pass for a hang
+      const again = performance.now();
+      await target.run(input);
+      ms = Math.min(ms, performance.now() - again);
+    }
     if (ms > hangMs) {
       stats.hangs++;
       hooks.onFailure?.();
