@@ -3,9 +3,10 @@
  * valid one, or raw config fields the core must refuse) and a stream of steps: ops with bad ones
  * mixed in (unknown CPUs, wrong orders, double frees, raw frees of random pfns, corrupt pages,
  * random streams over overlapping handle slots, ops with every field random) and bit flips in the
- * frame array. sim_check runs after every step. Passing means: no crash (ASan/UBSan), no hang
- * (every case ends within its alarm), and the checker clean, or the state frozen with a reported
- * error, or a flipped bit reported by the checker.
+ * frames, the pageblock tags and the handles. sim_check runs after every step. Passing means: no
+ * crash (ASan/UBSan), no hang (every case ends within its alarm), and the checker clean, or the
+ * state frozen with a reported error, or a flipped bit reported by the checker (at once, or in the
+ * counts after later ops).
  *
  * A case is a pure function of its seed, so a failure prints the seed, the failing step and the
  * smallest step stream it can cut the case down to (each try runs in a forked child, so a
@@ -62,10 +63,13 @@ static const uint32_t gfps[] = {
 #define MAX_ARENA (64u << 20) /* machines above this are skipped: boot time, not coverage */
 #define CASE_SECONDS 20	      /* a case still running after this is a hang */
 
-/* One step of a case: an op, or a bit flipped in the frame array. */
+/* Where a bit flip lands: arrays of the state whose every value the checker can verify. */
+enum flip_region { FLIP_NONE, FLIP_FRAMES, FLIP_PAGEBLOCKS, FLIP_HANDLES };
+
+/* One step of a case: an op, or a bit flipped in the frames, pageblock tags or handles. */
 struct step {
 	struct sim_op op;
-	uint8_t flip; /* 1: flip bit (offset % frame bytes) * 8 + bit, no op */
+	uint8_t flip; /* enum flip_region: flip bit (offset % region bytes) * 8 + bit, no op */
 	uint8_t bit;
 	uint64_t offset;
 };
@@ -228,7 +232,8 @@ static struct step random_step(uint64_t *x, uint32_t nr_cpus, uint32_t pfn_end)
 		op->arg = (int32_t)(below(x, 2) ? (int32_t)below(x, 1 << 14) :
 						  (int32_t)next_random(x));
 	} else {
-		st.flip = 1;
+		uint32_t region = below(x, 10);
+		st.flip = region < 6 ? FLIP_FRAMES : region < 8 ? FLIP_PAGEBLOCKS : FLIP_HANDLES;
 		st.bit = (uint8_t)below(x, 8);
 		st.offset = next_random(x);
 	}
@@ -239,7 +244,7 @@ static struct step random_step(uint64_t *x, uint32_t nr_cpus, uint32_t pfn_end)
 enum outcome {
 	RUN_CLEAN,	 /* every step left the checker clean */
 	RUN_FROZEN,	 /* a reported corruption froze the state (expected after OP_CORRUPT) */
-	RUN_FLIP_CAUGHT, /* the checker reported a flipped bit */
+	RUN_FLIP_CAUGHT, /* the checker reported a flipped bit, at once or after later ops */
 	RUN_REFUSED,	 /* the machine was refused (or skipped: too big to boot quickly) */
 	RUN_FAILED,	 /* a checker failure, or a freeze without a report */
 };
@@ -271,7 +276,7 @@ static void run_steps(const struct sim_config *cfg, const struct step *steps, lo
 {
 	size_t size = sim_state_size(cfg);
 	struct sim *s;
-	int corrupted = 0;
+	int corrupted = 0, flipped = 0;
 
 	memset(r, 0, sizeof *r);
 	r->failed_at = -1;
@@ -305,9 +310,18 @@ static void run_steps(const struct sim_config *cfg, const struct step *steps, lo
 		int err;
 		progress->step = i;
 		if (st->flip) {
+			uint8_t *base = (uint8_t *)sim_frames(s);
 			uint64_t bytes = (uint64_t)s->nr_frames * sizeof(struct page);
-			((uint8_t *)sim_frames(s))[st->offset % bytes] ^= (uint8_t)(1u << st->bit);
+			if (st->flip == FLIP_PAGEBLOCKS) {
+				base = sim_pageblocks(s);
+				bytes = s->nr_pageblocks;
+			} else if (st->flip == FLIP_HANDLES) {
+				base = (uint8_t *)sim_handles(s);
+				bytes = (uint64_t)s->config.max_handles * sizeof(struct handle);
+			}
+			base[st->offset % bytes] ^= (uint8_t)(1u << st->bit);
 			r->flips++;
+			flipped = 1;
 			if (sim_check(s)) {
 				r->outcome = RUN_FLIP_CAUGHT;
 				break;
@@ -333,6 +347,11 @@ static void run_steps(const struct sim_config *cfg, const struct step *steps, lo
 			if (corrupted && !s->profile.pcp_count_fix) {
 				/* the modelled 2016 bug: count out of sync after a bad page; the checker caught it */
 				r->outcome = RUN_FROZEN;
+				break;
+			}
+			if (flipped) {
+				/* a flip no check sees at once (an isolate bit) shows in the counts later */
+				r->outcome = RUN_FLIP_CAUGHT;
 				break;
 			}
 			r->outcome = RUN_FAILED;
@@ -406,8 +425,11 @@ static void print_step(const struct step *st)
 	const struct sim_op *op = &st->op;
 
 	if (st->flip)
-		printf("\t/* flip bit %u of frame byte %llu (mod frame bytes) */\n", st->bit,
-		       (unsigned long long)st->offset);
+		printf("\t/* flip bit %u of byte %llu (mod their size) of the %s */\n", st->bit,
+		       (unsigned long long)st->offset,
+		       st->flip == FLIP_FRAMES	   ? "frames" :
+		       st->flip == FLIP_PAGEBLOCKS ? "pageblock tags" :
+						     "handles");
 	else
 		printf("\t{ %u, %u, %u, 0x%x, %u, %d }, /* kind, order, cpu, gfp, handle, arg */\n",
 		       op->kind, op->order, op->cpu, op->gfp, op->handle, op->arg);
