@@ -12,7 +12,7 @@
  * smallest step stream it can cut the case down to (each try runs in a forked child, so a
  * sanitizer abort can be cut down too).
  *
- *   fuzz [--seconds N] [--cases N] [--ops N] [--seed S]   run cases (default: 60 cases, 400 ops)
+ *   fuzz [--seconds N] [--cases N] [--ops N] [--seed S]   run cases (default: 100 cases, 400 ops)
  *   fuzz --case SEED [--ops N]                             replay one case and cut it down
  */
 #define _DEFAULT_SOURCE /* fork, waitpid, alarm, clock_gettime, MAP_ANONYMOUS */
@@ -527,7 +527,7 @@ static void on_fatal_signal(int sig)
 
 int main(int argc, char **argv)
 {
-	long cases = 60, ops = 400, seconds = 0;
+	long cases = 100, ops = 400, seconds = 0;
 	uint64_t x = 20261121, one_case = 0;
 	int replay = 0;
 	long applied = 0, flips = 0, counts[RUN_FAILED + 1] = { 0 }, ran = 0;
