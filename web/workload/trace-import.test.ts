@@ -94,6 +94,14 @@ describe('importTrace', () => {
       /^1:1: expected pfn=0x\.\.\. in mm_page_free, found none$/,
     ],
     ['\n\nhello', /^3:1: expected a trace line/],
+    // found by the trace fuzzer: CPU 512 was imported into a workload the parser refuses
+    [
+      line(0, 'mm_page_alloc', 'pfn=0x1 order=0 migratetype=0 gfp_flags=GFP_KERNEL').replace(
+        '[000]',
+        '[512]',
+      ),
+      /^1:1: expected a CPU 0\.\.511 \(the model's limit\), found CPU 512$/,
+    ],
   ])('reports %j with its line', (text, message) => {
     const r = importTrace(text);
     expect(r.ok).toBe(false);
@@ -188,6 +196,23 @@ describe('zoneinfo', () => {
       managed: 3840,
     });
     expect(m.machine.zones[0]?.[3]).toEqual({ startPfn: 0, spanned: 0, present: 0, managed: 0 });
+  });
+
+  // found by the zoneinfo fuzzer: Math.max(...list) overflowed the stack on huge inputs
+  it('reads a zoneinfo of 200k zones or 130k CPUs to a message, without a stack overflow', () => {
+    const zones = parseZoneinfo('Node 0, zone      DMA\n'.repeat(200_000));
+    if (!zones.ok) throw new Error(zones.error.message);
+    const m = machineFromZoneinfo(zones.zones);
+    expect(m.ok ? '' : `${m.error.line}: ${m.error.message}`).toBe(
+      '1: zone DMA of node 0 lacks a spanned, present or managed line',
+    );
+    const head = 'Node 0, zone   Normal\n  spanned 9\n  present 9\n  managed 9\n  pagesets\n';
+    const cpus = parseZoneinfo(head + '    cpu: 0\n'.repeat(130_000) + '  start_pfn: 0\n');
+    if (!cpus.ok) throw new Error(cpus.error.message);
+    const c = machineFromZoneinfo(cpus.zones);
+    expect(c.ok ? '' : `${c.error.line}: ${c.error.message}`).toBe(
+      "1: 130000 CPUs per node: above the model's limit of 64",
+    );
   });
 
   it('says what is missing', () => {

@@ -7,7 +7,7 @@
  * counted; so are failed allocations and every other event.
  */
 import { GFP_NAMES, gfpMigratetype } from '../core/gfp';
-import { MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
+import { MAX_CPUS_PER_NODE, MAX_NUMNODES, MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
 import type { OpStmt, Workload } from './ast';
 import { gfpMask } from './compiler';
 import { didYouMean, type WorkloadError } from './errors';
@@ -101,6 +101,13 @@ export function importTrace(text: string): TraceImportResult {
       return error(
         lineNo,
         `expected order=0..${MAX_PAGE_ORDER_LIMIT} in ${r.event}, found ${field(r, 'order') ?? 'none'}`,
+      );
+    }
+    // the workload names the CPU, and the language stops at the model's largest machine
+    if (r.cpu >= MAX_NUMNODES * MAX_CPUS_PER_NODE) {
+      return error(
+        lineNo,
+        `expected a CPU 0..${MAX_NUMNODES * MAX_CPUS_PER_NODE - 1} (the model's limit), found CPU ${r.cpu}`,
       );
     }
     if (ops.length >= MAX_OPS)

@@ -126,7 +126,9 @@ export function machineFromZoneinfo(zones: ZoneinfoZone[]): ZoneinfoMachineResul
     ok: false,
     error: { line, col: 1, message },
   });
-  const nodes = Math.max(...zones.map((z) => z.node)) + 1;
+  // loops, not Math.max(...list): a spread of ~100k zones or CPUs overflows the stack
+  let nodes = 0;
+  for (const z of zones) nodes = Math.max(nodes, z.node + 1);
   const spans: ZoneSpan[][] = Array.from({ length: nodes }, () =>
     Array.from({ length: MAX_NR_ZONES }, () => ({
       startPfn: 0,
@@ -164,7 +166,10 @@ export function machineFromZoneinfo(zones: ZoneinfoZone[]): ZoneinfoMachineResul
     const row = spans[z.node];
     if (row) row[z.idx] = { startPfn: startPfn ?? 0, spanned, present, managed };
     managedTotal += managed;
-    if (managed > 0) cpus = Math.max(cpus, z.pagesets.length, ...z.pagesets.map((p) => p.cpu + 1));
+    if (managed > 0) {
+      cpus = Math.max(cpus, z.pagesets.length);
+      for (const p of z.pagesets) cpus = Math.max(cpus, p.cpu + 1);
+    }
   }
   if (managedTotal === 0) return fail(1, 'no zone has managed pages');
   if (managedTotal > MAX_FRAMES) {

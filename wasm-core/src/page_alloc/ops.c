@@ -110,6 +110,21 @@ static int op_free_pfn(struct sim *s, const struct sim_op *op)
 }
 
 /*
+ * Whether slot is one of the live slots of a stream whose header sits before it. A stream counts
+ * its slots, it does not mark them, so a slot a plain free emptied still belongs to its stream.
+ */
+static int slot_in_a_stream(const struct sim *s, uint32_t slot)
+{
+	const struct handle *handles = sim_handles(s);
+
+	for (uint32_t h = 0; h < slot; h++)
+		if (handles[h].order == HANDLE_STREAM && handles[h].pfn != PFN_NONE &&
+		    slot - h <= handles[h].pfn)
+			return 1;
+	return 0;
+}
+
+/*
  * OP_RANDOM: one step of a random stream. handles[base].pfn counts the live blocks, which sit
  * packed in handles[base + 1 ..]; a free picks one at random and moves the last into its slot.
  */
@@ -125,6 +140,8 @@ static int op_random(struct sim *s, const struct sim_op *op)
 		return SIM_EINVAL;
 	if (handles[base].order != HANDLE_STREAM && handles[base].pfn != PFN_NONE)
 		return SIM_EINVAL; /* the header slot holds a block: not a stream */
+	if (handles[base].order != HANDLE_STREAM && slot_in_a_stream(s, base))
+		return SIM_EINVAL; /* a new header there would be freed as the other stream's block */
 	live = handles[base].pfn == PFN_NONE ? 0 : handles[base].pfn;
 	if (live > capacity)
 		return SIM_EINVAL;
