@@ -123,6 +123,10 @@ describe('parseWorkload', () => {
     ['machine nodes=9 normal=1', '1:15: nodes 9 is above the limit of 8 nodes'],
     ['machine cpus=65 normal=1', '1:14: cpus 65 is above the limit of 64 CPUs per node'],
     [
+      'cpu 512 alloc a',
+      '1:5: a cpu number 512 is above the highest, 511 (CPUs are numbered from 0; the model has at most 512)',
+    ],
+    [
       'machine nodes=2 normal=4194305',
       '1:1: the machine has 8,388,610 managed pages: above the limit of 8,388,608 (8M) managed pages',
     ],

@@ -422,7 +422,12 @@ class Parser {
     let verb = first;
     let cpuGiven = false;
     if (first.text === 'cpu') {
-      cpu = this.integer('a cpu number', 0, MAX_CPU, `the limit of ${MAX_CPU + 1} CPUs`).value;
+      cpu = this.integer(
+        'a cpu number',
+        0,
+        MAX_CPU,
+        `the highest, ${MAX_CPU} (CPUs are numbered from 0; the model has at most ${MAX_CPU + 1})`,
+      ).value;
       cpuGiven = true;
       verb = this.peek();
       if (verb.kind !== 'word')
