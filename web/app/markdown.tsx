@@ -5,6 +5,7 @@
  * than this whole file.
  */
 import { Fragment, type ReactNode } from 'react';
+import { safeHref } from '../lessons/ui/markdown';
 
 function inline(text: string, key: string): ReactNode[] {
   const out: ReactNode[] = [];
@@ -22,7 +23,7 @@ function inline(text: string, key: string): ReactNode[] {
     else {
       const label = t.slice(1, t.indexOf(']'));
       const href = t.slice(t.indexOf('(') + 1, -1);
-      const safe = /^(https?:|#|\.{0,2}\/)/.test(href) ? href : '#';
+      const safe = safeHref(href) ?? '#';
       out.push(
         <a
           key={k}

@@ -1,6 +1,6 @@
 // markdown.test.ts: every Markdown construct the lessons use, and no way to smuggle a script link.
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseMarkdown } from './markdown';
+import { safeHref, parseInline, parseMarkdown } from './markdown';
 
 describe('lesson markdown', () => {
   it('splits paragraphs, lists, tables and code', () => {
@@ -69,5 +69,21 @@ describe('lesson markdown', () => {
 
   it('never links to javascript:', () => {
     expect(parseInline('[x](javascript:alert(1))')[0]).toMatchObject({ kind: 'em' });
+  });
+
+  it('never links to another host through a protocol-relative path', () => {
+    for (const href of ['//evil.example', '/\\evil.example', '\\\\evil.example', './\\x'])
+      expect(safeHref(href), href).toBeNull();
+    for (const href of ['/buddyscope/#/lessons', './x.md', '../y', '#/keys', 'https://kernel.org/'])
+      expect(safeHref(href), href).toBe(href);
+  });
+
+  it('reads a long run of backticks as text at once, and a code span inside one', () => {
+    const run = '`'.repeat(5000);
+    expect(parseInline(run)).toEqual([{ kind: 'text', text: run }]);
+    expect(parseInline('``a``` `b`')).toEqual([
+      { kind: 'text', text: '``a``` ' },
+      { kind: 'code', text: 'b' },
+    ]);
   });
 });

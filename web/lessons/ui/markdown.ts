@@ -117,12 +117,21 @@ export function parseMarkdown(source: string): MdBlock[] {
   return out;
 }
 
+// A code span opens at the start of a backtick run and takes the whole run (the lookahead captures
+// it, the backreference consumes it, so the engine cannot retry with fewer); it closes at the next
+// run of the same length. Without that, a long run of backticks tried every split of itself
+// against every later one: 5,000 backticks took seconds.
 const INLINE =
-  /(`+)([\s\S]*?[^`])\1(?!`)|\*\*((?:[^*]|\*(?!\*)[^*]*\*)+?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+  /(?<!`)(?=(`+))\1([\s\S]*?[^`])\1(?!`)|\*\*((?:[^*]|\*(?!\*)[^*]*\*)+?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
-/** Only links that cannot run script: the web, the site's own routes and relative files. */
+/**
+ * Only links that cannot run script or leave the site unannounced: the web, the site's own routes
+ * and relative files. A path may not start with `//` or `/\` (protocol-relative: another host),
+ * and no href may hold a backslash, which browsers read as a slash.
+ */
 export function safeHref(href: string): string | null {
-  return /^(https?:\/\/|#|\.{0,2}\/|[\w-]+\.md$)/i.test(href) ? href : null;
+  if (href.includes('\\')) return null;
+  return /^(https?:\/\/[^/]|#|\.{1,2}\/|\/(?!\/)|[\w-]+\.md$)/i.test(href) ? href : null;
 }
 
 /** Split inline markup. */
