@@ -1,8 +1,9 @@
 /*
  * MyWorkloads.tsx: the reader's saved workloads: save the current text under a name, and open,
- * rename or delete each. Opening replaces the editor's text as one undoable change.
+ * rename or delete each. Opening replaces the editor's text as one undoable change. The list
+ * follows changes made elsewhere (a draft kept before a replacement, another tab).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SavedWorkload, WorkloadStore } from './store';
 
 export function MyWorkloads({
@@ -22,6 +23,15 @@ export function MyWorkloads({
     setList(store.list());
     setSaid(msg);
   };
+  useEffect(() => {
+    const reread = () => setList(store.list());
+    window.addEventListener('storage', reread); // another tab saved or deleted
+    const off = store.subscribe(reread);
+    return () => {
+      window.removeEventListener('storage', reread);
+      off();
+    };
+  }, [store]);
 
   return (
     <div className="tool my-workloads">
