@@ -82,7 +82,8 @@ function Shell() {
             </p>
           }
         >
-          <Embed theme={theme} />
+          {/* An embed is one link: another link followed in the same frame opens afresh. */}
+          <Embed key={hash} theme={theme} />
         </Suspense>
       </ErrorBoundary>
     );
