@@ -134,5 +134,13 @@ test.describe('drafts', () => {
     await expect(c.page.locator('.cm-content')).toContainText('alloc more_b order=0');
     await c.page.waitForTimeout(600);
     expect(await storedDrafts(c.page)).toHaveLength(2);
+    // Every other tab's draft is within reach from My workloads, and opens here.
+    await c.page.getByText('My workloads', { exact: true }).click();
+    const others = c.page.getByRole('list', { name: 'Drafts in other tabs' });
+    await expect(others.getByRole('listitem')).toHaveCount(2);
+    await others
+      .getByRole('button', { name: /^Open the draft “machine tiny · cpu 0 alloc tab_a order=1”/ })
+      .click();
+    await expect(c.page.locator('.cm-content')).toContainText('alloc more_a order=0');
   });
 });

@@ -107,4 +107,33 @@ describe('ErrorBoundary', () => {
       session.dispose();
     }
   });
+
+  it('a route that throws shows the error with a way home, and a new hash draws it again', async () => {
+    const { ErrorBoundary } = await import('./ErrorBoundary');
+    const root = createRoot(container as unknown as Element);
+    const page = (hash: string) => (
+      <div>
+        <nav>site navigation</nav>
+        <ErrorBoundary title="Playground" kind="route" resetKey={hash}>
+          <Fragile label="playground" />
+        </ErrorBoundary>
+      </div>
+    );
+    broken = true;
+    await act(async () => root.render(page('#/playground?s=bad')));
+    expect(container.textContent).toContain('site navigation');
+    expect(container.textContent).toContain('Playground could not be shown');
+    expect(container.textContent).toContain('playground exploded');
+    const home = container.all().find((e) => e.nodeName === 'A');
+    expect(home?.getAttribute('href')).toBe('#/');
+    expect(home?.textContent).toBe('Go to the home page');
+    // The same hash keeps the error; following a good link (a new hash) draws the route again.
+    broken = false;
+    await act(async () => root.render(page('#/playground?s=bad')));
+    expect(container.textContent).toContain('Playground could not be shown');
+    await act(async () => root.render(page('#/playground?s=good')));
+    expect(container.textContent).toContain('playground drawn');
+    expect(container.textContent).not.toContain('could not be shown');
+    await act(async () => root.unmount());
+  });
 });

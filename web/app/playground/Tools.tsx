@@ -10,6 +10,7 @@ import type { WorkloadStore } from '../../saved/store';
 import { SCENARIOS } from '../../scenarios/index';
 import type { ShareState } from '../../share/state';
 import { FilesPanel } from '../FilesPanel';
+import { draftMachine } from '../workload-source';
 import { SharePanel } from '../SharePanel';
 
 export function Tools({
@@ -65,6 +66,7 @@ export function Tools({
           store={store}
           text={text}
           onOpen={(w) => replace(w.text, null, 'a saved workload')}
+          onOpenDraft={(d) => replace(d.text, draftMachine(d.machine), 'a draft from another tab')}
         />
       </details>
       <details className="tools">

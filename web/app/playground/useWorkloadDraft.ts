@@ -101,15 +101,17 @@ export function useWorkloadDraft({
   }, [store]);
 
   // Every change is saved: written after a short pause, or at once when the page goes away.
-  const first = useRef(true);
+  // A stored draft opened unchanged is not written again (a new tab showing another tab's draft
+  // writes nothing until the reader edits it). Compared by value, so a double mount is harmless.
+  const [opened] = useState(() => ({ text, machine }));
+  const dirty = useRef(saveInitial);
   useEffect(() => {
-    const skip = first.current && !saveInitial;
-    first.current = false;
-    if (skip) return;
+    if (!dirty.current && text === opened.text && machine === opened.machine) return;
+    dirty.current = true;
     pending.current = { text, machine: machine ? JSON.stringify(machine) : null };
     const t = setTimeout(flush, SAVE_MS);
     return () => clearTimeout(t);
-  }, [text, machine, flush, saveInitial]);
+  }, [text, machine, flush, opened]);
   useEffect(() => {
     const onHidden = () => {
       if (document.visibilityState === 'hidden') flush();
