@@ -143,4 +143,33 @@ test.describe('drafts', () => {
       .click();
     await expect(c.page.locator('.cm-content')).toContainText('alloc more_a order=0');
   });
+
+  test('a duplicated tab (its sessionStorage copied) keeps a draft of its own', async ({
+    context,
+  }) => {
+    const a = new PlaygroundPage(await context.newPage());
+    await a.goto();
+    await a.editor.fill('machine tiny\ncpu 0 alloc original order=1\n');
+    await expect.poll(() => storedDrafts(a.page)).toHaveLength(1);
+    const id = await a.page.evaluate(() => sessionStorage.getItem('buddyscope.tab'));
+    expect(id).toBeTruthy();
+    // Duplicating a tab copies its sessionStorage, tab id included.
+    const dupPage = await context.newPage();
+    await dupPage.addInitScript((tab) => {
+      if (!sessionStorage.getItem('buddyscope.tab')) sessionStorage.setItem('buddyscope.tab', tab);
+    }, id ?? '');
+    const dup = new PlaygroundPage(dupPage);
+    await dup.goto();
+    await expect(dupPage.locator('.cm-content')).toContainText('alloc original order=1');
+    await expect
+      .poll(() => dupPage.evaluate(() => sessionStorage.getItem('buddyscope.tab')))
+      .not.toBe(id);
+    await dup.editor.fill('machine tiny\ncpu 1 alloc duplicate order=0\n');
+    await typeAtEnd(a, 'cpu 0 alloc still_original order=0');
+    await dupPage.waitForTimeout(600);
+    expect((await storedDrafts(a.page)).sort()).toEqual([
+      'machine tiny\ncpu 0 alloc original order=1\ncpu 0 alloc still_original order=0',
+      'machine tiny\ncpu 1 alloc duplicate order=0\n',
+    ]);
+  });
 });

@@ -2,7 +2,8 @@
 // someone else, and two tabs sharing one localStorage.
 import { describe, expect, it } from 'vitest';
 import { fakeStorage } from './fake-storage';
-import { LEGACY, WorkloadStore, isQuotaError, tabIdOf } from './store';
+import { LEGACY, WorkloadStore, isQuotaError } from './store';
+import { claimTab, tabIdOf } from './tab';
 
 /** Fill the storage to its brim so that the next write of any size fails. */
 function fill(kv: ReturnType<typeof fakeStorage>): void {
@@ -137,5 +138,25 @@ describe('WorkloadStore', () => {
     expect(id).toMatch(/^t[a-z0-9]+$/);
     expect(tabIdOf(session)).toBe(id);
     expect(tabIdOf(null)).not.toBe(tabIdOf(null));
+  });
+
+  it('gives a duplicated tab (same id copied into its sessionStorage) an id of its own', async () => {
+    const first = fakeStorage();
+    const id = tabIdOf(first);
+    const copy = fakeStorage();
+    copy.setItem('buddyscope.tab', id); // what duplicating the tab does
+    const channel = `test.tabs.${Math.random()}`;
+    const names: string[] = [];
+    const letGoFirst = claimTab(id, first, (n) => names.push(`first ${n}`), channel);
+    await new Promise((r) => setTimeout(r, 20));
+    let renamed = '';
+    const letGoCopy = claimTab(tabIdOf(copy), copy, (n) => (renamed = n), channel);
+    await expect.poll(() => renamed).not.toBe('');
+    expect(renamed).not.toBe(id);
+    expect(tabIdOf(copy)).toBe(renamed);
+    expect(tabIdOf(first)).toBe(id);
+    expect(names).toEqual([]);
+    letGoFirst();
+    letGoCopy();
   });
 });

@@ -6,11 +6,14 @@
  * can say so and never drop the reader's text without asking.
  *
  * Two tabs never overwrite each other: each tab writes only its own draft key, named by a tab id
- * kept in sessionStorage (which survives a reload of that tab but is not shared with other tabs).
+ * kept in sessionStorage (which survives a reload of that tab but is not shared with other tabs;
+ * tab.ts gives a duplicated tab, which copies it, an id of its own).
  * A tab with no draft of its own (a new one) opens the most recent draft of any tab. We chose
  * this over a merge prompt on the `storage` event: nothing interrupts the reader, no write ever
  * races another tab's, and a tab closed with unsaved text leaves it for the next tab to open.
  */
+
+import { claimTab, tabIdOf } from './tab';
 
 export interface SavedWorkload {
   id: string;
@@ -52,7 +55,6 @@ const DRAFT_PREFIX = 'buddyscope.draft.v2.';
 const LEGACY_DRAFT = 'buddyscope.draft.v1'; // one draft shared by every tab (before v2)
 export const LEGACY = 'legacy';
 const LIST = 'buddyscope.workloads.v1';
-const TAB_KEY = 'buddyscope.tab';
 
 /** Whether a storage error means "full" (the name varies across browsers and versions). */
 export function isQuotaError(e: unknown): boolean {
@@ -88,43 +90,47 @@ function asDraft(d: unknown): Draft | null {
   };
 }
 
-/** This tab's id: kept in sessionStorage so a reload finds the same draft; made up when new. */
-export function tabIdOf(session: Pick<Storage, 'getItem' | 'setItem'> | null): string {
-  const made = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  try {
-    const id = session?.getItem(TAB_KEY);
-    if (id && /^[a-z0-9]{1,40}$/.test(id)) return id;
-    session?.setItem(TAB_KEY, made);
-  } catch {
-    // no sessionStorage: this page load is its own tab
-  }
-  return made;
-}
-
 type Listener = () => void;
+
+let windowStore: WorkloadStore | null = null;
 
 export class WorkloadStore {
   private readonly listeners = new Set<Listener>();
 
   constructor(
     private readonly kv: KeyValue | null,
-    /** The tab this store writes drafts for. */
-    readonly tab = 'solo',
+    /** The tab this store writes drafts for (tab.ts). */
+    private tabId = 'solo',
   ) {}
 
-  /** The store of this page (null storage when the browser refuses it, e.g. some private modes). */
+  get tab(): string {
+    return this.tabId;
+  }
+
+  /**
+   * The store of this page, one per page (null storage when the browser refuses it, e.g. some
+   * private modes), writing the draft of this tab's id, which stays this tab's alone (tab.ts).
+   */
   static ofWindow(): WorkloadStore {
+    if (windowStore) return windowStore;
     let session: Storage | null = null;
     try {
       session = window.sessionStorage;
     } catch {
       session = null;
     }
+    let local: Storage | null = null;
     try {
-      return new WorkloadStore(window.localStorage, tabIdOf(session));
+      local = window.localStorage;
     } catch {
-      return new WorkloadStore(null, tabIdOf(session));
+      local = null;
     }
+    const store = new WorkloadStore(local, tabIdOf(session));
+    claimTab(store.tab, session, (id) => {
+      store.tabId = id; // a duplicated tab: the draft it opened is written under its new id
+    });
+    windowStore = store;
+    return store;
   }
 
   /** Called after this store changes the saved list (so a list on screen can re-read it). */
