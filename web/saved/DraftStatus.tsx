@@ -65,8 +65,10 @@ export function DraftStatus({ saving, text }: { saving: DraftSaving; text: strin
   } else if (kept) {
     body = <p>Your previous draft is kept in My workloads as “{kept}”.</p>;
   }
+  // Like the page's other banners, present only while it has something to say.
+  if (!body) return null;
   return (
-    <div role="status" className={body ? 'banner draft-status' : 'draft-status'}>
+    <div role="status" className="banner draft-status">
       {body}
     </div>
   );
