@@ -2,6 +2,7 @@
 // opened while storage is full, and two tabs typing different drafts. Each tab keeps its own draft
 // (keyed by a tab id in sessionStorage); a new tab opens the most recent one.
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PlaygroundPage } from './pages/PlaygroundPage.ts';
 
@@ -89,6 +90,8 @@ test.describe('drafts', () => {
     await expect(status).toContainText('storage is full');
     await expect(status).toContainText('previous draft could not be kept');
     await expect(page.getByRole('button', { name: 'Download previous draft' })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include('.draft-status').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     // The link opened, and the draft it replaced is still stored, even after more typing.
     await expect(page.locator('.cm-content')).not.toContainText('alloc mine order=2');
     await typeAtEnd(pg, '\ntick 1');

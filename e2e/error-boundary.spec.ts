@@ -2,6 +2,7 @@
 // panel in its place while the rest of the page works, and Try again or following a good link in
 // the same tab afterwards recovers: nothing stays blank or broken (issue 19, item 1).
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ExplicitMachine } from '../web/core/machine-config.ts';
 import { encodeState } from '../web/share/link.ts';
@@ -105,6 +106,8 @@ test('a view that throws shows a panel in its place, the rest works, and it reco
   await expect(failed).toHaveCount(1);
   await expect(failed.getByRole('heading', { name: 'Memory map' })).toBeVisible();
   await expect(failed).toContainText('This view failed: the canvas is gone');
+  const axe = await new AxeBuilder({ page }).include('.view-failed').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   await expect(page.getByTestId('narration')).toHaveText('Memory map failed: the canvas is gone');
   // The rest of the page works: the other views are drawn and follow the timeline.
   await expect(page.locator('.views section.view[data-event-seq]')).toHaveCount(7);
