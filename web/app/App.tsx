@@ -3,10 +3,11 @@
  * region, and the routes (the heavy ones load on demand). Every key press goes to the action
  * registry first.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { ActionsContext, useAction } from '../actions/context';
 import { A } from '../actions/definitions';
 import { ActionRegistry } from '../actions/registry';
+import { ErrorBoundary } from './ErrorBoundary';
 import { Home } from './Home';
 import KeyboardPage, { KeyboardHelpDialog } from './KeyboardHelp';
 import { LiveRegionProvider } from './LiveRegion';
@@ -41,8 +42,25 @@ const TITLES: Record<Route, string> = {
   reproductions: 'Seed reproductions · Buddyscope',
 };
 
+/** The page's names, for a route that fails ("Playground could not be shown"). */
+const NAMES: Record<Route, string> = {
+  ...(Object.fromEntries(NAV) as Record<Exclude<Route, 'embed'>, string>),
+  embed: 'The embedded view',
+};
+
+function onHash(fn: () => void): () => void {
+  window.addEventListener('hashchange', fn);
+  return () => window.removeEventListener('hashchange', fn);
+}
+
+/** The whole location hash: a route's boundary starts afresh when it changes. */
+function useHash(): string {
+  return useSyncExternalStore(onHash, () => window.location.hash);
+}
+
 function Shell() {
   const route = useRoute();
+  const hash = useHash();
   const { theme, choice, cycle } = useTheme();
   const [help, setHelp] = useState(false);
   useAction(A.theme, { run: cycle });
@@ -56,15 +74,18 @@ function Shell() {
   // An embed (an iframe elsewhere) is the views and the player alone: no site chrome.
   if (route === 'embed') {
     return (
-      <Suspense
-        fallback={
-          <p role="status" className="loading">
-            Loading…
-          </p>
-        }
-      >
-        <Embed theme={theme} />
-      </Suspense>
+      <ErrorBoundary title={NAMES.embed} kind="route" resetKey={hash}>
+        <Suspense
+          fallback={
+            <p role="status" className="loading">
+              Loading…
+            </p>
+          }
+        >
+          {/* An embed is one link: another link followed in the same frame opens afresh. */}
+          <Embed key={hash} theme={theme} />
+        </Suspense>
+      </ErrorBoundary>
     );
   }
 
@@ -114,21 +135,23 @@ function Shell() {
           </button>
         </div>
       </header>
-      <Suspense
-        fallback={
-          <p role="status" className="loading">
-            Loading…
-          </p>
-        }
-      >
-        {route === 'home' && <Home theme={theme} />}
-        {route === 'lessons' && <Lessons theme={theme} />}
-        {route === 'playground' && <Playground theme={theme} />}
-        {route === 'machine' && <YourMachine />}
-        {route === 'reproductions' && <Reproductions />}
-        {route === 'notes' && <ModelNotes />}
-        {route === 'keys' && <KeyboardPage />}
-      </Suspense>
+      <ErrorBoundary title={NAMES[route]} kind="route" resetKey={hash}>
+        <Suspense
+          fallback={
+            <p role="status" className="loading">
+              Loading…
+            </p>
+          }
+        >
+          {route === 'home' && <Home theme={theme} />}
+          {route === 'lessons' && <Lessons theme={theme} />}
+          {route === 'playground' && <Playground theme={theme} />}
+          {route === 'machine' && <YourMachine />}
+          {route === 'reproductions' && <Reproductions />}
+          {route === 'notes' && <ModelNotes />}
+          {route === 'keys' && <KeyboardPage />}
+        </Suspense>
+      </ErrorBoundary>
       <KeyboardHelpDialog open={help} onClose={() => setHelp(false)} />
     </>
   );

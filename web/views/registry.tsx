@@ -5,6 +5,7 @@
  * web/views/<subsystem>/) join by one entry each, plus the name in view-names.ts.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
+import { ErrorBoundary } from '../app/ErrorBoundary';
 import type { ProcFile } from '../core/sim';
 import { AllocWalk } from './AllocWalk';
 import { Counters } from './Counters';
@@ -126,16 +127,7 @@ export const VIEW_ORDER = Object.keys(VIEWS) as ViewName[];
 /** The views compare mode shows for both machines. */
 export const COMPARE_VIEWS = VIEW_ORDER.filter((n) => VIEWS[n].compare);
 
-/** One registered view of a machine at its cursor. */
-export function RegisteredView({
-  name,
-  machine,
-  event,
-  opEvents,
-  other,
-  theme,
-  reducedMotion,
-}: {
+interface RegisteredViewProps {
   name: ViewName;
   machine: ViewMachine;
   event: SimEvent | null;
@@ -143,7 +135,30 @@ export function RegisteredView({
   other: ModelState | null;
   theme: Theme;
   reducedMotion: boolean;
-}) {
+}
+
+/**
+ * One registered view of a machine at its cursor. A view that throws shows a small panel in its
+ * place (its title, the error, Try again) and the others keep drawing; a new machine retries it.
+ */
+export function RegisteredView(props: RegisteredViewProps) {
+  return (
+    <ErrorBoundary title={VIEWS[props.name].title} kind="view" resetKey={props.machine}>
+      <DrawnView {...props} />
+    </ErrorBoundary>
+  );
+}
+
+/** The view itself: reading the machine's state may throw too, so it happens in the boundary. */
+function DrawnView({
+  name,
+  machine,
+  event,
+  opEvents,
+  other,
+  theme,
+  reducedMotion,
+}: RegisteredViewProps) {
   const def = VIEWS[name];
   const View = def.component;
   const drawn = (

@@ -10,6 +10,7 @@ import { A } from '../../actions/definitions';
 import { formatCount } from '../../core/count';
 import type { ExplicitMachine } from '../../core/machine-config';
 import type { Core } from '../../core/module';
+import { DraftStatus } from '../../saved/DraftStatus';
 import type { WorkloadStore } from '../../saved/store';
 import type { ShareState } from '../../share/state';
 import type { Theme } from '../../views/palette';
@@ -66,6 +67,8 @@ export function PlaygroundBody({
   );
   const draft = useWorkloadDraft({
     initial: source.text,
+    saveInitial: source.from !== 'draft',
+    held: source.held,
     store,
     machine: machineOverride,
     setMachine: setMachineOverride,
@@ -111,6 +114,7 @@ export function PlaygroundBody({
           </button>
         </div>
       )}
+      <DraftStatus saving={draft.saving} text={text} />
       {loading && (
         <p role="status" className="loading-run">
           Running the workload…{' '}
@@ -157,7 +161,7 @@ export function PlaygroundBody({
             shareState={shareState}
             replace={draft.replace}
             openScenario={(t, cmp, story) => {
-              draft.replace(t, null);
+              draft.replace(t, null, 'a scenario');
               compare.setProfile(cmp);
               setBanner({ error: false, text: story });
             }}

@@ -10,6 +10,7 @@ import type { WorkloadStore } from '../../saved/store';
 import { SCENARIOS } from '../../scenarios/index';
 import type { ShareState } from '../../share/state';
 import { FilesPanel } from '../FilesPanel';
+import { draftMachine } from '../workload-source';
 import { SharePanel } from '../SharePanel';
 
 export function Tools({
@@ -28,7 +29,8 @@ export function Tools({
   machine: ExplicitMachine | null;
   opCount: number;
   shareState: () => ShareState;
-  replace: (next: string, machine?: ExplicitMachine | null) => void;
+  /** Replace the text (keeping the one it replaces, named for the reason) and run it. */
+  replace: (next: string, machine: ExplicitMachine | null | undefined, reason: string) => void;
   /** A scenario's text, the profile it compares with, and its story for the banner. */
   openScenario: (text: string, compare: ProfileName | null, story: string) => void;
 }) {
@@ -60,11 +62,23 @@ export function Tools({
       </details>
       <details className="tools">
         <summary>My workloads</summary>
-        <MyWorkloads store={store} text={text} onOpen={(w) => replace(w.text, null)} />
+        <MyWorkloads
+          store={store}
+          text={text}
+          onOpen={(w) => replace(w.text, null, 'a saved workload')}
+          onOpenDraft={(d) => replace(d.text, draftMachine(d.machine), 'a draft from another tab')}
+        />
       </details>
       <details className="tools">
         <summary>Files and kernel traces</summary>
-        <FilesPanel core={core} text={text} machine={machine} replace={(t) => replace(t)} />
+        <FilesPanel
+          core={core}
+          text={text}
+          machine={machine}
+          replace={(t, why) =>
+            replace(t, undefined, why === 'restore' ? 'the restored text' : 'an imported file')
+          }
+        />
       </details>
     </>
   );
