@@ -56,15 +56,17 @@ export async function loadSliced(
   }
   const load = session.stage(program);
   try {
+    // Making the engine and the run's tables is a task of its own, apart from the first slice.
+    await nextTask();
     for (;;) {
-      const complete = load.staging.advance(performance.now() + SLICE_MS);
-      onProgress?.(load.staging.done, total);
-      if (complete) break;
-      await nextTask();
       if (token.cancelled) {
         load.cancel();
         return 'cancelled';
       }
+      const complete = load.staging.advance(performance.now() + SLICE_MS);
+      onProgress?.(load.staging.done, total);
+      if (complete) break;
+      await nextTask();
     }
     load.commit();
   } catch (e) {
