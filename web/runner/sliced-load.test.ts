@@ -115,6 +115,25 @@ describe('loadSliced', () => {
     ref.dispose();
   }, 60_000);
 
+  it('a run changed under a staged load is loaded the plain way on commit', async () => {
+    const core = await loadCore();
+    const head = 'machine tiny\nseed 9\ncpu 0 random 30000 max_order=2 free=50 GFP_KERNEL\n';
+    const start = compileText(head);
+    const other = compileText(head + 'tick 1\n');
+    const long = compileText(head + 'repeat 30000 { drain all }\n');
+    if (!start.ok || !other.ok || !long.ok) throw new Error('no');
+    const s = new Session(core, start.program);
+    const load = s.stage(long.program);
+    expect(s.load(other.program)).toBe('extended'); // the reader added an op meanwhile
+    while (!load.staging.advance(performance.now() + 1000)) {
+      /* to the end */
+    }
+    expect(load.commit()).toBe('branched'); // from the run now shown, not the one staged from
+    expect(s.player.length).toBe(60000);
+    expect(s.player.branchList.map((b) => b.forkAt)).toEqual([0, 30000]);
+    s.dispose();
+  }, 60_000);
+
   it('works no longer than its clock allows', async () => {
     const core = await loadCore();
     const start = compileText('machine tiny\n');
