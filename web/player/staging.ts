@@ -14,6 +14,8 @@ const CHUNK = 256;
 export class Staging {
   /** Ops applied on the engine: it holds the state after ops [0, at). */
   private at = 0;
+  /** Where the engine starts: the checkpoint nearest the fork point (restored in the first slice). */
+  private start: [number, Uint8Array] | null = null;
 
   constructor(
     readonly staged: StagedRun,
@@ -21,10 +23,8 @@ export class Staging {
   ) {
     const { run, forkAt } = staged;
     if (forkAt > 0) {
-      const cp = run.checkpoints.nearest(forkAt);
-      if (!cp) throw new Error(`staging: no checkpoint at or before op ${forkAt}`);
-      engine.restore(cp[1]);
-      this.at = cp[0];
+      this.start = run.checkpoints.nearest(forkAt);
+      if (!this.start) throw new Error(`staging: no checkpoint at or before op ${forkAt}`);
     }
   }
 
@@ -46,6 +46,12 @@ export class Staging {
   advance(deadline: number, now: () => number = () => performance.now()): boolean {
     const { run, forkAt } = this.staged;
     const engine = this.engine;
+    if (this.start) {
+      engine.restore(this.start[1]);
+      this.at = this.start[0];
+      this.start = null;
+      if (now() >= deadline) return this.complete;
+    }
     while (this.at < forkAt) {
       const to = Math.min(forkAt, this.at + CHUNK * 16); // replaying reads nothing back: faster
       if (engine.replay) engine.replay(run.ops, this.at, to);

@@ -54,9 +54,12 @@ export async function loadSliced(
     session.load(program);
     return 'done';
   }
+  // Booting the second engine and making the run's tables is a task of its own, apart from
+  // whatever delivered the program and from the first slice.
+  await nextTask();
+  if (token.cancelled) return 'cancelled';
   const load = session.stage(program);
   try {
-    // Making the engine and the run's tables is a task of its own, apart from the first slice.
     await nextTask();
     for (;;) {
       if (token.cancelled) {
