@@ -1,7 +1,7 @@
 /*
  * sliced-load.ts: hand a long program to a session without freezing the tab. The compile worker
  * has already expanded it; here the first scan (every op applied once, to count its events and
- * place markers and checkpoints) runs on an engine of its own in slices of a few tens of
+ * place markers and checkpoints) runs on an engine of its own in slices of a dozen
  * milliseconds, yielding to the event loop between them, so input and painting keep up. The
  * session shows the result only once it is complete: a cancelled load leaves the previous run in
  * place, and the result equals loading the program at once.
@@ -16,8 +16,12 @@ import { unpackProgram, type PackedProgram } from '../workload/compiler';
 
 /** Programs up to this many ops load in one go (a few ms). */
 export const SLICE_THRESHOLD = 20_000;
-/** Each slice works this long at most, leaving room in a 50 ms task for React and painting. */
-export const SLICE_MS = 25;
+/**
+ * Each slice works this long at most. Short, because a task stretches on a busy machine (on two
+ * shared cores a 25 ms slice was measured at up to 220 ms of wall time) and a checkpoint's arena
+ * copy comes on top; the yields between slices cost well under a millisecond each.
+ */
+export const SLICE_MS = 12;
 
 export interface LoadToken {
   cancelled: boolean;
