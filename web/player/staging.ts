@@ -10,12 +10,16 @@ import type { StagedRun } from './player';
 
 /** Ops scanned between two looks at the clock (well under a millisecond of work). */
 const CHUNK = 256;
+/** Bytes of a checkpoint copied between two looks at the clock (a few ms, page faults included). */
+const PIECE = 2 << 20;
 
 export class Staging {
   /** Ops applied on the engine: it holds the state after ops [0, at). */
   private at = 0;
   /** Where the engine starts: the checkpoint nearest the fork point (restored in the first slice). */
   private start: [number, Uint8Array] | null = null;
+  /** A checkpoint being copied in pieces: the state before op `op`, `done` bytes of it so far. */
+  private copying: { op: number; bytes: Uint8Array; done: number } | null = null;
 
   constructor(
     readonly staged: StagedRun,
@@ -65,14 +69,37 @@ export class Staging {
     }
     engine.clearEvents();
     while (run.length < this.total) {
+      if (!this.checkpoint(deadline, now)) return false;
       const end = Math.min(this.total, run.length + CHUNK);
-      // A checkpoint copies the whole arena (tens of ms on a big machine): it opens the next
-      // slice rather than stretching this one past its time.
+      // The scan stops before the next checkpoint, which checkpoint() then copies in pieces.
       const cp = run.checkpoints.nextWanted(run.length + 1, end);
       run.scan(engine, cp);
       this.at = run.length;
-      if (cp < end || now() >= deadline) break;
+      if (now() >= deadline) break;
     }
     return this.complete;
+  }
+
+  /**
+   * Take the checkpoint the run wants before its next op, a piece at a time (a whole arena is 16
+   * to 60 MB: one copy would be a long task), as Run.scan would take it at once; false when the
+   * time ran out first. Engines that cannot copy in pieces leave it to Run.scan.
+   */
+  private checkpoint(deadline: number, now: () => number): boolean {
+    const { run } = this.staged;
+    const engine = this.engine;
+    const op = run.length;
+    if (!engine.snapshotPart || !engine.snapshotBytes || !run.checkpoints.wants(op)) return true;
+    const c = (this.copying ??= { op, bytes: new Uint8Array(engine.snapshotBytes()), done: 0 });
+    while (c.done < c.bytes.length) {
+      const to = Math.min(c.bytes.length, c.done + PIECE);
+      engine.snapshotPart(c.bytes, c.done, to);
+      c.done = to;
+      if (c.done < c.bytes.length && now() >= deadline) return false;
+    }
+    if (op === 0) run.checkpoints.plan(run.ops.length, c.bytes.length);
+    run.checkpoints.put(op, c.bytes);
+    this.copying = null;
+    return true;
   }
 }

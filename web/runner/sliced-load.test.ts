@@ -134,6 +134,33 @@ describe('loadSliced', () => {
     s.dispose();
   }, 60_000);
 
+  it('copies a big checkpoint in pieces across slices, the engine standing still', async () => {
+    const core = await loadCore();
+    const start = compileText('machine tiny\n');
+    if (!start.ok) throw new Error('no');
+    const s = new Session(core, start.program);
+    // A million-block random stream: a handle table of megabytes in the arena.
+    const text = 'machine tiny\nseed 9\ncpu 0 random 1000000 max_order=2 free=50 GFP_KERNEL\n';
+    const load = s.stage(unpackProgram(packed(text)));
+    const bytes = load.staging.engine.snapshot().length;
+    expect(bytes).toBeGreaterThan(6 << 20);
+    let t = 0;
+    const clock = () => t++;
+    // Each slice is already at its deadline: it copies one 2 MB piece and stops.
+    expect(load.staging.advance(t, clock)).toBe(false);
+    expect(load.staging.done).toBe(0);
+    expect(load.staging.staged.run.checkpoints.size.count).toBe(0);
+    let slices = 1;
+    while (load.staging.staged.run.checkpoints.size.count === 0) {
+      load.staging.advance(t, clock);
+      slices++;
+    }
+    expect(slices).toBeGreaterThanOrEqual(Math.ceil(bytes / (2 << 20)));
+    expect(load.staging.staged.run.checkpoints.size.bytes).toBe(bytes);
+    load.cancel();
+    s.dispose();
+  }, 60_000);
+
   it('works no longer than its clock allows', async () => {
     const core = await loadCore();
     const start = compileText('machine tiny\n');
