@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { browserBench } from './bench/browser-bench.mjs';
+import { browserBench, longLoadBench } from './bench/browser-bench.mjs';
 import { coreBench } from './bench/core-bench.mjs';
 import { haveValgrind, instructionBench } from './bench/instruction-count.mjs';
 
@@ -14,6 +14,39 @@ const MiB = 1024 * 1024;
 /** A fixed-width table row. */
 function row(cells, widths) {
   return cells.map((c, i) => String(c).padStart(widths[i])).join('  ');
+}
+
+/** The row for loading the 2M-op workload in the playground (scripts/bench/browser-bench.mjs). */
+function printLongLoad(load, widths) {
+  const longest = load.tasks.length ? Math.max(...load.tasks) : 0;
+  console.log(
+    row(
+      [
+        `loading ${load.ops / 1e6}M ops (${(load.events / 1e6).toFixed(1)}M events), bench1m`,
+        `${(load.ms / 1000).toFixed(1)} s`,
+        `${load.tasks.length} long tasks`,
+        `longest ${longest.toFixed(0)} ms`,
+        `${(load.memory.bytes / MiB).toFixed(0)} MiB (${load.memory.how})`,
+      ],
+      widths,
+    ),
+  );
+  console.log(row(['  goal', '', '', '< 200 ms', ''], widths));
+  const worst = [...load.frames].sort((x, y) => y.duration - x.duration)[0];
+  if (worst) {
+    const scripts = [...worst.scripts]
+      .sort((x, y) => y.duration - x.duration)
+      .slice(0, 3)
+      .map((x) => `${x.name} ${x.duration.toFixed(0)} ms`);
+    console.log(`  longest frame ${worst.duration.toFixed(0)} ms: ${scripts.join('; ')}`);
+  }
+}
+
+// `npm run bench -- --long-load`: only the long load in the browser (no core build or benches).
+if (process.argv.includes('--long-load')) {
+  console.log('\nBrowser: loading a long workload in the playground (time, long tasks, memory)');
+  printLongLoad(await longLoadBench(root), [44, 10, 16, 16, 40]);
+  process.exit(0);
 }
 
 execFileSync('make', ['-s', '-C', join(root, 'wasm-core'), 'native', 'wasm'], { stdio: 'inherit' });
@@ -205,6 +238,7 @@ if (worst) {
     `  longest frame ${ms(worst.duration)} of ${b.play.frames.length} over 50 ms: rendering ${ms(worst.render)}; ${scripts.join('; ')}`,
   );
 }
+printLongLoad(b.load, [44, 12, 12, 22, 40]);
 const total = b.files.reduce((n, f) => n + f.gzip, 0);
 console.log(
   row(

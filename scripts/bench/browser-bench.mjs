@@ -161,6 +161,81 @@ async function playing(browser, url, workload, { seconds, speed, grain, ops }) {
   return { tasks, frames, ops: after - before };
 }
 
+/** Two million random allocs and frees on the 1M-frame machine: the load the issue measured. */
+export const LONG_LOAD_WORKLOAD = `machine bench1m
+seed 9
+cpu 0 random 1000000 max_order=3 free=50 GFP_KERNEL
+cpu 1 random 1000000 GFP_KERNEL
+`;
+const LONG_LOAD_OPS = 2_000_000;
+
+/**
+ * Load the 2M-op workload through the real playground (typed first, then Run pressed) and time
+ * it to the last op, with the long tasks on the main thread meanwhile and the page's memory once loaded:
+ * measureUserAgentSpecificMemory (the page is cross-origin isolated), else the JS heap.
+ */
+async function longLoad(browser, url) {
+  const page = await playground(browser, url, null);
+  await page.locator('.cm-content').waitFor();
+  await page.getByRole('textbox', { name: /^Workload/ }).fill(LONG_LOAD_WORKLOAD);
+  await page.evaluate(() => {
+    window.__benchTasks = [];
+    window.__benchFrames = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__benchTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+    // What the longest frame was made of, to say where a long task came from.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.duration <= 50) continue;
+        window.__benchFrames.push({
+          duration: e.duration,
+          scripts: e.scripts.map((x) => ({
+            name: `${x.invoker} ${x.sourceFunctionName || ''}`.trim(),
+            duration: x.duration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame' });
+  });
+  const t0 = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: 'Run workload' }).click();
+  await page.waitForFunction((n) => window.__buddyscope?.player.length === n, LONG_LOAD_OPS, {
+    timeout: 600_000,
+    polling: 50,
+  });
+  const ms = (await page.evaluate(() => performance.now())) - t0;
+  const tasks = await page.evaluate(() => window.__benchTasks);
+  const frames = await page.evaluate(() => window.__benchFrames);
+  const memory = await page.evaluate(async () => {
+    if (window.crossOriginIsolated && performance.measureUserAgentSpecificMemory) {
+      const m = await Promise.race([
+        performance.measureUserAgentSpecificMemory(),
+        new Promise((r) => setTimeout(() => r(null), 30_000)),
+      ]);
+      if (m) return { bytes: m.bytes, how: 'measureUserAgentSpecificMemory' };
+    }
+    return { bytes: performance.memory?.usedJSHeapSize ?? 0, how: 'JS heap' };
+  });
+  const events = await page.evaluate(() => window.__buddyscope.player.totalEvents);
+  await page.close();
+  return { ms, tasks, frames, memory, ops: LONG_LOAD_OPS, events };
+}
+
+/** Only the long load (`npm run bench -- --long-load`): one build, one page. */
+export async function longLoadBench(root) {
+  const hooked = build(root, { VITE_TEST_API: '1' });
+  const server = await serve(hooked);
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    return await longLoad(browser, server.url);
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(hooked, { recursive: true, force: true });
+  }
+}
+
 export async function browserBench(root) {
   const plain = build(root, { VITE_TEST_API: '' });
   const hooked = build(root, { VITE_TEST_API: '1' });
@@ -184,7 +259,8 @@ export async function browserBench(root) {
       grain: 'op',
       ops: seek.ops,
     });
-    return { files, seek, map, server2, play, workload };
+    const load = await longLoad(browser, servers[1].url);
+    return { files, seek, map, server2, play, workload, load };
   } finally {
     await browser.close();
     for (const s of servers) s.close();

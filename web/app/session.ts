@@ -6,6 +6,7 @@
 import type { SimEvent } from '../player/engine';
 import { Clock } from '../player/clock';
 import { Player } from '../player/player';
+import { Staging } from '../player/staging';
 import type { EventLogOptions } from '../views/EventLog';
 import type { ModelState } from '../views/model';
 import type { ProcFile } from '../core/sim';
@@ -13,6 +14,15 @@ import type { CompiledProgram } from '../workload/compiler';
 import { sameMachine } from './compile';
 import type { Core } from '../core/module';
 import type { Sim } from '../core/sim';
+
+/** A long program on its way into a session (Session.stage). */
+export interface StagedLoad {
+  readonly staging: Staging;
+  /** Show the fully scanned program: a branch, an extension or a new machine, as load() says. */
+  commit(): 'branched' | 'extended' | 'reset';
+  /** Drop it; the session keeps what it showed. */
+  cancel(): void;
+}
 
 export class Session {
   readonly player: Player;
@@ -55,6 +65,51 @@ export class Session {
     this.player.reset(this.sim, program.ops);
     old.dispose();
     return 'reset';
+  }
+
+  /**
+   * Begin loading a long program beside the current run: it is scanned on an engine of its own,
+   * a slice at a time (staging.advance), and shown only on commit(); cancel() (or never
+   * committing) leaves the session exactly as it was.
+   */
+  stage(program: CompiledProgram): StagedLoad {
+    const same = sameMachine(program.config, this.program.config);
+    const engine = this.core.createSim(program.config);
+    let staging: Staging;
+    try {
+      staging = new Staging(
+        same ? this.player.stage(program.ops) : this.player.stageFresh(program.ops),
+        engine,
+      );
+    } catch (e) {
+      engine.dispose();
+      throw e;
+    }
+    let open = true;
+    return {
+      staging,
+      commit: () => {
+        if (!open) throw new Error('session: this load was already committed or cancelled');
+        open = false;
+        if (!same) this.clock.pause();
+        const how = this.player.adopt(staging.staged, engine);
+        if (how === null) {
+          // The reader changed the active branch meanwhile: load the program the plain way.
+          engine.dispose();
+          return this.load(program);
+        }
+        const old = this.sim;
+        this.sim = engine;
+        this.program = program;
+        old.dispose();
+        return how;
+      },
+      cancel: () => {
+        if (!open) return;
+        open = false;
+        engine.dispose();
+      },
+    };
   }
 
   /**

@@ -450,6 +450,17 @@ export class Sim {
     return this.core.mod.HEAPU8.slice(this.ptr, this.ptr + this.eventsOff);
   }
 
+  /** Bytes of a snapshot (the arena up to the event buffer). */
+  snapshotBytes(): number {
+    return this.eventsOff;
+  }
+
+  /** Bytes [from, to) of what snapshot() would return, copied into dst at the same offsets. */
+  snapshotPart(dst: Uint8Array, from: number, to: number): void {
+    this.alive();
+    dst.set(this.core.mod.HEAPU8.subarray(this.ptr + from, this.ptr + to), from);
+  }
+
   /** Overwrite the state with a snapshot of this same machine; the event buffer is cleared. */
   restore(snapshot: Uint8Array): void {
     this.alive();

@@ -28,6 +28,13 @@ export interface Engine {
   replay?(ops: OpList, from: number, to: number): void;
   /** A copy of the whole arena: the state and nothing else. */
   snapshot(): Uint8Array;
+  /**
+   * Optional, for a snapshot taken in pieces while the engine stands still (a long load copies a
+   * big arena across several slices): how many bytes snapshot() returns, and bytes [from, to)
+   * of it copied into dst at the same offsets.
+   */
+  snapshotBytes?(): number;
+  snapshotPart?(dst: Uint8Array, from: number, to: number): void;
   /** Overwrite the arena with a snapshot taken from this engine's machine. */
   restore(snapshot: Uint8Array): void;
 }

@@ -49,6 +49,15 @@ interface Branch {
 
 type Listener = () => void;
 
+/** A run made by Player.stage or stageFresh, scanned on another engine before Player.adopt. */
+export interface StagedRun {
+  readonly run: Run;
+  /** The active run it grows from (null: a new machine, adopted as a reset). */
+  readonly base: Run | null;
+  /** Ops already scanned, shared with base: the scan's engine must start at the state there. */
+  readonly forkAt: number;
+}
+
 /** Inactive branches keep this share of the budget (seeks there replay more, but still work). */
 const INACTIVE_SHARE = 8;
 
@@ -85,19 +94,60 @@ export class Player {
 
   /** Start over on a new engine (a new machine or profile): one root branch, cursor at the start. */
   reset(engine: Engine, ops: OpList): void {
-    this.engine = engine;
-    const run = new Run(
-      ops,
-      new CheckpointStore(this.options.checkpointBudget, this.options.checkpointEvery),
-    );
-    this.branches = [];
-    this.nextId = 1;
-    this.active = this.addBranch(run, null, 0);
-    this.engineAt = 0;
+    const run = this.freshRun(ops);
     run.scan(engine);
+    this.install(engine, run);
+  }
+
+  // ---- staging: a long run scanned elsewhere, then adopted ----------------------------------
+
+  /**
+   * A run for `ops` on this same machine, sharing the active branch up to the first difference,
+   * to be scanned on another engine of this machine (see Staging) and handed back to adopt().
+   * The player is untouched until then, so a cancelled load leaves the previous run in place.
+   */
+  stage(ops: OpList): StagedRun {
+    const cur = this.active.run;
+    const d = firstDifference(cur.ops, ops);
+    const run = cur.fork(ops, d);
+    return { run, base: cur, forkAt: run.length };
+  }
+
+  /** A run for `ops` on a new machine (adopted as a reset). */
+  stageFresh(ops: OpList): StagedRun {
+    return { run: this.freshRun(ops), base: null, forkAt: 0 };
+  }
+
+  /**
+   * Take a staged run, fully scanned on `engine`, which holds the state after its last op and
+   * becomes the player's engine (the caller disposes the old one). A run on the same machine
+   * extends the active branch or forks a new one, as setOps would; a fresh run starts over.
+   * Returns null when the active branch changed since stage() (the caller loads the ops anew).
+   */
+  adopt(staged: StagedRun, engine: Engine): 'branched' | 'extended' | 'reset' | null {
+    const { run, base, forkAt } = staged;
+    if (run.length !== run.ops.length) throw new Error('player: adopting a run not fully scanned');
+    if (base === null) {
+      this.install(engine, run);
+      return 'reset';
+    }
+    if (base !== this.active.run) return null;
+    this.engine = engine;
     this.engineAt = run.length;
-    this.opEvents = [];
-    this.resync(ORIGIN);
+    if (forkAt === base.ops.length && forkAt === base.length) {
+      this.active.run = run;
+      this.active.info.ops = run.ops.length;
+      this.resync(this.cursor);
+      return 'extended';
+    }
+    const parent = this.active;
+    parent.cursor = this.cursor;
+    this.demote(parent);
+    this.active = this.addBranch(run, parent.info.id, forkAt);
+    this.resync(
+      this.cursor.op <= forkAt ? this.cursor : atOp(run, Math.min(this.cursor.op, run.length)),
+    );
+    return 'branched';
   }
 
   // ---- reading ------------------------------------------------------------------------------
@@ -295,6 +345,24 @@ export class Player {
   }
 
   // ---- internals ----------------------------------------------------------------------------
+
+  private freshRun(ops: OpList): Run {
+    return new Run(
+      ops,
+      new CheckpointStore(this.options.checkpointBudget, this.options.checkpointEvery),
+    );
+  }
+
+  /** One root branch on `engine`, which holds the state after the scanned run's last op. */
+  private install(engine: Engine, run: Run): void {
+    this.engine = engine;
+    this.branches = [];
+    this.nextId = 1;
+    this.active = this.addBranch(run, null, 0);
+    this.engineAt = run.length;
+    this.opEvents = [];
+    this.resync(ORIGIN);
+  }
 
   private addBranch(run: Run, parent: number | null, forkAt: number): Branch {
     const id = this.nextId++;

@@ -37,7 +37,7 @@ import {
   MAX_SOURCE_CHARS,
   MAX_TICKS,
 } from './limits';
-import { describeToken, tokenize, type Token } from './tokenizer';
+import { describeToken, TokenStream, type Token } from './tokenizer';
 import { formatCount } from '../core/count';
 
 export type ParseResult =
@@ -90,7 +90,7 @@ export function parseWorkload(text: string): ParseResult {
         `the workload is ${formatCount(text.length)} characters long: above the limit of ${formatCount(MAX_SOURCE_CHARS)} (use repeat)`,
       );
     }
-    const parser = new Parser(tokenize(text));
+    const parser = new Parser(new TokenStream(text));
     const workload = parser.workload();
     return { ok: true, workload, positions: parser.positions };
   } catch (e) {
@@ -101,7 +101,6 @@ export function parseWorkload(text: string): ParseResult {
 
 class Parser {
   readonly positions: SourceMap = new WeakMap();
-  private i = 0;
   private firstOp: Token | null = null;
   private machineAt: Token | null = null;
   private profileAt: Token | null = null;
@@ -114,18 +113,14 @@ class Parser {
     ops: [],
   };
 
-  constructor(private readonly tokens: Token[]) {}
+  constructor(private readonly tokens: TokenStream) {}
 
   private peek(ahead = 0): Token {
-    const t = this.tokens[Math.min(this.i + ahead, this.tokens.length - 1)];
-    if (t === undefined) throw new Error('tokenizer returned no eof token');
-    return t;
+    return this.tokens.peek(ahead);
   }
 
   private next(): Token {
-    const t = this.peek();
-    if (t.kind !== 'eof') this.i++;
-    return t;
+    return this.tokens.next();
   }
 
   private atStatementEnd(): boolean {
@@ -134,7 +129,7 @@ class Parser {
   }
 
   private skipNewlines(): void {
-    while (this.peek().kind === 'newline') this.i++;
+    while (this.peek().kind === 'newline') this.next();
   }
 
   /** The statement is complete: only its end may follow. */

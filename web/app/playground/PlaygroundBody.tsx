@@ -7,7 +7,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAction } from '../../actions/context';
 import { A } from '../../actions/definitions';
-import { formatCount } from '../../core/count';
 import type { ExplicitMachine } from '../../core/machine-config';
 import type { Core } from '../../core/module';
 import { DraftStatus } from '../../saved/DraftStatus';
@@ -24,6 +23,7 @@ import { useTimelineActions } from '../useTimelineActions';
 import type { WorkloadSource } from '../workload-source';
 import { WorkloadEditor } from '../WorkloadEditor';
 import { CompareViews } from './CompareViews';
+import { LoadProgress } from './LoadProgress';
 import { MachineForm, profileOf } from './MachineForm';
 import { Tools } from './Tools';
 import { useCompare } from './useCompare';
@@ -59,11 +59,14 @@ export function PlaygroundBody({
         ? { error: false, text: source.notice }
         : null,
   );
-  const { session, run, error, loading } = usePlaygroundSession(
-    core,
-    source,
-    machineOverride,
-    (text) => setBanner({ error: true, text }),
+  const {
+    session,
+    run,
+    cancel: cancelRun,
+    error,
+    loading,
+  } = usePlaygroundSession(core, source, machineOverride, (text) =>
+    setBanner({ error: true, text }),
   );
   const draft = useWorkloadDraft({
     initial: source.text,
@@ -116,12 +119,13 @@ export function PlaygroundBody({
       )}
       <DraftStatus saving={draft.saving} text={text} />
       {loading && (
-        <p role="status" className="loading-run">
-          Running the workload…{' '}
-          {loading.total
-            ? `${formatCount(loading.done)} of ${formatCount(loading.total)} ops`
-            : 'compiling'}
-        </p>
+        <LoadProgress
+          loading={loading}
+          onCancel={() => {
+            cancelRun();
+            setBanner({ error: false, text: 'Loading stopped: the previous run is still shown.' });
+          }}
+        />
       )}
       <div className="pg-layout">
         <div className="setup">

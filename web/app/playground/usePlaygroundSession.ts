@@ -2,7 +2,8 @@
  * usePlaygroundSession.ts: the playground's one session and how text reaches it. The session
  * lives as long as the page; each run compiles the text and loads it into the session, a branch
  * when the machine is unchanged. Short workloads compile in place; long ones compile in a worker
- * and load in slices, with progress, and a newer run cancels an older one.
+ * and load in slices (runner/sliced-load.ts), with progress; cancel(), or a newer run, stops an
+ * older one and the session keeps what it showed.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExplicitMachine } from '../../core/machine-config';
@@ -17,6 +18,7 @@ import { compileText } from '../compile';
 import { Session } from '../session';
 import { useResource } from '../useResource';
 import type { WorkloadSource } from '../workload-source';
+import type { Loading } from './LoadProgress';
 
 /** Whether text may compile in place: it parses, and it expands to few ops (else: the worker). */
 function small(text: string): boolean {
@@ -36,8 +38,10 @@ export type Run = (
 export interface PlaygroundSession {
   session: Session | null;
   run: Run;
+  /** Stop the long run on its way, if any; the session keeps the run it shows. */
+  cancel: () => void;
   error: WorkloadError | null; // where the last run's text does not compile
-  loading: { done: number; total: number } | null; // a long run on its way (total 0: compiling)
+  loading: Loading | null; // a long run on its way (total 0: compiling)
 }
 
 export function usePlaygroundSession(
@@ -47,10 +51,15 @@ export function usePlaygroundSession(
   onRefused: (message: string) => void,
 ): PlaygroundSession {
   const [error, setError] = useState<WorkloadError | null>(null);
-  const [loading, setLoading] = useState<{ done: number; total: number } | null>(null);
+  const [loading, setLoading] = useState<Loading | null>(null);
   const [runCompiler] = useState(() => new Compiler());
   useEffect(() => () => runCompiler.dispose(), [runCompiler]);
   const token = useRef<LoadToken>({ cancelled: false });
+  const inflight = useRef<{
+    text: string;
+    machine: ExplicitMachine | null;
+    token: LoadToken;
+  } | null>(null);
   const refused = useRef(onRefused);
   useEffect(() => {
     refused.current = onRefused;
@@ -88,6 +97,10 @@ export function usePlaygroundSession(
   const run = useCallback<Run>(
     (src, toEnd, machine = machineOverride, at = null) => {
       if (!session) return;
+      // The same text again while it loads (the Run button, then the pause after typing): let
+      // the load that is under way finish rather than start it over.
+      const same = inflight.current;
+      if (same && !same.token.cancelled && same.text === src && same.machine === machine) return;
       token.current.cancelled = true;
       const mine: LoadToken = { cancelled: false };
       token.current = mine;
@@ -112,28 +125,45 @@ export function usePlaygroundSession(
         return;
       }
       setLoading({ done: 0, total: 0 });
-      void runCompiler.compile(src, machine, true).then(async (r) => {
-        if ('cancelled' in r || mine.cancelled) return;
-        if (!r.ok || !r.ops || !r.lines) {
-          setLoading(null);
-          if (!r.ok) setError(r.error);
-          return;
-        }
-        setError(null);
-        const program = { config: r.config, ops: r.ops, lines: r.lines, opCount: r.opCount };
-        try {
-          const done = await loadSliced(session, program, mine, (d, total) =>
-            setLoading({ done: d, total }),
-          );
-          if (done === 'done') finish();
-        } catch (e) {
-          refuse(e);
-        }
-        if (!mine.cancelled) setLoading(null);
-      });
+      inflight.current = { text: src, machine, token: mine };
+      void runCompiler
+        .compile(src, machine, true)
+        .then(async (r) => {
+          if ('cancelled' in r || mine.cancelled) return;
+          if (!r.ok || !r.ops || !r.lines) {
+            setLoading(null);
+            if (!r.ok) setError(r.error);
+            return;
+          }
+          setError(null);
+          const program = { config: r.config, ops: r.ops, lines: r.lines, opCount: r.opCount };
+          // One render per percent, not per slice: the bar moves, the page keeps its time.
+          let shown = -1;
+          try {
+            const done = await loadSliced(session, program, mine, (d, total) => {
+              const percent = Math.floor((100 * d) / total);
+              if (percent === shown) return;
+              shown = percent;
+              setLoading({ done: d, total });
+            });
+            if (done === 'done') finish();
+          } catch (e) {
+            refuse(e);
+          }
+          if (!mine.cancelled) setLoading(null);
+        })
+        .finally(() => {
+          if (inflight.current?.token === mine) inflight.current = null;
+        });
     },
     [session, machineOverride, runCompiler, refuse],
   );
+
+  const cancel = useCallback(() => {
+    token.current.cancelled = true;
+    runCompiler.dispose(); // a compile midway stops with its worker; the next run starts another
+    setLoading(null);
+  }, [runCompiler]);
 
   // A long workload from a link, scenario or draft: run it once the session exists.
   const started = useRef(false);
@@ -146,5 +176,5 @@ export function usePlaygroundSession(
       run(f.text, false, f.machine, f.position);
   }, [session, run]);
 
-  return { session, run, error, loading };
+  return { session, run, cancel, error, loading };
 }
