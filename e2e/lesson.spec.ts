@@ -2,7 +2,8 @@
 // the right one checked on the model, a goal reached in the sandbox, progress kept across a
 // reload), presenter mode with its notes window driven by clicker keys from both windows, and
 // every step of every lesson loading without a console error.
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { failOnConsoleProblems } from './console.ts';
 import { lessonsOnDisk } from './lessons-on-disk.ts';
 import { LessonPage } from './pages/LessonPage.ts';
 
@@ -10,24 +11,9 @@ const SLUG = 'high-order-pcp';
 const lessons = lessonsOnDisk();
 const lesson5 = lessons.find((l) => l.slug === SLUG);
 
-function watchConsole(page: Page, problems: string[]): void {
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error' || msg.type() === 'warning')
-      problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-}
-
 test.describe('lessons', () => {
   test.describe.configure({ timeout: 120_000 });
-  let problems: string[];
-  test.beforeEach(({ page }) => {
-    problems = [];
-    watchConsole(page, problems);
-  });
-  test.afterEach(() => {
-    expect(problems).toEqual([]);
-  });
+  const watchConsole = failOnConsoleProblems();
 
   test('a student walks lesson 5: wrong, then right; the goal; progress survives a reload', async ({
     page,
@@ -103,7 +89,7 @@ test.describe('lessons', () => {
       context.waitForEvent('page'),
       page.getByRole('button', { name: 'Speaker notes' }).click(),
     ]);
-    watchConsole(notesPage, problems);
+    watchConsole(notesPage);
     const notes = notesPage.locator('main.notes-window');
     await expect(
       notesPage.getByRole('heading', { level: 2, name: 'Step 3 of 6: The fairness question' }),

@@ -1,7 +1,8 @@
 // A 2M-op workload loads in the playground without taking the page from the reader: a progress
 // bar moves while it loads, no task runs over 200 ms, input is handled within 100 ms, and Cancel
 // stops the load with the previous run left in place.
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { failOnConsoleProblems } from './console.ts';
 import { PlaygroundPage } from './pages/PlaygroundPage.ts';
 
 const LONG = `machine tiny
@@ -85,18 +86,7 @@ async function percent(page: Page): Promise<number> {
 test.describe('long workloads', () => {
   // A 2M-op load takes a few seconds on a fast machine and tens on a loaded 2-core one.
   test.describe.configure({ timeout: 180_000 });
-  let problems: string[];
-  test.beforeEach(({ page }) => {
-    problems = [];
-    page.on('console', (msg: ConsoleMessage) => {
-      if (msg.type() === 'error' || msg.type() === 'warning')
-        problems.push(`${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  });
-  test.afterEach(() => {
-    expect(problems).toEqual([]);
-  });
+  failOnConsoleProblems();
 
   test('a 2M-op workload loads with a progress bar and the page stays responsive', async ({
     page,

@@ -2,7 +2,8 @@
 // switch profile, compare; every view highlights the core's current event at every step; no
 // console errors; no accessibility violations; a screenshot of every view for a human to look at.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { failOnConsoleProblems } from './console.ts';
 import { PlaygroundPage } from './pages/PlaygroundPage.ts';
 
 const WORKLOAD = `# e2e: refills, a split, frees, a drain
@@ -34,18 +35,7 @@ const VIEWS = [
 test.describe('playground', () => {
   // Each step checks every view against the core: the walk-through tests take a while.
   test.describe.configure({ timeout: 120_000 });
-  let problems: string[];
-  test.beforeEach(({ page }) => {
-    problems = [];
-    page.on('console', (msg: ConsoleMessage) => {
-      if (msg.type() === 'error' || msg.type() === 'warning')
-        problems.push(`${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  });
-  test.afterEach(() => {
-    expect(problems).toEqual([]);
-  });
+  failOnConsoleProblems();
 
   test('steps by op and by event, forward and back, with every view on the current event', async ({
     page,

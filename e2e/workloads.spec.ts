@@ -4,7 +4,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { failOnConsoleProblems } from './console.ts';
 import { PlaygroundPage } from './pages/PlaygroundPage.ts';
 
 const shared = process.env.BUDDYSCOPE_SHARED ?? join(process.cwd(), '..', 'shared');
@@ -33,15 +34,7 @@ async function position(page: Page) {
 
 test.describe('workloads', () => {
   test.describe.configure({ timeout: 90_000 });
-  let problems: string[];
-  test.beforeEach(({ page }) => {
-    problems = [];
-    page.on('console', (msg: ConsoleMessage) => {
-      if (msg.type() === 'error') problems.push(`${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  });
-  test.afterEach(() => expect(problems).toEqual([]));
+  failOnConsoleProblems(['error']);
 
   test('an error shows at its line and column as you type; the fix runs; a reload keeps the edit', async ({
     page,

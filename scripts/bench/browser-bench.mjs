@@ -116,19 +116,11 @@ async function playground(browser, url, draft) {
 }
 
 /**
- * Play the real playground for `seconds` on the bench workload, recording long tasks (> 50 ms)
- * and, to say what they were, long animation frames (the frame's tasks together, with the scripts
- * that ran in it, their forced layouts, and the rendering at its end). Loading the workload is not
- * counted: the observers only keep entries that start after Play.
+ * Start recording the page's long tasks and what each long animation frame (over 50 ms) was made
+ * of (scripts, forced layouts, rendering), read back by readLongWork, so a long task says where
+ * it came from.
  */
-async function playing(browser, url, workload, { seconds, speed, grain, ops }) {
-  const page = await playground(browser, url, workload);
-  // The long workload compiles in a worker and loads in slices: wait for all of it.
-  await page.waitForFunction((n) => window.__buddyscope?.player.length === n, ops, {
-    timeout: 180_000,
-  });
-  await page.getByLabel('Speed').selectOption(String(speed));
-  await page.getByLabel('Play by').selectOption(grain);
+async function observeLongWork(page) {
   await page.evaluate(() => {
     window.__benchTasks = [];
     window.__benchFrames = [];
@@ -150,13 +142,36 @@ async function playing(browser, url, workload, { seconds, speed, grain, ops }) {
       }
     }).observe({ type: 'long-animation-frame' });
   });
+}
+
+/** The long tasks and long frames recorded since observeLongWork. */
+async function readLongWork(page) {
+  const tasks = await page.evaluate(() => window.__benchTasks);
+  const frames = await page.evaluate(() => window.__benchFrames);
+  return { tasks, frames };
+}
+
+/**
+ * Play the real playground for `seconds` on the bench workload, recording long tasks (> 50 ms)
+ * and, to say what they were, long animation frames (the frame's tasks together, with the scripts
+ * that ran in it, their forced layouts, and the rendering at its end). Loading the workload is not
+ * counted: the observers only keep entries that start after Play.
+ */
+async function playing(browser, url, workload, { seconds, speed, grain, ops }) {
+  const page = await playground(browser, url, workload);
+  // The long workload compiles in a worker and loads in slices: wait for all of it.
+  await page.waitForFunction((n) => window.__buddyscope?.player.length === n, ops, {
+    timeout: 180_000,
+  });
+  await page.getByLabel('Speed').selectOption(String(speed));
+  await page.getByLabel('Play by').selectOption(grain);
+  await observeLongWork(page);
   const before = await page.evaluate(() => window.__buddyscope.player.position.op);
   await page.getByRole('button', { name: 'Play' }).click();
   await page.waitForTimeout(seconds * 1000);
   await page.getByRole('button', { name: 'Pause' }).click();
   const after = await page.evaluate(() => window.__buddyscope.player.position.op);
-  const tasks = await page.evaluate(() => window.__benchTasks);
-  const frames = await page.evaluate(() => window.__benchFrames);
+  const { tasks, frames } = await readLongWork(page);
   await page.close();
   return { tasks, frames, ops: after - before };
 }
@@ -178,26 +193,7 @@ async function longLoad(browser, url) {
   const page = await playground(browser, url, null);
   await page.locator('.cm-content').waitFor();
   await page.getByRole('textbox', { name: /^Workload/ }).fill(LONG_LOAD_WORKLOAD);
-  await page.evaluate(() => {
-    window.__benchTasks = [];
-    window.__benchFrames = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__benchTasks.push(e.duration);
-    }).observe({ type: 'longtask' });
-    // What the longest frame was made of, to say where a long task came from.
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        if (e.duration <= 50) continue;
-        window.__benchFrames.push({
-          duration: e.duration,
-          scripts: e.scripts.map((x) => ({
-            name: `${x.invoker} ${x.sourceFunctionName || ''}`.trim(),
-            duration: x.duration,
-          })),
-        });
-      }
-    }).observe({ type: 'long-animation-frame' });
-  });
+  await observeLongWork(page);
   const t0 = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'Run workload' }).click();
   await page.waitForFunction((n) => window.__buddyscope?.player.length === n, LONG_LOAD_OPS, {
@@ -205,8 +201,7 @@ async function longLoad(browser, url) {
     polling: 50,
   });
   const ms = (await page.evaluate(() => performance.now())) - t0;
-  const tasks = await page.evaluate(() => window.__benchTasks);
-  const frames = await page.evaluate(() => window.__benchFrames);
+  const { tasks, frames } = await readLongWork(page);
   const memory = await page.evaluate(async () => {
     if (window.crossOriginIsolated && performance.measureUserAgentSpecificMemory) {
       const m = await Promise.race([
