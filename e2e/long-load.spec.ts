@@ -130,7 +130,7 @@ test.describe('long workloads', () => {
     await pg.key('ArrowRight', 2);
     const before = await pg.model();
     expect(before.length).toBe(3);
-    await pg.editor.fill(LONG);
+    await pg.setText(LONG);
     await page.getByRole('button', { name: 'Run workload' }).click();
     await expect(progressOf(page)).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => percent(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(5);
