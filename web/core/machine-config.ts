@@ -47,6 +47,41 @@ export interface ZoneSpan {
   managed: number; // managed_pages: frames the model materialises; 0 = unpopulated
 }
 
+/** zone_idx of ZONE_DEVICE. */
+const ZONE_DEVICE = ZONE_NAMES.indexOf('Device');
+
+/**
+ * What the core refuses in one node's zone list beyond each zone's own spans (config_valid in
+ * wasm-core/src/base/machine.c): a Device zone with managed pages, and zones out of pfn order or
+ * overlapping. Every importer of machines (links, zoneinfo files) asks this one rule, so a machine
+ * the core would refuse is refused where it came in, naming the zone. Null when the list is sound.
+ */
+export function zoneListProblem(
+  zones: readonly ZoneSpan[],
+  node: number,
+): { zone: number; message: string } | null {
+  let prevEnd = 0;
+  let prev = -1;
+  for (let zid = 0; zid < zones.length; zid++) {
+    const z = zones[zid];
+    if (!z || (!z.spanned && !z.managed)) continue;
+    const name = `zone ${ZONE_NAMES[zid] ?? zid} of node ${node}`;
+    if (zid === ZONE_DEVICE && z.managed)
+      return {
+        zone: zid,
+        message: `${name} has ${z.managed} managed pages: ZONE_DEVICE memory is never given to the page allocator`,
+      };
+    if (z.startPfn < prevEnd)
+      return {
+        zone: zid,
+        message: `${name} starts at pfn ${z.startPfn}, inside zone ${ZONE_NAMES[prev] ?? prev} (which ends at ${prevEnd}): a node's zones follow one another in pfn order`,
+      };
+    prevEnd = z.startPfn + z.spanned;
+    prev = zid;
+  }
+  return null;
+}
+
 /** An explicit machine: nodes, CPUs and zone spans. */
 export interface ExplicitMachine {
   kind: 'explicit';

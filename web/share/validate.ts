@@ -10,6 +10,7 @@ import {
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
   MAX_PCP_BATCH,
+  zoneListProblem,
   type ExplicitMachine,
   type ZoneSpan,
 } from '../core/machine-config';
@@ -71,6 +72,8 @@ export function checkMachine(m: unknown): Checked<ExplicitMachine> {
       managed += span.managed;
       out.push(span);
     }
+    const problem = zoneListProblem(out, spans.length);
+    if (problem) return bad(`is refused: ${problem.message}`);
     spans.push(out);
   }
   if (managed === 0 || managed > MAX_FRAMES) return bad(`needs 1..${MAX_FRAMES} managed pages`);

@@ -11,6 +11,7 @@ import {
   MAX_NUMNODES,
   MAX_NR_ZONES,
   ZONE_NAMES,
+  zoneListProblem,
   type ExplicitMachine,
   type ZoneSpan,
 } from '../core/machine-config';
@@ -169,6 +170,13 @@ export function machineFromZoneinfo(zones: ZoneinfoZone[]): ZoneinfoMachineResul
     if (managed > 0) {
       cpus = Math.max(cpus, z.pagesets.length);
       for (const p of z.pagesets) cpus = Math.max(cpus, p.cpu + 1);
+    }
+  }
+  for (let node = 0; node < spans.length; node++) {
+    const problem = zoneListProblem(spans[node] ?? [], node);
+    if (problem) {
+      const at = zones.find((z) => z.node === node && z.idx === problem.zone);
+      return fail(at?.line ?? 1, problem.message);
     }
   }
   if (managedTotal === 0) return fail(1, 'no zone has managed pages');
