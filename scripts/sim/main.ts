@@ -18,8 +18,7 @@ import { compileWorkload, type CompiledProgram } from '../../web/workload/compil
 import { formatError, type WorkloadError } from '../../web/workload/errors';
 import { parseTraceLine, traceNumber } from '../../web/workload/ftrace';
 import { parseWorkload } from '../../web/workload/parser';
-import { printWorkload } from '../../web/workload/printer';
-import { describeImport, importTrace } from '../../web/workload/trace-import';
+import { describeImport, importedWorkloadText, importTrace } from '../../web/workload/trace-import';
 import { compareRunsTable, RunCounter, type RunLengths } from '../../web/workload/trace-runs';
 import { machineFromZoneinfo, parseZoneinfo } from '../../web/workload/zoneinfo-machine';
 import { parseArgs, USAGE, UsageError, type PrintKind, type SimArgs } from './args';
@@ -185,8 +184,12 @@ async function runReproduce(name: string, json: boolean, out: Output): Promise<v
 
 function runImport(path: string, out: Output): void {
   const imported = importOrFail(path);
-  out.write(`# imported from a kernel trace by npm run sim -- --import-trace\n`);
-  out.write(printWorkload(imported.workload));
+  const text = importedWorkloadText(
+    imported.workload,
+    '# imported from a kernel trace by npm run sim -- --import-trace',
+  );
+  if (!text.ok) throw new BadInput(`${path}: ${text.message}`);
+  out.write(text.text);
   note(describeImport(imported.stats));
 }
 

@@ -10,7 +10,7 @@ import type { Core } from '../core/module';
 import type { ExplicitMachine } from '../core/machine-config';
 import { fileToText } from '../files/read-text';
 import { importTraceTolerant, type TolerantStats } from '../traces/tolerant-import';
-import { printWorkload } from '../workload/printer';
+import { importedWorkloadText } from '../workload/trace-import';
 import { download } from './download';
 import { traceOfRun } from './trace-export';
 import { formatCount } from '../core/count';
@@ -111,7 +111,13 @@ export function FilesPanel({ core, text, machine, replace }: FilesPanelProps) {
       ...r.workload,
       machine: machine ? null : { kind: 'preset' as const, name: 'laptop' as const },
     };
-    swapIn(`# imported from ${name.replace(/[\r\n]/g, ' ')}\n${printWorkload(w)}`, 'trace');
+    const next = importedWorkloadText(w, `# imported from ${name.replace(/[\r\n]/g, ' ')}`);
+    if (!next.ok) {
+      setSummary(null);
+      setMessage({ error: true, text: `${name}: ${next.message}` });
+      return;
+    }
+    swapIn(next.text, 'trace');
     setSummary({ stats: r.stats, name });
     setMessage({ error: false, text: `Imported ${name}: the playground now replays it.` });
   };

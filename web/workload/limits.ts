@@ -2,6 +2,7 @@
  * limits.ts: how big a workload may get (docs/workload-language.md, "Limits"). They keep a tab
  * responsive and every loop of the compiler bounded, whatever the text says.
  */
+import { formatCount } from '../core/count';
 import { MAX_FRAMES } from '../core/machine-config';
 
 /** Ops after `repeat` is expanded. */
@@ -18,3 +19,9 @@ export const MAX_TICKS = 1_000_000;
 export const MAX_NAME_LENGTH = 64;
 /** Characters of workload text (a 2M-op workload written out flat would not fit; use `repeat`). */
 export const MAX_SOURCE_CHARS = 16 * 1024 * 1024;
+
+/** Why a text of this length cannot be a workload, or null: the first check of every workload. */
+export function sourceTooLong(length: number): string | null {
+  if (length <= MAX_SOURCE_CHARS) return null;
+  return `the workload is ${formatCount(length)} characters long: above the limit of ${formatCount(MAX_SOURCE_CHARS)}`;
+}

@@ -34,7 +34,7 @@ import {
   MAX_NAME_LENGTH,
   MAX_OPS,
   MAX_REPEAT_DEPTH,
-  MAX_SOURCE_CHARS,
+  sourceTooLong,
   MAX_TICKS,
 } from './limits';
 import { describeToken, TokenStream, type Token } from './tokenizer';
@@ -84,12 +84,8 @@ function isSysctlName(k: string): k is SysctlName {
 /** Parse workload text; never throws. */
 export function parseWorkload(text: string): ParseResult {
   try {
-    if (text.length > MAX_SOURCE_CHARS) {
-      fail(
-        { line: 1, col: 1 },
-        `the workload is ${formatCount(text.length)} characters long: above the limit of ${formatCount(MAX_SOURCE_CHARS)} (use repeat)`,
-      );
-    }
+    const tooLong = sourceTooLong(text.length);
+    if (tooLong) fail({ line: 1, col: 1 }, `${tooLong} (use repeat)`);
     const parser = new Parser(new TokenStream(text));
     const workload = parser.workload();
     return { ok: true, workload, positions: parser.positions };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTraceLine } from './ftrace';
 import { printWorkload } from './printer';
-import { describeImport, importTrace } from './trace-import';
+import { describeImport, importedWorkloadText, importTrace } from './trace-import';
 import { compareRunsTable, RunCounter } from './trace-runs';
 import { comparedLines, machineFromZoneinfo, parseZoneinfo } from './zoneinfo-machine';
 
@@ -226,5 +226,28 @@ describe('zoneinfo', () => {
     expect(bad.ok ? '' : bad.error.message).toBe(
       'unknown zone "Highmem": expected DMA, DMA32, Normal, Movable, Device',
     );
+  });
+});
+
+describe('importedWorkloadText', () => {
+  const one = importTrace(
+    line(0, 'mm_page_alloc', 'page=0000 pfn=0x10 order=0 migratetype=0 gfp_flags=GFP_KERNEL'),
+  );
+  if (!one.ok) throw new Error(one.error.message);
+  const op = one.workload.ops[0]!;
+
+  it('prints an imported trace under its header', () => {
+    const r = importedWorkloadText(one.workload, '# imported from t');
+    expect(r).toEqual({ ok: true, text: `# imported from t\n${printWorkload(one.workload)}` });
+  });
+
+  it('refuses a trace that imports to more text than a workload may hold', () => {
+    const big = { ...one.workload, ops: new Array(800_000).fill(op) };
+    const r = importedWorkloadText(big, '# imported from big');
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.message).toMatch(
+        /^the trace imports to 800,000 ops, too many to run: the workload is [\d,]+ characters long: above the limit of 16,777,216; trace a shorter stretch$/,
+      );
   });
 });

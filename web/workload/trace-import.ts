@@ -13,7 +13,8 @@ import { gfpMask } from './compiler';
 import { didYouMean, type WorkloadError } from './errors';
 import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
 import { formatCount } from '../core/count';
-import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
+import { MAX_LIVE_BLOCKS, MAX_OPS, sourceTooLong } from './limits';
+import { printWorkload } from './printer';
 
 export interface TraceImportStats {
   lines: number;
@@ -174,4 +175,23 @@ export function describeImport(s: TraceImportStats): string {
       `${s.migratetypeMismatches} allocations whose migratetype= differs from their gfp flags`,
     );
   return parts.join('; ');
+}
+
+/**
+ * An imported trace as workload text under a header comment, or why it cannot be one: a long
+ * trace can import to more text than a workload may hold, and must be refused here rather than
+ * handed to the editor as if it would run.
+ */
+export function importedWorkloadText(
+  workload: Workload,
+  header: string,
+): { ok: true; text: string } | { ok: false; message: string } {
+  const text = `${header}\n${printWorkload(workload)}`;
+  const tooLong = sourceTooLong(text.length);
+  if (tooLong)
+    return {
+      ok: false,
+      message: `the trace imports to ${formatCount(workload.ops.length)} ops, too many to run: ${tooLong}; trace a shorter stretch`,
+    };
+  return { ok: true, text };
 }
