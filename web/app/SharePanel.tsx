@@ -4,7 +4,7 @@
  * shown in a field as well as copied, since the clipboard may be refused.
  */
 import { useState } from 'react';
-import { encodeState, linkUrl } from '../share/link';
+import { encodeState, linkUrl, LinkTooLongError } from '../share/link';
 import type { EmbedOptions, ShareState } from '../share/state';
 
 export function SharePanel({
@@ -21,7 +21,15 @@ export function SharePanel({
   const [embed, setEmbed] = useState<EmbedOptions>({ start: null, end: null, loop: false });
 
   const make = async (asEmbed: boolean) => {
-    const s = await encodeState(getState(), modelVersion);
+    let s: string;
+    try {
+      s = await encodeState(getState(), modelVersion);
+    } catch (e) {
+      if (!(e instanceof LinkTooLongError)) throw e;
+      setUrl('');
+      setSaid(`No link: ${e.message}.`);
+      return;
+    }
     const u = linkUrl(window.location, s, asEmbed ? embed : undefined);
     setUrl(u);
     try {

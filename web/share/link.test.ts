@@ -6,7 +6,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromBase64url, toBase64url } from './base64url';
 import { deflateRaw } from './deflate';
-import { decodeState, encodeState, linkUrl, readLinkParams, LINK_FORMAT } from './link';
+import {
+  decodeState,
+  encodeState,
+  linkUrl,
+  LinkTooLongError,
+  readLinkParams,
+  LINK_FORMAT,
+} from './link';
 import { stateOfText, type ShareState } from './state';
 
 const STATE: ShareState = {
@@ -48,6 +55,15 @@ describe('share links', () => {
     const text = 'machine tiny\n' + 'cpu 0 alloc a order=0 GFP_KERNEL\n'.repeat(2000);
     const s = await encodeState(stateOfText(text), 1);
     expect(s.length).toBeLessThan(text.length / 20);
+  });
+
+  it('refuse to make a link the decoder would refuse: a text within the limit whose JSON is not', async () => {
+    // 9 MiB of newlines: within the 16 MiB text limit, but each becomes \\n in the JSON (18 MiB)
+    const text = 'machine tiny\n' + '\n'.repeat(9 * 1024 * 1024);
+    await expect(encodeState(stateOfText(text), 1)).rejects.toThrow(LinkTooLongError);
+    await expect(encodeState(stateOfText(text), 1)).rejects.toThrow(
+      /^the link would unpack to [\d,]+ bytes, above 17 MiB: too long for a link; save the workload as a file instead$/,
+    );
   });
 
   it('name what is wrong: foreign, newer, truncated, edited, damaged', async () => {

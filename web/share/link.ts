@@ -39,16 +39,31 @@ export type DecodedLink =
   | { ok: true; state: ShareState; format: number; modelVersion: number }
   | { ok: false; error: LinkError };
 
-/** The s= value for a state. */
+/** A state too big for a link that decodeState would accept; the message says what to do. */
+export class LinkTooLongError extends Error {}
+
+/**
+ * The s= value for a state. Throws LinkTooLongError rather than make a link decodeState would
+ * refuse: JSON escapes can make a workload within the text limit (newlines, quotes) unpack past
+ * MAX_PAYLOAD_BYTES, and a text that compresses badly can pass MAX_LINK_CHARS.
+ */
 export async function encodeState(state: ShareState, modelVersion: number): Promise<string> {
-  const json = JSON.stringify({
-    t: state.text,
-    x: state.machine,
-    p: [state.position.op, state.position.event],
-    v: { c: state.views.compare },
-  });
-  const packed = await deflateRaw(new TextEncoder().encode(json));
-  return `${LINK_FORMAT}.${modelVersion}.${toBase64url(packed)}`;
+  const json = new TextEncoder().encode(
+    JSON.stringify({
+      t: state.text,
+      x: state.machine,
+      p: [state.position.op, state.position.event],
+      v: { c: state.views.compare },
+    }),
+  );
+  const tooLong = (what: string) =>
+    new LinkTooLongError(`${what}: too long for a link; save the workload as a file instead`);
+  if (json.length > MAX_PAYLOAD_BYTES)
+    throw tooLong(`the link would unpack to ${formatCount(json.length)} bytes, above 17 MiB`);
+  const link = `${LINK_FORMAT}.${modelVersion}.${toBase64url(await deflateRaw(json))}`;
+  if (link.length > MAX_LINK_CHARS)
+    throw tooLong(`the link would be ${formatCount(link.length)} characters, above 8 MiB`);
+  return link;
 }
 
 /** The state of an s= value, or where and why it cannot be read. */
