@@ -12,13 +12,12 @@
 
 #define NS_PER_TICK 1000000000ull
 
-/* bad_page for an op on an unknown or offline CPU: reported as the kernel reports a bad page. */
-static int report_bad_cpu(struct sim *s, int cpu)
+int sim_report_bad(struct sim *s, int cpu, uint32_t pfn, int order, int reason, int err)
 {
 	s->ev.bad_page++;
-	ev_emit(s, EV_BAD_PAGE, FN_BAD_PAGE, cpu < (int)s->nr_cpus ? cpu : -1, NULL, 0, 0, 0,
-		BAD_CPU, 0, 0);
-	return SIM_EBADCPU;
+	ev_emit(s, EV_BAD_PAGE, FN_BAD_PAGE, cpu < (int)s->nr_cpus ? cpu : -1, NULL, pfn, order, 0,
+		reason, 0, 0);
+	return err;
 }
 
 /* OP_TICK: vmstat intervals pass on every online CPU; each subsystem does its periodic work. */
@@ -54,7 +53,7 @@ static int apply(struct sim *s, const struct sim_op *op)
 	if (op->kind >= sim_nr_op_kinds)
 		return SIM_EINVAL;
 	if (cpu >= (int)s->nr_cpus || (!s->cpus[cpu].online && op->kind != OP_CPU_ONLINE))
-		return report_bad_cpu(s, cpu);
+		return sim_report_bad(s, cpu, 0, 0, BAD_CPU, SIM_EBADCPU);
 
 	switch (op->kind) {
 	case OP_NOP:

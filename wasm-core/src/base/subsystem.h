@@ -29,6 +29,9 @@ struct subsystem {
 /* One more than the highest op kind of the base and every subsystem (src/vocabulary.c). */
 extern const unsigned sim_nr_op_kinds;
 
+/* Refuse bad input as the kernel reports a bad page (EV_BAD_PAGE, enum bad_reason); returns err. */
+int sim_report_bad(struct sim *s, int cpu, uint32_t pfn, int order, int reason, int err);
+
 /* The subsystems in dependency order, NULL-terminated (src/subsystems.c). */
 extern const struct subsystem *const sim_subsystems[];
 

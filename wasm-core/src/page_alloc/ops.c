@@ -15,15 +15,6 @@
 #include "page_alloc/vocab.h"
 #include "page_alloc/watermark.h"
 
-/* bad_page: report bad input as the kernel reports a bad page, and refuse the op. */
-static int report_bad(struct sim *s, int cpu, uint32_t pfn, int order, int reason, int err)
-{
-	s->ev.bad_page++;
-	ev_emit(s, EV_BAD_PAGE, FN_BAD_PAGE, cpu < (int)s->nr_cpus ? cpu : -1, NULL, pfn, order, 0,
-		reason, 0, 0);
-	return err;
-}
-
 /* The zone holding pfn, or NULL. */
 static struct zone *pfn_zone(struct sim *s, uint32_t pfn)
 {
@@ -84,10 +75,10 @@ static int op_free(struct sim *s, const struct sim_op *op)
 	struct handle *hd;
 
 	if (op->handle >= s->config.max_handles)
-		return report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
 	hd = &sim_handles(s)[op->handle];
 	if (hd->pfn == PFN_NONE || hd->order == HANDLE_STREAM)
-		return report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
 	do_free_handle(s, op->cpu, op->handle);
 	return SIM_OK;
 }
@@ -101,7 +92,7 @@ static int op_free_pfn(struct sim *s, const struct sim_op *op)
 	struct handle *handles = sim_handles(s);
 
 	if (reason)
-		return report_bad(s, op->cpu, pfn, op->order, reason, SIM_EBADPAGE);
+		return sim_report_bad(s, op->cpu, pfn, op->order, reason, SIM_EBADPAGE);
 	for (uint32_t h = 0; h < s->config.max_handles; h++)
 		if (handles[h].pfn == pfn && handles[h].order != HANDLE_STREAM)
 			handles[h].pfn = PFN_NONE;
@@ -250,11 +241,11 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 	switch (op->kind) {
 	case OP_ALLOC:
 		if (op->order > s->config.max_order)
-			return report_bad(s, cpu, 0, op->order, BAD_ORDER_RANGE, SIM_EINVAL);
+			return sim_report_bad(s, cpu, 0, op->order, BAD_ORDER_RANGE, SIM_EINVAL);
 		if (op->handle >= s->config.max_handles ||
 		    sim_handles(s)[op->handle].pfn != PFN_NONE ||
 		    sim_handles(s)[op->handle].order == HANDLE_STREAM)
-			return report_bad(s, cpu, 0, op->order, BAD_HANDLE, SIM_EBADHANDLE);
+			return sim_report_bad(s, cpu, 0, op->order, BAD_HANDLE, SIM_EBADHANDLE);
 		if (gfp_zone(op->gfp) < 0)
 			return SIM_EINVAL;
 		return do_alloc(s, cpu, op->gfp, op->order, op->handle);
