@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { GFP_NAMES } from '../../web/core/gfp';
 import { PRESETS, PROFILE_NAMES } from '../../web/core/machine-config';
 import { SYSCTL_NAMES } from '../../web/workload/ast';
+import { STATEMENTS } from '../../web/editor/vocabulary';
 import { compileWorkload } from '../../web/workload/compiler';
 import { MACHINE_KEYS, OP_WORDS, parseWorkload } from '../../web/workload/parser';
 import { printWorkload } from '../../web/workload/printer';
@@ -16,13 +17,7 @@ import { mutate, mutations, ODD_STRINGS } from './mutate';
 
 const WORDS = [
   ...OP_WORDS,
-  'machine',
-  'profile',
-  'set',
-  'seed',
-  'cpu',
-  'tick',
-  'repeat',
+  ...STATEMENTS,
   'all',
   '*',
   '{',

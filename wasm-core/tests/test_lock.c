@@ -11,10 +11,14 @@
 
 enum { PAIR = COST_LOCK_ACQUIRE_NS, HANDOVER = COST_LOCK_HANDOVER_NS };
 
-/* A zeroed struct sim: CPUs at clock 0, no lock ever taken. */
+/* A zeroed struct sim: CPUs at clock 0, no lock ever taken (aborts if it cannot be had). */
 static struct sim *bare_sim(void)
 {
-	return calloc(1, sizeof(struct sim));
+	struct sim *s = calloc(1, sizeof(struct sim));
+
+	if (!s)
+		abort();
+	return s;
 }
 
 /* Set cpu's clock (a CPU arriving at the lock at that instant). */
@@ -30,9 +34,6 @@ TEST(lock_spinlock_wait_and_handover)
 	struct sim *s = bare_sim();
 	struct spinlock l = { 0 };
 
-	CHECK(s);
-	if (!s)
-		return;
 	/* CPU 1 at 0: first use, so no hand-over; 840 ns of work under the lock */
 	spin_lock(s, &l, 1);
 	CHECK_EQ(s->cpus[1].clock_ns, PAIR);
@@ -70,9 +71,6 @@ TEST(lock_spinlock_later_clock_does_not_wait)
 	struct sim *s = bare_sim();
 	struct spinlock l = { 0 };
 
-	CHECK(s);
-	if (!s)
-		return;
 	spin_lock(s, &l, 0);
 	spin_unlock(s, &l, 0); /* free at 30 */
 	at(s, 1, 30);	       /* arrives exactly at the release: no wait */
@@ -101,9 +99,6 @@ TEST(lock_rwsem_readers_share)
 	struct sim *s = bare_sim();
 	struct rwsem sem = { 0 };
 
-	CHECK(s);
-	if (!s)
-		return;
 	/* reader A on CPU 0 from 0, reader B on CPU 1 from 100 while A is still inside */
 	down_read(s, &sem, 0);
 	at(s, 1, 100);
@@ -136,9 +131,6 @@ TEST(lock_rwsem_writer_waits_for_readers_before_it)
 	struct sim *s = bare_sim();
 	struct rwsem sem = { 0 };
 
-	CHECK(s);
-	if (!s)
-		return;
 	/* readers A [0, 500] on CPU 0 and C [50, 700] on CPU 2 reach the semaphore first */
 	read_hold(s, &sem, 0, 0, 500);
 	read_hold(s, &sem, 2, 50, 700);
@@ -165,9 +157,6 @@ TEST(lock_rwsem_queued_writer_blocks_a_later_reader)
 	struct sim *s = bare_sim();
 	struct rwsem sem = { 0 };
 
-	CHECK(s);
-	if (!s)
-		return;
 	/* the worked example of lock.c: A [0, 500]; W arrives at 100, holds [500, 800] */
 	read_hold(s, &sem, 0, 0, 500);
 	at(s, 1, 100);
@@ -197,9 +186,6 @@ TEST(lock_rwsem_writer_to_writer_handover)
 	struct sim *s = bare_sim();
 	struct rwsem sem = { 0 };
 
-	CHECK(s);
-	if (!s)
-		return;
 	down_write(s, &sem, 0); /* [0, 300] on CPU 0 */
 	at(s, 0, 300);
 	up_write(s, &sem, 0);
@@ -223,9 +209,6 @@ TEST(lock_rwsem_unbalanced_release_changes_nothing)
 	struct sim *s = bare_sim();
 	struct rwsem sem = { 0 };
 
-	CHECK(s);
-	if (!s)
-		return;
 	at(s, 0, 500);
 	up_read(s, &sem, 0);
 	up_write(s, &sem, 0);
@@ -255,9 +238,6 @@ TEST(lock_seqcount_overlapping_reader_retries)
 	struct sim *s = bare_sim();
 	struct seqcount sc = { 0 };
 
-	CHECK(s);
-	if (!s)
-		return;
 	/* the worked example of lock.c: a write section over [300, 600] on CPU 0 */
 	at(s, 0, 300);
 	write_seqcount_begin(s, &sc, 0);
@@ -285,9 +265,6 @@ TEST(lock_seqcount_odd_or_changed_count_retries)
 	struct seqcount sc = { 0 };
 	struct seqcount_read seen;
 
-	CHECK(s);
-	if (!s)
-		return;
 	/* a write that starts and ends (in op order) between the reader's begin and retry */
 	at(s, 1, 1000);
 	seen = read_seqcount_begin(s, &sc, 1);
@@ -316,9 +293,6 @@ TEST(lock_seqcount_unbalanced_end_changes_nothing)
 	struct sim *s = bare_sim();
 	struct seqcount sc = { 0 };
 
-	CHECK(s);
-	if (!s)
-		return;
 	at(s, 0, 100);
 	write_seqcount_end(s, &sc, 0);
 	CHECK_EQ(sc.sequence, 0);
