@@ -3,7 +3,7 @@
  * core (sim_config_preset) or explicit nodes, CPUs and zone spans, a kernel profile, tunables.
  * Sim writes it into a struct sim_config through the layout the wasm publishes.
  */
-import { PRESETS } from './generated/machine';
+import { MAX_FRAME_STAMPS, PRESETS } from './generated/machine';
 
 import { PROFILE_NAMES, type ProfileName } from './profiles';
 
@@ -22,6 +22,7 @@ export {
   MAX_CPUS_PER_NODE,
   MAX_EVENT_CAPACITY,
   MAX_FRAMES,
+  MAX_FRAME_STAMPS,
   MAX_HANDLES_LIMIT,
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
@@ -78,6 +79,34 @@ export function zoneListProblem(
       };
     prevEnd = z.startPfn + z.spanned;
     prev = zid;
+  }
+  return null;
+}
+
+/**
+ * What the core refuses in where a machine's memory ends (config_valid): it keeps one change stamp
+ * per max-order block from pfn 0 to the end of the highest zone with pages, at most
+ * MAX_FRAME_STAMPS, so a zone near the top of the 32-bit pfn range needs a large max order.
+ * Null when the machine is within the limit; else the node and zone that end too high.
+ */
+export function frameStampProblem(
+  zones: readonly (readonly ZoneSpan[])[],
+  maxOrder: number,
+): { node: number; zone: number; message: string } | null {
+  for (let node = 0; node < zones.length; node++) {
+    const row = zones[node] ?? [];
+    for (let zid = 0; zid < row.length; zid++) {
+      const z = row[zid];
+      if (!z?.managed) continue;
+      const end = z.startPfn + z.spanned;
+      const stamps = Math.ceil(end / 2 ** maxOrder);
+      if (stamps > MAX_FRAME_STAMPS)
+        return {
+          node,
+          zone: zid,
+          message: `zone ${ZONE_NAMES[zid] ?? zid} of node ${node} ends at pfn ${end}: with max_order ${maxOrder} the model would keep ${stamps} change stamps (one per block of 2^max_order pages from pfn 0), above its limit of ${MAX_FRAME_STAMPS}; a larger max_order or lower pfns fit`,
+        };
+    }
   }
   return null;
 }

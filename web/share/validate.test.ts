@@ -41,6 +41,19 @@ describe('checkMachine', () => {
     if (!r.ok) expect(r.message).toMatch(/zone Device of node 0 has 64 managed pages/);
   });
 
+  it('refuses a zone whose end needs more change stamps than the core keeps, naming it', () => {
+    const r = checkMachine({
+      ...machine([empty, empty, zone(0xfffff000, 256)]),
+      maxOrder: 3,
+      pageblockOrder: 3,
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.message).toMatch(
+        /zone Normal of node 0 ends at pfn 4294963456: with max_order 3 .* above its limit of 4194304/,
+      );
+  });
+
   it('refuses what the core refuses, and accepts what it boots', async () => {
     const core = await loadCore();
     const cases = [
@@ -48,6 +61,12 @@ describe('checkMachine', () => {
       machine([empty, zone(4096, 4096), zone(6000, 8192)]),
       machine([empty, empty, zone(4096, 4096), empty, zone(65536, 64)]),
       machine([zone(1, 4095), zone(4096, 4096), zone(100, 64)]),
+      // a zone near the top of the pfn range: too many change stamps below max order 10
+      { ...machine([empty, empty, zone(0xfffff000, 256)]), maxOrder: 3, pageblockOrder: 3 },
+      { ...machine([empty, empty, zone(0xfffff000, 256)]), maxOrder: 1, pageblockOrder: 1 },
+      { ...machine([empty, empty, zone(0xfffff000, 256)]), maxOrder: 10, pageblockOrder: 9 },
+      { ...machine([empty, empty, zone((1 << 25) - 256, 256)]), maxOrder: 3, pageblockOrder: 3 },
+      { ...machine([empty, empty, zone((1 << 25) - 248, 256)]), maxOrder: 3, pageblockOrder: 3 },
     ];
     for (const m of cases) {
       let boots = true;

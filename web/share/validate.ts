@@ -10,6 +10,7 @@ import {
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
   MAX_PCP_BATCH,
+  frameStampProblem,
   zoneListProblem,
   type ExplicitMachine,
   type ZoneSpan,
@@ -77,6 +78,8 @@ export function checkMachine(m: unknown): Checked<ExplicitMachine> {
     spans.push(out);
   }
   if (managed === 0 || managed > MAX_FRAMES) return bad(`needs 1..${MAX_FRAMES} managed pages`);
+  const high = frameStampProblem(spans, maxOrder);
+  if (high) return bad(`is refused: ${high.message}`);
   const machine: ExplicitMachine = {
     kind: 'explicit',
     nodes,

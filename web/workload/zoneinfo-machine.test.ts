@@ -63,4 +63,18 @@ describe('machineFromZoneinfo', () => {
       expect(r.error.message).toMatch(/^zone Device of node 0 has 64 managed pages/);
     }
   });
+
+  it('refuses a zone header that appears twice, at the second one', () => {
+    const lines = CAPTURE.split('\n');
+    const header = lines.findIndex((l) => /^Node 0, zone\s+DMA32/.test(l));
+    const copy = [...lines, lines[header] ?? '', '  pages free     5'].join('\n');
+    const parsed = parseZoneinfo(copy);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.error.line).toBe(lines.length + 1);
+      expect(parsed.error.message).toMatch(
+        new RegExp(`zone DMA32 of node 0 appears a second time \\(first at line ${header + 1}\\)`),
+      );
+    }
+  });
 });

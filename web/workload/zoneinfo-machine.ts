@@ -11,11 +11,15 @@ import {
   MAX_NUMNODES,
   MAX_NR_ZONES,
   ZONE_NAMES,
+  frameStampProblem,
   zoneListProblem,
   type ExplicitMachine,
   type ZoneSpan,
 } from '../core/machine-config';
 import type { WorkloadError } from './errors';
+
+/** MAX_PAGE_ORDER of the x86-64 kernels zoneinfo files come from (zoneinfo does not print it). */
+const X86_64_MAX_PAGE_ORDER = 10;
 
 export interface ZoneinfoPageset {
   cpu: number;
@@ -45,6 +49,7 @@ const START_PFN = /^\s+start_pfn:\s+(\d+)\s*$/;
 /** Parse zoneinfo text; unknown lines (per-node stats, counters) are ignored. */
 export function parseZoneinfo(text: string): ZoneinfoResult {
   const zones: ZoneinfoZone[] = [];
+  const seen = new Map<number, number>(); // node * MAX_NR_ZONES + zone_idx -> its header's line
   let zone: ZoneinfoZone | null = null;
   let pageset: ZoneinfoPageset | null = null;
   let inPagesets = false;
@@ -64,6 +69,12 @@ export function parseZoneinfo(text: string): ZoneinfoResult {
       const node = Number(header[1]);
       if (node >= MAX_NUMNODES)
         return fail(`node ${node} is above the model's limit of ${MAX_NUMNODES} nodes`);
+      const first = seen.get(node * MAX_NR_ZONES + idx);
+      if (first !== undefined)
+        return fail(
+          `zone ${ZONE_NAMES[idx] ?? idx} of node ${node} appears a second time (first at line ${first}): the kernel prints each zone once`,
+        );
+      seen.set(node * MAX_NR_ZONES + idx, lineNo);
       zone = { node, idx, line: lineNo, figures: new Map(), protection: null, pagesets: [] };
       zones.push(zone);
       pageset = null;
@@ -179,6 +190,11 @@ export function machineFromZoneinfo(zones: ZoneinfoZone[]): ZoneinfoMachineResul
       return fail(at?.line ?? 1, problem.message);
     }
   }
+  const high = frameStampProblem(spans, X86_64_MAX_PAGE_ORDER);
+  if (high) {
+    const at = zones.find((z) => z.node === high.node && z.idx === high.zone);
+    return fail(at?.line ?? 1, high.message);
+  }
   if (managedTotal === 0) return fail(1, 'no zone has managed pages');
   if (managedTotal > MAX_FRAMES) {
     return fail(
@@ -202,7 +218,7 @@ export function machineFromZoneinfo(zones: ZoneinfoZone[]): ZoneinfoMachineResul
       kind: 'explicit',
       nodes,
       cpusPerNode: cpus / nodes,
-      maxOrder: 10,
+      maxOrder: X86_64_MAX_PAGE_ORDER,
       pageblockOrder: 9,
       thp: true,
       zones: spans,

@@ -191,6 +191,12 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
 				pfn_end = end;
 		}
 	}
+	/*
+	 * The change stamps are indexed by pfn, so their count grows with the highest pfn, not with
+	 * the memory: bounded, every array of the arena is, and the arena always fits its offsets.
+	 */
+	if (((pfn_end + (1u << cfg->max_order) - 1) >> cfg->max_order) > MAX_FRAME_STAMPS)
+		return 0;
 	n->frame_stamps = (uint32_t)((pfn_end + (1u << cfg->max_order) - 1) >> cfg->max_order);
 	return n->frames > 0 && n->frames <= MAX_FRAMES;
 }
