@@ -66,6 +66,18 @@ describe('checkMachine', () => {
       { ...machine([empty, empty, zone(0xfffff000, 256)]), maxOrder: 1, pageblockOrder: 1 },
       { ...machine([empty, empty, zone(0xfffff000, 256)]), maxOrder: 10, pageblockOrder: 9 },
       { ...machine([empty, empty, zone((1 << 25) - 256, 256)]), maxOrder: 3, pageblockOrder: 3 },
+      // the prober's "two nodes with max order 3": node 1 high in the pfn range (a trap in wasm
+      // when the stamp array's size wrapped)
+      {
+        ...machine([empty, empty, zone(0, 4096)]),
+        nodes: 2,
+        maxOrder: 3,
+        pageblockOrder: 3,
+        zones: [
+          [empty, empty, zone(0, 4096)],
+          [empty, empty, zone(0xfff00000, 4096)],
+        ],
+      },
       { ...machine([empty, empty, zone((1 << 25) - 248, 256)]), maxOrder: 3, pageblockOrder: 3 },
     ];
     for (const m of cases) {
