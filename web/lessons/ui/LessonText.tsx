@@ -8,7 +8,7 @@ import { doBeat, isDone, type Cursor } from './beats';
 import { GoalCard } from './GoalCard';
 import { blockId, type LessonPlan, type QuestionPlan } from './plan';
 import { recordAnswer, type LessonProgress } from './progress';
-import { Prose } from './Prose';
+import { Markdown } from '../../markdown/Md';
 import { QuestionCard } from './QuestionCard';
 import { lessonHash, type LessonMode } from './route';
 import { StepCard } from './StepCard';
@@ -50,10 +50,10 @@ export function LessonText({
   return (
     <article className="lesson-text" aria-labelledby="step-title">
       <h2 id="step-title">{section.title}</h2>
-      {cursor.section === 0 && lesson.intro && <Prose source={lesson.intro} />}
+      {cursor.section === 0 && lesson.intro && <Markdown source={lesson.intro} />}
       {section.blocks.map((b, i) => {
         const key = `block-${cursor.section}-${i}`;
-        if (b.kind === 'prose') return <Prose key={key} source={b.markdown} />;
+        if (b.kind === 'prose') return <Markdown key={key} source={b.markdown} />;
         if (b.kind === 'notes') return null;
         if (b.kind === 'sim') {
           return b.caption ? (
