@@ -14,6 +14,7 @@ import type { Theme } from '../../views/palette';
 import type { EvalResult } from '../expr-eval';
 import { enter, next, pointOf, previous, revealNext } from './beats';
 import type { DisplaySpec } from './display';
+import type { NextLesson } from './LessonEnd';
 import { LessonText } from './LessonText';
 import { LessonViews } from './LessonViews';
 import { evaluateAt } from './model-checks';
@@ -33,11 +34,13 @@ export function LessonPage({
   step,
   mode,
   theme,
+  nextLesson,
 }: {
   plan: LessonPlan;
   step: number;
   mode: LessonMode;
   theme: Theme;
+  nextLesson: NextLesson | null; // the lesson after this one, offered at its end
 }) {
   const lesson = plan.lesson;
   const slug = lesson.slug;
@@ -177,6 +180,7 @@ export function LessonPage({
           plan={plan}
           cursor={cursor}
           mode={mode}
+          nextLesson={nextLesson}
           questions={questions}
           progress={progress}
           saveProgress={saveProgress}

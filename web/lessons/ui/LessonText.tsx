@@ -1,11 +1,13 @@
 /*
  * LessonText.tsx: one step's text: its prose and blocks in order (a machine booting, steps to
- * run, questions to answer, goals to reach), then the list of every step. Each block acts by
+ * run, questions to answer, goals to reach), on the last step the lesson's end (LessonEnd.tsx),
+ * then the list of every step. Each block acts by
  * moving the lesson's cursor (beats.ts); answers and goals reached go to the lesson's progress.
  */
 import type { EvalResult } from '../expr-eval';
 import { doBeat, isDone, type Cursor } from './beats';
 import { GoalCard } from './GoalCard';
+import { LessonEnd, type NextLesson } from './LessonEnd';
 import { blockId, type LessonPlan, type QuestionPlan } from './plan';
 import { recordAnswer, type LessonProgress } from './progress';
 import { Markdown } from '../../markdown/Md';
@@ -18,6 +20,7 @@ export function LessonText({
   plan,
   cursor,
   mode,
+  nextLesson,
   questions,
   progress,
   saveProgress,
@@ -31,6 +34,7 @@ export function LessonText({
   plan: LessonPlan;
   cursor: Cursor;
   mode: LessonMode;
+  nextLesson: NextLesson | null;
   questions: QuestionPlan[];
   progress: LessonProgress;
   saveProgress: (change: (p: LessonProgress) => LessonProgress) => void;
@@ -115,6 +119,9 @@ export function LessonText({
           </div>
         );
       })}
+      {cursor.section === plan.sections.length - 1 && (
+        <LessonEnd lesson={lesson} next={nextLesson} mode={mode} />
+      )}
       <nav className="step-links" aria-label="Steps of this lesson">
         <ol>
           {plan.sections.map((s) => (
