@@ -2,23 +2,31 @@
  * Counters.tsx: the numbers /proc/vmstat and lock statistics would show: machine-wide event
  * counters, the zone lock's acquisitions (contended, handed over between CPUs), hold and wait time
  * per zone, and per-CPU pcp figures.
- * Given a second state (compare mode), each figure shows the difference, so two profiles running
- * the same workload can be read side by side.
+ * Given a second state (compare mode), each figure shows both values and the difference, this
+ * column's profile minus the other's, said in words for screen readers ("8 fewer than 6.6"), so
+ * two profiles running the same workload can be read side by side.
  */
 import { useId } from 'react';
 import { allZones, type ModelState, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 import { formatCount } from '../core/count';
 
-function Diff({ a, b }: { a: number; b: number | undefined }) {
+/** The other profile's value and this one's difference from it: "· 6.6: 10 (−8)". */
+function Diff({ a, b, other }: { a: number; b: number | undefined; other: string }) {
   if (b === undefined) return null;
-  const d = b - a;
-  if (d === 0) return <span className="diff same"> =</span>;
+  const d = a - b;
+  const said =
+    d === 0
+      ? `the same as ${other}`
+      : `${formatCount(Math.abs(d))} ${d > 0 ? 'more' : 'fewer'} than ${other}`;
   return (
-    <span className={`diff ${d > 0 ? 'up' : 'down'}`}>
-      {' '}
-      ({d > 0 ? '+' : '−'}
-      {formatCount(Math.abs(d))})
+    <span className={`diff ${d > 0 ? 'up' : d < 0 ? 'down' : 'same'}`} title={said}>
+      <span aria-hidden="true">
+        {' '}
+        · {other}: {formatCount(b)}{' '}
+        {d === 0 ? '(=)' : `(${d > 0 ? '+' : '−'}${formatCount(Math.abs(d))})`}
+      </span>
+      <span className="visually-hidden">, {said}</span>
     </span>
   );
 }
@@ -62,6 +70,7 @@ export interface CountersOptions {
 export function Counters({ state, event, options }: ViewProps<CountersOptions>) {
   const hid = useId();
   const other = options.compare ?? undefined;
+  const on = other?.profile ?? '';
   const zones = allZones(state).filter((z) => z.managed > 0);
   const otherZone = (node: number, idx: number) =>
     other?.nodes[node]?.zones.find((z) => z.idx === idx);
@@ -69,7 +78,12 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
     <section className="view counters" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Counters</h3>
-        {other && <p className="muted small">(±n): the other profile minus this one.</p>}
+        {other && (
+          <p className="muted small">
+            Each figure: {state.profile}'s value, then {on}'s, and in brackets {state.profile} minus{' '}
+            {on}: + when {state.profile} counts more, − when it counts fewer.
+          </p>
+        )}
       </header>
       <div className="counter-tables">
         <table>
@@ -80,7 +94,7 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
                 <th scope="row">{label}</th>
                 <td>
                   {formatCount(get(state))}
-                  <Diff a={get(state)} b={other ? get(other) : undefined} />
+                  <Diff a={get(state)} b={other ? get(other) : undefined} other={on} />
                 </td>
               </tr>
             ))}
@@ -107,7 +121,7 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
                   {LOCK_COLUMNS.map(([label, get]) => (
                     <td key={label}>
                       {formatCount(get(z))}
-                      <Diff a={get(z)} b={o ? get(o) : undefined} />
+                      <Diff a={get(z)} b={o ? get(o) : undefined} other={on} />
                     </td>
                   ))}
                 </tr>
@@ -143,23 +157,23 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
                   </th>
                   <td>
                     {formatCount(c.pcpHits)}
-                    <Diff a={c.pcpHits} b={o?.pcpHits} />
+                    <Diff a={c.pcpHits} b={o?.pcpHits} other={on} />
                   </td>
                   <td>
                     {formatCount(c.pcpRefills)}
-                    <Diff a={c.pcpRefills} b={o?.pcpRefills} />
+                    <Diff a={c.pcpRefills} b={o?.pcpRefills} other={on} />
                   </td>
                   <td>
                     {formatCount(c.pcpFrees)}
-                    <Diff a={c.pcpFrees} b={o?.pcpFrees} />
+                    <Diff a={c.pcpFrees} b={o?.pcpFrees} other={on} />
                   </td>
                   <td>
                     {formatCount(c.pcpDrains)}
-                    <Diff a={c.pcpDrains} b={o?.pcpDrains} />
+                    <Diff a={c.pcpDrains} b={o?.pcpDrains} other={on} />
                   </td>
                   <td>
                     {formatCount(c.lockWaitNs)}
-                    <Diff a={c.lockWaitNs} b={o?.lockWaitNs} />
+                    <Diff a={c.lockWaitNs} b={o?.lockWaitNs} other={on} />
                   </td>
                 </tr>
               );

@@ -181,9 +181,36 @@ const MemoPcp = memo(
     samePcp(a.p, b.p),
 );
 
+/** A pcp nobody has used: no pages and no high yet (and the event is not about it). */
+function unused(p: PcpState, event: SimEvent | null): boolean {
+  return p.count === 0 && p.high === 0 && !touchesPcp(event, p.cpu, p.node, p.zone);
+}
+
+/** CPU ids as ranges: [2,3,4,7] -> "2–4, 7". */
+function ranges(ids: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length;) {
+    let j = i;
+    while (j + 1 < ids.length && ids[j + 1] === (ids[j] ?? 0) + 1) j++;
+    out.push(j > i ? `${ids[i]}–${ids[j]}` : `${ids[i]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
 export function PcpLists({ state, event, options }: ViewProps) {
   const hid = useId();
   const anim = motion(event?.kind);
+  // A CPU none of whose lists has been used gets no panel of its own: on a 64-CPU machine the
+  // view would be mostly empty panels. They are named in one line instead, and so are the
+  // unused zones of a CPU that is drawn.
+  const pcpsOf = (cpu: number) => state.pcps.filter((p) => p.cpu === cpu);
+  const idle = state.cpus.filter((c) => c.online && pcpsOf(c.id).every((p) => unused(p, event)));
+  const idleIds = new Set(idle.map((c) => c.id));
+  const zoneLabel = (p: PcpState) => {
+    const z = findZone(state, p.node, p.zone);
+    return state.nodes.length > 1 ? `node ${p.node} ${z?.name ?? ''}` : (z?.name ?? '');
+  };
   return (
     <section className="view pcp-lists" {...eventAttrs(event)}>
       <header className="view-head">
@@ -193,36 +220,52 @@ export function PcpLists({ state, event, options }: ViewProps) {
         </p>
       </header>
       <div className="pcp-grid">
-        {state.cpus.map((c) => (
-          <div key={c.id} className={`cpu${c.online ? '' : ' offline'}`} data-cpu={c.id}>
-            <h4>
-              CPU {c.id}
-              {state.nodes.length > 1 ? ` (node ${c.node})` : ''}
-              {!c.online && <span className="badge">offline</span>}
-            </h4>
-            {state.pcps
-              .filter((p) => p.cpu === c.id)
-              .map((p) => {
-                const z = findZone(state, p.node, p.zone);
-                const label =
-                  state.nodes.length > 1 ? `node ${p.node} ${z?.name ?? ''}` : (z?.name ?? '');
-                const lit = touchesPcp(event, p.cpu, p.node, p.zone);
-                return (
-                  <MemoPcp
-                    key={`${p.node}-${p.zone}`}
-                    reducedMotion={options.reducedMotion}
-                    p={p}
-                    profileId={state.profileId}
-                    lit={lit}
-                    anim={lit ? anim : ''} // an unlit panel does not animate: no redraw for it
-                    zoneLabel={label}
-                    event={event}
-                  />
-                );
-              })}
-          </div>
-        ))}
+        {state.cpus
+          .filter((c) => !idleIds.has(c.id))
+          .map((c) => {
+            const mine = pcpsOf(c.id);
+            const spare = mine.filter((p) => unused(p, event));
+            return (
+              <div key={c.id} className={`cpu${c.online ? '' : ' offline'}`} data-cpu={c.id}>
+                <h4>
+                  CPU {c.id}
+                  {state.nodes.length > 1 ? ` (node ${c.node})` : ''}
+                  {!c.online && <span className="badge">offline</span>}
+                </h4>
+                {mine
+                  .filter((p) => !unused(p, event))
+                  .map((p) => {
+                    const lit = touchesPcp(event, p.cpu, p.node, p.zone);
+                    return (
+                      <MemoPcp
+                        key={`${p.node}-${p.zone}`}
+                        reducedMotion={options.reducedMotion}
+                        p={p}
+                        profileId={state.profileId}
+                        lit={lit}
+                        anim={lit ? anim : ''} // an unlit panel does not animate: no redraw for it
+                        zoneLabel={zoneLabel(p)}
+                        event={event}
+                      />
+                    );
+                  })}
+                {spare.length > 0 && (
+                  <p className="pcp-unused small muted">
+                    {spare.length === mine.length
+                      ? 'Lists not used yet.'
+                      : `${spare.map(zoneLabel).join(', ')}: not used yet.`}
+                  </p>
+                )}
+              </div>
+            );
+          })}
       </div>
+      {idle.length > 0 && (
+        <p className="pcp-idle small" data-idle-cpus={idle.length}>
+          {idle.length === 1 ? 'CPU' : 'CPUs'} {ranges(idle.map((c) => c.id))}: per-CPU lists not
+          used yet (empty, no high set).
+        </p>
+      )}
     </section>
   );
 }
