@@ -10,6 +10,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useReducedMotion } from '../../app/theme';
 import { useCore } from '../../app/useCore';
+import { MaskContext } from '../../views/Masked';
 import type { Theme } from '../../views/palette';
 import type { EvalResult } from '../expr-eval';
 import { enter, next, pointOf, previous, revealNext } from './beats';
@@ -28,6 +29,8 @@ import { useGoalSandbox } from './useGoalSandbox';
 import { useLessonCursor } from './useLessonCursor';
 import { usePresenterLink } from './usePresenterLink';
 import { useLessonProgress } from './useProgress';
+
+const NOTHING_HIDDEN: readonly string[] = [];
 
 export function LessonPage({
   plan,
@@ -81,6 +84,14 @@ export function LessonPage({
     // cursor.done is read through revealedKey
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [core, plan, questions, revealedKey]);
+
+  // The values the section's unrevealed questions ask for: the views print `?` for them.
+  const hidden = useMemo(
+    () => questions.filter((q) => !cursor.done.includes(q.block)).flatMap((q) => q.question.hides),
+    // cursor.done is read through revealedKey
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [questions, revealedKey],
+  );
 
   const pointSession = plan.sessions[point.session];
   const spec: DisplaySpec | null = useMemo(() => {
@@ -214,15 +225,17 @@ export function LessonPage({
                 </p>
               )}
               {!presenting && <LessonTimeline session={sessions.a} />}
-              <LessonViews
-                sessions={sessions}
-                views={views}
-                pointer={sandbox?.spec ? null : point.pointer}
-                caption={sandbox?.spec ? null : point.caption}
-                profiles={profiles}
-                theme={theme}
-                reducedMotion={reducedMotion}
-              />
+              <MaskContext.Provider value={sandbox?.spec ? NOTHING_HIDDEN : hidden}>
+                <LessonViews
+                  sessions={sessions}
+                  views={views}
+                  pointer={sandbox?.spec ? null : point.pointer}
+                  caption={sandbox?.spec ? null : point.caption}
+                  profiles={profiles}
+                  theme={theme}
+                  reducedMotion={reducedMotion}
+                />
+              </MaskContext.Provider>
             </>
           )}
         </section>
