@@ -13,7 +13,7 @@ import { compileWorkload } from '../workload/compiler';
 import { parseBlockBody, type BlockField } from './block-body';
 import { splitLesson, type BlockKind, type RawItem } from './document';
 import { parseExpr } from './expr';
-import { isMaskable, matchesPath } from '../views/value-paths';
+import { isMaskable, matchesPath, withoutMachine } from '../views/value-paths';
 import {
   SELECTOR_KEYS,
   VIEW_NAMES,
@@ -249,7 +249,7 @@ function parseHides(c: Checker, f: Fields, reveal: 'now' | 'next-step', check: s
   for (const h of hides)
     if (!isMaskable(h))
       f.err('hides', `\`${h}\` is not a value the views can hide (see web/views/value-paths.ts)`);
-  const asked = check.trim();
+  const asked = withoutMachine(check.trim());
   if (reveal === 'now' && isMaskable(asked) && !asked.includes('*'))
     if (!hides.some((h) => matchesPath(h, asked)))
       c.add(

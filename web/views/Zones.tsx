@@ -62,7 +62,8 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
           {' '}
           managed <V path={path('managed')} value={formatCount(z.managed)} /> pages · free{' '}
           <V path={path('nr_free_pages')} value={formatCount(z.nrFreePages)} />
-          {freeHidden ? '' : below ? ` · below ${below}` : ' · above high'}
+          {freeHidden ? '' : below ? ` · below ${below}` : ' · above high'} · pgalloc_
+          {z.name.toLowerCase()} <V path={path('pgalloc')} value={formatCount(z.pgalloc)} />
         </span>
       </h4>
       <svg

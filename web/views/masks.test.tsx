@@ -16,7 +16,9 @@ describe('hidden values', () => {
     expect(matchesPath('pcp.*.Normal.high', 'pcp.cpu3.DMA32.high')).toBe(false);
     expect(isMaskable('zones.Normal._watermark.min')).toBe(true);
     expect(isMaskable('zones.Normal.pageblocks.*')).toBe(true);
-    expect(isMaskable('zones.Normal.lock.acquisitions')).toBe(false);
+    expect(isMaskable('zones.Normal.lock.acquisitions')).toBe(true);
+    expect(isMaskable('zones.Normal.lock.nope')).toBe(false);
+    expect(isMaskable('cpus.0.pcp_hits')).toBe(false);
   });
 
   it('print ? in a view under the lesson mask, the value elsewhere', () => {

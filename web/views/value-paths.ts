@@ -14,13 +14,22 @@ const MT = `(?:${MIGRATETYPE_NAMES.join('|')}|\\*)`;
 /** Every value a view can hide, as a pattern (`*` allowed where a CPU, zone or type goes). */
 const MASKABLE = new RegExp(
   `^(?:pcp\\.(?:cpu\\d+|\\*)\\.${ZONE}\\.(?:count|high|high_min|high_max|batch)` +
-    `|zones\\.${ZONE}\\.(?:nr_free_pages|managed|_watermark\\.(?:min|low|high|promo)` +
-    `|pageset_(?:batch|high_min|high_max)|pageblocks\\.${MT}))$`,
+    `|zones\\.${ZONE}\\.(?:nr_free_pages|managed|pgalloc|lock_pages_moved` +
+    `|lock\\.(?:acquisitions|contended|handovers|wait_ns|hold_ns)` +
+    `|_watermark\\.(?:min|low|high|promo)|pageset_(?:batch|high_min|high_max)|pageblocks\\.${MT}))$`,
 );
 
 /** Whether a view can hide this path (the lesson schema refuses others). */
 export function isMaskable(pattern: string): boolean {
   return MASKABLE.test(pattern);
+}
+
+/**
+ * The path a check reads, without the `a.`/`b.` that picks a machine of a comparison: a hidden
+ * value is hidden in both columns.
+ */
+export function withoutMachine(path: string): string {
+  return path.replace(/^[ab]\./, '');
 }
 
 /** Whether a path is one the pattern names (`*` matches one segment). */

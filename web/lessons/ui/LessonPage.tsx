@@ -8,7 +8,7 @@
  * over a BroadcastChannel by usePresenterLink).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useReducedMotion } from '../../app/theme';
+import { useMediaQuery, useReducedMotion } from '../../app/theme';
 import { useCore } from '../../app/useCore';
 import { MaskContext } from '../../views/Masked';
 import type { Theme } from '../../views/palette';
@@ -50,6 +50,7 @@ export function LessonPage({
   const presenting = mode === 'present';
   const core = useCore();
   const reducedMotion = useReducedMotion();
+  const narrow = useMediaQuery('(max-width: 60rem)');
   const [progress, saveProgress] = useLessonProgress(slug);
   const { cursor, visit, move } = useLessonCursor(plan, step, mode);
   const [blank, setBlank] = useState(false);
@@ -144,6 +145,51 @@ export function LessonPage({
     pointSession?.compare ?? null,
   ];
 
+  // On a phone the views follow the block that uses them (the last one run or revealed, else the
+  // first that boots, runs or asks), instead of waiting below the whole step.
+  const stageAfter = narrow
+    ? ((goal.sandbox?.spec ? goal.sandbox.block : lastDone) ??
+      section.blocks.findIndex((b) => b.kind !== 'prose' && b.kind !== 'notes'))
+    : null;
+  // Focusable: the stage scrolls on its own when the views are taller than the screen.
+  const stage = (
+    <section className="lesson-stage" aria-label="The simulated machine" tabIndex={0}>
+      {core.state === 'loading' && <p role="status">Starting the simulation…</p>}
+      {core.state === 'failed' && (
+        <p role="alert" className="error">
+          The simulation could not start: {core.error}
+        </p>
+      )}
+      {core.state === 'ready' && !sessions && (
+        <p className="muted">No machine yet: the first step boots one.</p>
+      )}
+      {sessions && (
+        <>
+          {sandbox?.spec && (
+            <p className="sandbox-note">
+              Your sandbox: the lesson's machine plus your ops.{' '}
+              <button type="button" onClick={goal.reset}>
+                Back to the lesson's state
+              </button>
+            </p>
+          )}
+          {!presenting && <LessonTimeline session={sessions.a} />}
+          <MaskContext.Provider value={sandbox?.spec ? NOTHING_HIDDEN : hidden}>
+            <LessonViews
+              sessions={sessions}
+              views={views}
+              pointer={sandbox?.spec ? null : point.pointer}
+              caption={sandbox?.spec ? null : point.caption}
+              profiles={profiles}
+              theme={theme}
+              reducedMotion={reducedMotion}
+            />
+          </MaskContext.Provider>
+        </>
+      )}
+    </section>
+  );
+
   return (
     <main
       id="main"
@@ -201,44 +247,11 @@ export function LessonPage({
           move={move}
           runGoal={goal.run}
           resetSandbox={goal.reset}
+          stage={narrow ? stage : null}
+          stageAfter={stageAfter ?? -1}
         />
 
-        {/* Focusable: the stage scrolls on its own when the views are taller than the screen. */}
-        <section className="lesson-stage" aria-label="The simulated machine" tabIndex={0}>
-          {core.state === 'loading' && <p role="status">Starting the simulation…</p>}
-          {core.state === 'failed' && (
-            <p role="alert" className="error">
-              The simulation could not start: {core.error}
-            </p>
-          )}
-          {core.state === 'ready' && !sessions && (
-            <p className="muted">No machine yet: the first step boots one.</p>
-          )}
-          {sessions && (
-            <>
-              {sandbox?.spec && (
-                <p className="sandbox-note">
-                  Your sandbox: the lesson's machine plus your ops.{' '}
-                  <button type="button" onClick={goal.reset}>
-                    Back to the lesson's state
-                  </button>
-                </p>
-              )}
-              {!presenting && <LessonTimeline session={sessions.a} />}
-              <MaskContext.Provider value={sandbox?.spec ? NOTHING_HIDDEN : hidden}>
-                <LessonViews
-                  sessions={sessions}
-                  views={views}
-                  pointer={sandbox?.spec ? null : point.pointer}
-                  caption={sandbox?.spec ? null : point.caption}
-                  profiles={profiles}
-                  theme={theme}
-                  reducedMotion={reducedMotion}
-                />
-              </MaskContext.Provider>
-            </>
-          )}
-        </section>
+        {!narrow && stage}
       </div>
       {presenting && blank && <BlankScreen />}
     </main>
