@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { lessonSchemaPlugin } from './web/lessons/vite-plugin';
+import { markdownTreePlugin } from './web/markdown/vite-plugin';
 import { contentSecurityPolicy } from './web/security/vite-plugin';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
@@ -19,7 +20,7 @@ export default defineConfig({
   root: `${repo}web`,
   base: basePath(),
   publicDir: `${repo}public`,
-  plugins: [react(), lessonSchemaPlugin(repo), contentSecurityPolicy()],
+  plugins: [react(), lessonSchemaPlugin(repo), markdownTreePlugin(), contentSecurityPolicy()],
   build: {
     outDir: `${repo}dist`,
     emptyOutDir: true,

@@ -1,8 +1,15 @@
 // Vitest runs the unit, binding and lesson tests in Node, from the repository root so tests can
 // live beside what they test (web/, lessons/, scripts/, docs/). End-to-end tests (e2e/) belong to Playwright.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { lessonSchemaPlugin } from './web/lessons/vite-plugin';
+import { markdownTreePlugin } from './web/markdown/vite-plugin';
+
+const repo = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
+  // The same build-time compilation as the site: lessons (?lesson) and Markdown trees (?md).
+  plugins: [lessonSchemaPlugin(repo), markdownTreePlugin()],
   test: {
     root: '.',
     environment: 'node',

@@ -30,12 +30,13 @@ export function useAction<A = void>(id: ActionId, impl: ActionImpl<A>): void {
     latest.current = impl;
   });
   useEffect(() => {
-    const { label, group, keys } = actionDef(id);
+    const { label, group, keys, clicker } = actionDef(id);
     return registry.register<A>({
       id,
       label,
       group,
       keys,
+      clicker,
       enabled: () => (latest.current.enabled ? latest.current.enabled() : true),
       run: (arg) => latest.current.run(arg),
     });

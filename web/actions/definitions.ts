@@ -14,6 +14,11 @@ export interface ActionDef {
   group: ActionGroup;
   /** Key chords (see keys.ts), e.g. ["Space"], ["Shift+ArrowRight"]; none: a button only. */
   keys?: readonly string[];
+  /**
+   * A presentation clicker's key: it works wherever focus is (after a click on a button or the
+   * memory map), except in a form field, which keeps its keys.
+   */
+  clicker?: boolean;
 }
 
 const DEFS = {
@@ -146,24 +151,28 @@ const DEFS = {
     label: 'Next (reveal, run, or next step)',
     group: 'presenter',
     keys: ['PageDown', 'ArrowRight', 'Space'],
+    clicker: true,
   },
   presenterPrev: {
     id: 'presenter.previous',
     label: 'Previous (beat or step)',
     group: 'presenter',
     keys: ['PageUp', 'ArrowLeft'],
+    clicker: true,
   },
   presenterReveal: {
     id: 'presenter.reveal',
     label: 'Reveal the answer',
     group: 'presenter',
     keys: ['r'],
+    clicker: true,
   },
   presenterBlank: {
     id: 'presenter.blank',
     label: 'Blank the screen',
     group: 'presenter',
     keys: ['b', '.'],
+    clicker: true,
   },
   presenterLeave: {
     id: 'presenter.leave',

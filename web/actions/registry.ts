@@ -15,6 +15,8 @@ export interface Action<A = void> {
   group: ActionGroup;
   /** Key chords (see keys.ts), e.g. ["Space"], ["Shift+ArrowRight"]. */
   keys?: readonly string[];
+  /** A clicker's key: handled before the focused element sees it (definitions.ts). */
+  clicker?: boolean;
   /** Whether it may run now (a disabled button, an ignored key). */
   enabled?: () => boolean;
   run: (arg: A) => void;
@@ -78,6 +80,25 @@ export class ActionRegistry {
   forChord(chord: string): AnyAction | undefined {
     for (const a of this.actions.values()) if (a.keys?.includes(chord)) return a;
     return undefined;
+  }
+
+  /**
+   * Handle a keydown before any element does (a capture listener on the window): a clicker's key
+   * runs its action even when focus sits on a button (Space would press it again) or on a view
+   * with keys of its own (the memory map pans on PageDown). Text fields keep every key; a radio,
+   * checkbox or slider keeps Space and the arrows, and gives up PageDown and PageUp.
+   */
+  handleClickerKey(e: KeyboardEvent): boolean {
+    if (e.defaultPrevented || isTypingTarget(e.target)) return false;
+    const chord = chordOf(e);
+    if (e.target instanceof HTMLInputElement && (chord === 'Space' || chord.includes('Arrow')))
+      return false;
+    const a = this.forChord(chord);
+    if (!a?.clicker) return false;
+    e.preventDefault();
+    e.stopPropagation();
+    this.dispatch(a.id, undefined, 'key');
+    return true;
   }
 
   /** Handle a keydown: dispatch its action and return true when one matched. */

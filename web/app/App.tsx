@@ -164,8 +164,15 @@ export function App() {
       if (document.querySelector('dialog[open]')) return; // the dialog handles its own keys
       registry.handleKey(e);
     };
+    const onClickerKey = (e: KeyboardEvent) => {
+      if (!document.querySelector('dialog[open]')) registry.handleClickerKey(e);
+    };
+    window.addEventListener('keydown', onClickerKey, { capture: true });
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onClickerKey, { capture: true });
+      window.removeEventListener('keydown', onKey);
+    };
   }, [registry]);
   return (
     <ActionsContext.Provider value={registry}>

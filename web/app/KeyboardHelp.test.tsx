@@ -35,6 +35,36 @@ describe('keyboard help', () => {
     expect(ids[0]).toBe(A.presenterNext);
   });
 
+  it('the ? dialog lists only the groups live here: no lesson keys while presenting', () => {
+    const r = new ActionRegistry();
+    r.register({ id: A.presenterNext, label: 'x', group: 'presenter', run: () => {} });
+    r.register({ id: A.theme, label: 'y', group: 'app', run: () => {} });
+    const html = renderToStaticMarkup(
+      createElement(
+        ActionsContext.Provider,
+        { value: r },
+        createElement(KeyList, { liveOnly: true }),
+      ),
+    );
+    const groups = [...html.matchAll(/data-group="(\w+)"/g)].map((m) => m[1]);
+    expect(groups).toEqual(['presenter', 'app']);
+    expect(html).not.toContain('not on this page');
+  });
+
+  it('the page says where each group works', () => {
+    const html = renderToStaticMarkup(
+      createElement(
+        ActionsContext.Provider,
+        { value: new ActionRegistry() },
+        createElement(KeyList),
+      ),
+    );
+    expect(html).toContain(
+      'Timeline<span class="muted small"> (in the playground, embedded players and lessons)',
+    );
+    expect(html).toContain('Site<span class="muted small"> (on every page)');
+  });
+
   it('gives every command its own id and label', () => {
     expect(new Set(ACTION_DEFS.map((d) => d.id)).size).toBe(ACTION_DEFS.length);
     expect(new Set(ACTION_DEFS.map((d) => d.label)).size).toBe(ACTION_DEFS.length);

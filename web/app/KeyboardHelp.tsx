@@ -1,11 +1,12 @@
 /*
  * KeyboardHelp.tsx: every command with its keys, read from the definitions (so it lists each
- * command once, including those of pages you are not on; the groups that work here come first).
- * Shown as a dialog by `?` and as a page.
+ * command once). The page (#/keys) lists every group and where it works; the `?` dialog lists
+ * the groups that work where you are (and links to the page), so a key is never shown twice with
+ * two meanings (PageDown is "next step" in a lesson and "next beat" when presenting).
  */
 import { useEffect, useRef } from 'react';
 import { useActions, useRegistryVersion } from '../actions/context';
-import { ACTION_DEFS, type ActionGroup } from '../actions/definitions';
+import { ACTION_DEFS, SCREENS, type ActionGroup } from '../actions/definitions';
 import { formatChord } from '../actions/keys';
 
 const GROUPS: [ActionGroup, string][] = [
@@ -17,12 +18,31 @@ const GROUPS: [ActionGroup, string][] = [
   ['app', 'Site'],
 ];
 
-export function KeyList() {
+const SCREEN_NAMES: Record<string, string> = {
+  playground: 'the playground',
+  embed: 'embedded players',
+  lesson: 'lessons',
+  presenter: 'presenter mode',
+  notes: 'the speaker notes window',
+};
+
+/** Where a group's keys work, in words: "in the playground and lessons". */
+function whereLive(g: ActionGroup): string {
+  const screens = Object.entries(SCREENS)
+    .filter(([, groups]) => groups.includes(g))
+    .map(([s]) => SCREEN_NAMES[s] ?? s);
+  if (screens.length === Object.keys(SCREENS).length) return 'on every page';
+  return `in ${screens.slice(0, -1).join(', ')}${screens.length > 1 ? ' and ' : ''}${screens.at(-1) ?? ''}`;
+}
+
+export function KeyList({ liveOnly = false }: { liveOnly?: boolean }) {
   const registry = useActions();
   useRegistryVersion();
   const live = (g: ActionGroup) => registry.list().some((a) => a.group === g);
   // Stable: the groups that work on this page first, each list in its own order.
-  const groups = [...GROUPS.filter(([g]) => live(g)), ...GROUPS.filter(([g]) => !live(g))];
+  const groups = liveOnly
+    ? GROUPS.filter(([g]) => live(g))
+    : [...GROUPS.filter(([g]) => live(g)), ...GROUPS.filter(([g]) => !live(g))];
   return (
     <div className="key-list">
       {groups.map(([g, title]) => {
@@ -32,7 +52,7 @@ export function KeyList() {
           <table key={g} data-group={g}>
             <caption>
               {title}
-              {!live(g) && <span className="muted small"> (not on this page)</span>}
+              <span className="muted small"> ({whereLive(g)})</span>
             </caption>
             <tbody>
               {rows.map((a) => (
@@ -76,7 +96,12 @@ export function KeyboardHelpDialog({ open, onClose }: { open: boolean; onClose: 
       onCancel={onClose}
     >
       <h2 id="keys-h">Keyboard</h2>
-      {open && <KeyList />}
+      {open && <KeyList liveOnly />}
+      <p className="small">
+        <a href="#/keys" onClick={onClose}>
+          Every shortcut of the site
+        </a>
+      </p>
       <form method="dialog">
         <button type="submit" autoFocus>
           Close

@@ -1,14 +1,14 @@
 /*
- * ModelNotes.tsx: where the model simplifies the kernel, from docs/model-notes.md (bundled as
- * text at build time, so the page and the repository cannot disagree).
+ * ModelNotes.tsx: where the model simplifies the kernel, from docs/model-notes.md (parsed at build
+ * time, so the page and the repository cannot disagree).
  */
-import notes from '../../docs/model-notes.md?raw';
-import { Markdown } from './markdown';
+import notes from '../../docs/model-notes.md?md';
+import { MdBlocks } from '../markdown/Md';
 
 export default function ModelNotes() {
   return (
     <main id="main" className="prose">
-      <Markdown source={notes} />
+      <MdBlocks tree={notes} />
     </main>
   );
 }

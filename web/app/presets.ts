@@ -17,7 +17,7 @@ export const PROFILES: { name: ProfileName; label: string }[] = PROFILE_ROWS.map
   label: `${p.name}${i === 0 ? ' (default)' : ''}: ${p.what}`,
 }));
 
-export const DEFAULT_WORKLOAD = `# Two CPUs allocate and free on the tiny machine.
+export const DEFAULT_WORKLOAD = `# Two CPUs allocate and free, order 0 and order 3, then drain.
 machine tiny
 profile 6.18
 seed 42

@@ -1,13 +1,15 @@
 /*
- * loader.ts: the lessons as the site gets them. Vite inlines every lessons/NN-slug/lesson.md as
- * text at build time (import.meta.glob with ?raw), so the static site needs no fetch; the schema
- * validates each one here too (the build already refused malformed ones, see vite-plugin.ts).
+ * loader.ts: the lessons as the site gets them. Vite compiles every lessons/NN-slug/lesson.md at
+ * build time (import.meta.glob with ?lesson, see vite-plugin.ts): validated by the schema, with
+ * its Markdown parsed into trees, which this registers for the renderer (web/markdown/store.ts).
+ * The static site needs no fetch, and ships neither the schema nor a Markdown parser.
  */
-import { validateLesson } from './schema';
+import { registerTrees } from '../markdown/store';
+import type { CompiledLesson } from './vite-plugin';
 import type { Lesson, LessonIssue } from './types';
 
-const sources = import.meta.glob<string>('../../lessons/*/lesson.md', {
-  query: '?raw',
+const compiled = import.meta.glob<CompiledLesson>('../../lessons/*/lesson.md', {
+  query: '?lesson',
   import: 'default',
   eager: true,
 });
@@ -21,11 +23,12 @@ export interface LoadedLessons {
 export function loadLessons(): LoadedLessons {
   const lessons: Lesson[] = [];
   const issues: LessonIssue[] = [];
-  for (const key of Object.keys(sources).sort()) {
-    const file = key.replace(/^(\.\.\/)+/, '');
-    const r = validateLesson(file, sources[key] ?? '');
-    if (r.ok) lessons.push(r.lesson);
-    else issues.push(...r.issues);
+  for (const key of Object.keys(compiled).sort()) {
+    const c = compiled[key];
+    if (!c) continue;
+    registerTrees(c.md);
+    if (c.lesson) lessons.push(c.lesson);
+    issues.push(...c.issues);
   }
   return { lessons, issues };
 }

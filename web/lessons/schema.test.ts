@@ -32,4 +32,46 @@ describe('lesson schema', () => {
       ),
     ).toBe(true);
   });
+
+  it('makes a question hide the value it asks for, and only values a view can hide', () => {
+    const lesson = (q: string) =>
+      [
+        '---',
+        'title: T',
+        'summary: S',
+        'minutes: 1',
+        'machine: tiny',
+        'profile: 6.18',
+        'see_on_your_machine: x',
+        '---',
+        '## One',
+        '```sim',
+        'views: pcp',
+        'workload:',
+        '  cpu 0 alloc a',
+        '```',
+        '```question',
+        'kind: number',
+        'prompt: p',
+        'answer: 42',
+        'check: pcp.cpu0.Normal.high',
+        q,
+        'explain: e',
+        'wrong.7: w',
+        '```',
+        '## See it on your machine',
+        'x',
+      ].join('\n');
+    const issues = (q: string) => {
+      const r = validateLesson('lessons/01-t/lesson.md', lesson(q));
+      return r.ok ? [] : r.issues.map((i) => i.message);
+    };
+    expect(issues('')).toContainEqual(
+      expect.stringContaining('the views can show `pcp.cpu0.Normal.high`'),
+    );
+    expect(issues('hides: pcp.cpu0.Normal.nope')).toContainEqual(
+      expect.stringContaining('`pcp.cpu0.Normal.nope` is not a value the views can hide'),
+    );
+    expect(issues('hides: pcp.*.Normal.high').filter((m) => /hide/.test(m))).toEqual([]);
+  });
 });

@@ -13,6 +13,7 @@ import { compileWorkload } from '../workload/compiler';
 import { parseBlockBody, type BlockField } from './block-body';
 import { splitLesson, type BlockKind, type RawItem } from './document';
 import { parseExpr } from './expr';
+import { isMaskable, matchesPath, withoutMachine } from '../views/value-paths';
 import {
   SELECTOR_KEYS,
   VIEW_NAMES,
@@ -55,6 +56,7 @@ const FIELDS: Record<BlockKind, readonly string[]> = {
     'check',
     'explain',
     'reveal',
+    'hides',
   ],
   goal: ['goal', 'check', 'hint', 'solution', 'views'],
   notes: [], // free Markdown, not fields
@@ -232,6 +234,31 @@ function parseOptions(f: Fields): ChoiceOption[] {
   return out;
 }
 
+/**
+ * `hides:` the values the views must not show before the reveal, comma-separated paths of the
+ * snapshot (`pcp.*.Normal.high`, `zones.Normal._watermark.min`): only values a view can hide. A
+ * question answered where it stands whose check is such a value must hide it, or the screen
+ * would show the answer beside the question.
+ */
+function parseHides(c: Checker, f: Fields, reveal: 'now' | 'next-step', check: string): string[] {
+  const field = f.get('hides');
+  const hides = text(field)
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
+  for (const h of hides)
+    if (!isMaskable(h))
+      f.err('hides', `\`${h}\` is not a value the views can hide (see web/views/value-paths.ts)`);
+  const asked = withoutMachine(check.trim());
+  if (reveal === 'now' && isMaskable(asked) && !asked.includes('*'))
+    if (!hides.some((h) => matchesPath(h, asked)))
+      c.add(
+        field?.line ?? f.get('check')?.line ?? 0,
+        `question block: the views can show \`${asked}\`, the value this question asks for: add it to \`hides:\``,
+      );
+  return hides;
+}
+
 function parseQuestion(c: Checker, f: Fields, line: number): QuestionBlock | null {
   const kind = f.need('kind');
   const prompt = f.need('prompt');
@@ -243,6 +270,7 @@ function parseQuestion(c: Checker, f: Fields, line: number): QuestionBlock | nul
   if (revealText !== 'now' && revealText !== 'next-step')
     f.err('reveal', `is \`now\` or \`next-step\`, found \`${revealText}\``);
   const reveal: 'now' | 'next-step' = revealText === 'next-step' ? 'next-step' : 'now';
+  const hides = parseHides(c, f, reveal, check?.value ?? '');
   const wrong: Record<string, string> = {};
   for (const [key, field] of f.map)
     if (key.startsWith('wrong.')) wrong[key.slice(6)] = field.value.trim();
@@ -263,6 +291,7 @@ function parseQuestion(c: Checker, f: Fields, line: number): QuestionBlock | nul
           explain: explain.value,
           wrong,
           reveal,
+          hides,
         }
       : null;
 

@@ -82,6 +82,8 @@ interface QuestionCommon {
   explain: string;
   wrong: Record<string, string>; // option key or likely wrong number -> why it is wrong
   reveal: 'now' | 'next-step';
+  /** Values the views print as `?` until the answer is revealed (web/views/value-paths.ts). */
+  hides: string[];
 }
 
 export interface ChoiceQuestion extends QuestionCommon {

@@ -2,23 +2,44 @@
  * Counters.tsx: the numbers /proc/vmstat and lock statistics would show: machine-wide event
  * counters, the zone lock's acquisitions (contended, handed over between CPUs), hold and wait time
  * per zone, and per-CPU pcp figures.
- * Given a second state (compare mode), each figure shows the difference, so two profiles running
- * the same workload can be read side by side.
+ * Given a second state (compare mode), each figure shows both values and the difference, this
+ * column's profile minus the other's, said in words for screen readers ("8 fewer than 6.6"), so
+ * two profiles running the same workload can be read side by side.
  */
 import { useId } from 'react';
 import { allZones, type ModelState, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 import { formatCount } from '../core/count';
+import { useMasked, V } from './Masked';
+import { valuePath } from './value-paths';
 
-function Diff({ a, b }: { a: number; b: number | undefined }) {
+/** The other profile's value and this one's difference from it: "· 6.6: 10 (−8)". */
+function Diff({
+  a,
+  b,
+  other,
+  hidden = false,
+}: {
+  a: number;
+  b: number | undefined;
+  other: string;
+  hidden?: boolean;
+}) {
   if (b === undefined) return null;
-  const d = b - a;
-  if (d === 0) return <span className="diff same"> =</span>;
+  if (hidden) return <span className="diff same"> · {other}: ?</span>;
+  const d = a - b;
+  const said =
+    d === 0
+      ? `the same as ${other}`
+      : `${formatCount(Math.abs(d))} ${d > 0 ? 'more' : 'fewer'} than ${other}`;
   return (
-    <span className={`diff ${d > 0 ? 'up' : 'down'}`}>
-      {' '}
-      ({d > 0 ? '+' : '−'}
-      {formatCount(Math.abs(d))})
+    <span className={`diff ${d > 0 ? 'up' : d < 0 ? 'down' : 'same'}`} title={said}>
+      <span aria-hidden="true">
+        {' '}
+        · {other}: {formatCount(b)}{' '}
+        {d === 0 ? '(=)' : `(${d > 0 ? '+' : '−'}${formatCount(Math.abs(d))})`}
+      </span>
+      <span className="visually-hidden">, {said}</span>
     </span>
   );
 }
@@ -39,20 +60,31 @@ const VM_ROWS: Row[] = [
   ['bad pages', (s) => s.vm.badPage, 'bad_page reports'],
 ];
 
-type ZoneColumn = [label: string, value: (z: ZoneState) => number, help: string];
+type ZoneColumn = [label: string, value: (z: ZoneState) => number, help: string, field: string];
 
 /** zone->lock's figures (struct spinlock's lock_stats) and the pages moved under it. */
 const LOCK_COLUMNS: ZoneColumn[] = [
-  ['taken', (z) => z.lock.acquisitions, 'times zone->lock was taken'],
-  ['contended', (z) => z.lock.contended, 'acquisitions that had to wait for another CPU'],
+  ['taken', (z) => z.lock.acquisitions, 'times zone->lock was taken', 'lock.acquisitions'],
+  [
+    'contended',
+    (z) => z.lock.contended,
+    'acquisitions that had to wait for another CPU',
+    'lock.contended',
+  ],
   [
     'hand-overs',
     (z) => z.lock.handovers,
     "acquisitions that pulled the lock's cache line from another CPU",
+    'lock.handovers',
   ],
-  ['wait ns', (z) => z.lock.waitNs, 'virtual time CPUs spent waiting for it'],
-  ['hold ns', (z) => z.lock.holdNs, 'virtual time it was held'],
-  ['pages moved', (z) => z.lockPagesMoved, 'pages moved between per-CPU and buddy lists under it'],
+  ['wait ns', (z) => z.lock.waitNs, 'virtual time CPUs spent waiting for it', 'lock.wait_ns'],
+  ['hold ns', (z) => z.lock.holdNs, 'virtual time it was held', 'lock.hold_ns'],
+  [
+    'pages moved',
+    (z) => z.lockPagesMoved,
+    'pages moved between per-CPU and buddy lists under it',
+    'lock_pages_moved',
+  ],
 ];
 
 export interface CountersOptions {
@@ -61,7 +93,9 @@ export interface CountersOptions {
 
 export function Counters({ state, event, options }: ViewProps<CountersOptions>) {
   const hid = useId();
+  const masked = useMasked();
   const other = options.compare ?? undefined;
+  const on = other?.profile ?? '';
   const zones = allZones(state).filter((z) => z.managed > 0);
   const otherZone = (node: number, idx: number) =>
     other?.nodes[node]?.zones.find((z) => z.idx === idx);
@@ -69,103 +103,119 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
     <section className="view counters" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Counters</h3>
-        {other && <p className="muted small">(±n): the other profile minus this one.</p>}
+        {other && (
+          <p className="muted small">
+            Each figure: {state.profile}'s value, then {on}'s, and in brackets {state.profile} minus{' '}
+            {on}: + when {state.profile} counts more, − when it counts fewer.
+          </p>
+        )}
       </header>
       <div className="counter-tables">
-        <table>
-          <caption>Machine (vmstat)</caption>
-          <tbody>
-            {VM_ROWS.map(([label, get, help]) => (
-              <tr key={label} title={help}>
-                <th scope="row">{label}</th>
-                <td>
-                  {formatCount(get(state))}
-                  <Diff a={get(state)} b={other ? get(other) : undefined} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table>
-          <caption>Zone lock</caption>
-          <thead>
-            <tr>
-              <th scope="col">zone</th>
-              {LOCK_COLUMNS.map(([label, , help]) => (
-                <th key={label} scope="col" title={help}>
-                  {label}
-                </th>
+        <div className="counter-scroll" tabIndex={0}>
+          <table>
+            <caption>Machine (vmstat)</caption>
+            <tbody>
+              {VM_ROWS.map(([label, get, help]) => (
+                <tr key={label} title={help}>
+                  <th scope="row">{label}</th>
+                  <td>
+                    {formatCount(get(state))}
+                    <Diff a={get(state)} b={other ? get(other) : undefined} other={on} />
+                  </td>
+                </tr>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {zones.map((z) => {
-              const o = otherZone(z.node, z.idx);
-              return (
-                <tr key={`${z.node}-${z.idx}`}>
-                  <th scope="row">{state.nodes.length > 1 ? `N${z.node} ${z.name}` : z.name}</th>
-                  {LOCK_COLUMNS.map(([label, get]) => (
-                    <td key={label}>
-                      {formatCount(get(z))}
-                      <Diff a={get(z)} b={o ? get(o) : undefined} />
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        <table>
-          <caption>Per CPU</caption>
-          <thead>
-            <tr>
-              <th scope="col">CPU</th>
-              <th scope="col">pcp hits</th>
-              <th scope="col">refills</th>
-              <th scope="col">frees</th>
-              <th scope="col">drains</th>
-              <th scope="col">lock wait ns</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.cpus.map((c) => {
-              const o = other?.cpus[c.id];
-              const lit = event?.cpu === c.id;
-              return (
-                <tr
-                  key={c.id}
-                  className={lit ? 'lit' : undefined}
-                  data-highlighted={lit || undefined}
-                >
-                  <th scope="row">
-                    {c.id}
-                    {c.online ? '' : ' (offline)'}
+            </tbody>
+          </table>
+        </div>
+        <div className="counter-scroll" tabIndex={0}>
+          <table>
+            <caption>Zone lock</caption>
+            <thead>
+              <tr>
+                <th scope="col">zone</th>
+                {LOCK_COLUMNS.map(([label, , help]) => (
+                  <th key={label} scope="col" title={help}>
+                    {label}
                   </th>
-                  <td>
-                    {formatCount(c.pcpHits)}
-                    <Diff a={c.pcpHits} b={o?.pcpHits} />
-                  </td>
-                  <td>
-                    {formatCount(c.pcpRefills)}
-                    <Diff a={c.pcpRefills} b={o?.pcpRefills} />
-                  </td>
-                  <td>
-                    {formatCount(c.pcpFrees)}
-                    <Diff a={c.pcpFrees} b={o?.pcpFrees} />
-                  </td>
-                  <td>
-                    {formatCount(c.pcpDrains)}
-                    <Diff a={c.pcpDrains} b={o?.pcpDrains} />
-                  </td>
-                  <td>
-                    {formatCount(c.lockWaitNs)}
-                    <Diff a={c.lockWaitNs} b={o?.lockWaitNs} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {zones.map((z) => {
+                const o = otherZone(z.node, z.idx);
+                return (
+                  <tr key={`${z.node}-${z.idx}`} data-node={z.node} data-zone={z.idx}>
+                    <th scope="row">{state.nodes.length > 1 ? `N${z.node} ${z.name}` : z.name}</th>
+                    {LOCK_COLUMNS.map(([label, get, , field]) => (
+                      <td key={label}>
+                        <V path={valuePath.zone(z.name, field)} value={formatCount(get(z))} />
+                        <Diff
+                          a={get(z)}
+                          b={o ? get(o) : undefined}
+                          other={on}
+                          hidden={masked(valuePath.zone(z.name, field))}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <div className="counter-scroll" tabIndex={0}>
+          <table>
+            <caption>Per CPU</caption>
+            <thead>
+              <tr>
+                <th scope="col">CPU</th>
+                <th scope="col">pcp hits</th>
+                <th scope="col">refills</th>
+                <th scope="col">frees</th>
+                <th scope="col">drains</th>
+                <th scope="col">lock wait ns</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.cpus.map((c) => {
+                const o = other?.cpus[c.id];
+                const lit = event?.cpu === c.id;
+                return (
+                  <tr
+                    key={c.id}
+                    className={lit ? 'lit' : undefined}
+                    data-highlighted={lit || undefined}
+                  >
+                    <th scope="row">
+                      {c.id}
+                      {c.online ? '' : ' (offline)'}
+                    </th>
+                    <td>
+                      {formatCount(c.pcpHits)}
+                      <Diff a={c.pcpHits} b={o?.pcpHits} other={on} />
+                    </td>
+                    <td>
+                      {formatCount(c.pcpRefills)}
+                      <Diff a={c.pcpRefills} b={o?.pcpRefills} other={on} />
+                    </td>
+                    <td>
+                      {formatCount(c.pcpFrees)}
+                      <Diff a={c.pcpFrees} b={o?.pcpFrees} other={on} />
+                    </td>
+                    <td>
+                      {formatCount(c.pcpDrains)}
+                      <Diff a={c.pcpDrains} b={o?.pcpDrains} other={on} />
+                    </td>
+                    <td>
+                      {formatCount(c.lockWaitNs)}
+                      <Diff a={c.lockWaitNs} b={o?.lockWaitNs} other={on} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </div>
     </section>
   );

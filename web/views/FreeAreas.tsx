@@ -19,6 +19,8 @@ import { allZones, type SimEvent, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 import { MIGRATETYPE_COLORS, MIGRATETYPE_NAMES } from './palette';
 import { formatCount } from '../core/count';
+import { V } from './Masked';
+import { valuePath } from './value-paths';
 
 /** Draw blocks one by one when a zone has at most this many free blocks. */
 const MAX_DRAWN_BLOCKS = 96;
@@ -75,7 +77,12 @@ function ZoneFreeArea({
   return (
     <table className="free-area">
       <caption>
-        {name}: {formatCount(zone.nrFreePages)} free pages in {formatCount(totalBlocks)} blocks
+        {name}:{' '}
+        <V
+          path={valuePath.zone(zone.name, 'nr_free_pages')}
+          value={formatCount(zone.nrFreePages)}
+        />{' '}
+        free pages in {formatCount(totalBlocks)} blocks
       </caption>
       <thead className="visually-hidden">
         <tr>

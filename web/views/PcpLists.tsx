@@ -18,6 +18,8 @@ import { eventAttrs, type ViewProps } from './options';
 import { MIGRATETYPE_COLORS } from './palette';
 import { pindexList } from './names';
 import { useProgress, useTween } from './useTween';
+import { useMasked, V } from './Masked';
+import { valuePath } from './value-paths';
 
 const W = 200;
 /** Blocks drawn in flight at most (a refill of 63 shows 6; the text says how many). */
@@ -55,6 +57,7 @@ function movement(e: SimEvent | null): string {
 
 interface PcpProps {
   p: PcpState;
+  zoneName: string; // the zone's own name, for value paths
   profileId: number;
   lit: boolean;
   anim: string;
@@ -72,8 +75,14 @@ function flying(e: SimEvent | null, anim: string): number {
   return 0;
 }
 
-function Pcp({ p, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpProps) {
-  const moved = lit ? movement(event) : '';
+function Pcp({ p, zoneName, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpProps) {
+  const masked = useMasked();
+  const path = (field: string) => valuePath.pcp(p.cpu, zoneName, field);
+  const v = (field: string, value: number) => <V path={path(field)} value={value} />;
+  // A hidden count or high hides the bar's end and the high tick too.
+  const countHidden = masked(path('count'));
+  const highHidden = masked(path('high')) || masked(path('high_min')) || masked(path('high_max'));
+  const moved = lit && !countHidden ? movement(event) : '';
   const top = Math.max(p.highMax, p.high, p.count, p.batch, 1);
   const x = scaleLinear().domain([0, top]).range([0, W]);
   const fill = useTween(x(p.count), reducedMotion);
@@ -97,12 +106,12 @@ function Pcp({ p, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpPr
       data-highlighted={lit || undefined}
     >
       <div className="pcp-title">
-        {zoneLabel}: <strong>{p.count}</strong> {p.count === 1 ? 'page' : 'pages'}
-        {p.high > 0 ? ` / high ${p.high}` : ' (not used yet)'}
+        {zoneLabel}: <strong>{v('count', p.count)}</strong> {p.count === 1 ? 'page' : 'pages'}
+        {p.high > 0 || highHidden ? <> / high {v('high', p.high)}</> : ' (not used yet)'}
       </div>
       <svg viewBox={`0 0 ${W} 18`} width={W} height={18} aria-hidden="true">
         <rect x={0} y={3} width={W} height={12} className="track" />
-        {p.highMax > p.highMin && (
+        {p.highMax > p.highMin && !highHidden && (
           <rect
             x={x(p.highMin)}
             y={3}
@@ -111,7 +120,7 @@ function Pcp({ p, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpPr
             className="range"
           />
         )}
-        <rect x={0} y={3} width={fill} height={12} className="fill" />
+        {!countHidden && <rect x={0} y={3} width={fill} height={12} className="fill" />}
         {flight.map((fx, i) => (
           <rect
             key={i}
@@ -124,13 +133,20 @@ function Pcp({ p, profileId, lit, anim, zoneLabel, event, reducedMotion }: PcpPr
           />
         ))}
         <line x1={x(p.batch)} x2={x(p.batch)} y1={0} y2={18} className="tick batch" />
-        {p.high > 0 && <line x1={x(p.high)} x2={x(p.high)} y1={0} y2={18} className="tick high" />}
+        {p.high > 0 && !highHidden && (
+          <line x1={x(p.high)} x2={x(p.high)} y1={0} y2={18} className="tick high" />
+        )}
       </svg>
       {moved && <div className="pcp-move small">{moved}</div>}
       <div className="pcp-meta small">
-        batch {p.batch}
-        {p.highMax > 0 ? ` · high_min ${p.highMin} · high_max ${p.highMax}` : ''} · alloc_factor{' '}
-        {p.allocFactor}
+        batch {v('batch', p.batch)}
+        {p.highMax > 0 && (
+          <>
+            {' '}
+            · high_min {v('high_min', p.highMin)} · high_max {v('high_max', p.highMax)}
+          </>
+        )}{' '}
+        · alloc_factor {p.allocFactor}
         {p.freeFactor ? ` · free_factor ${p.freeFactor}` : ''}
       </div>
       {lists.length > 0 && (
@@ -181,9 +197,36 @@ const MemoPcp = memo(
     samePcp(a.p, b.p),
 );
 
+/** A pcp nobody has used: no pages and no high yet (and the event is not about it). */
+function unused(p: PcpState, event: SimEvent | null): boolean {
+  return p.count === 0 && p.high === 0 && !touchesPcp(event, p.cpu, p.node, p.zone);
+}
+
+/** CPU ids as ranges: [2,3,4,7] -> "2–4, 7". */
+function ranges(ids: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length;) {
+    let j = i;
+    while (j + 1 < ids.length && ids[j + 1] === (ids[j] ?? 0) + 1) j++;
+    out.push(j > i ? `${ids[i]}–${ids[j]}` : `${ids[i]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
 export function PcpLists({ state, event, options }: ViewProps) {
   const hid = useId();
   const anim = motion(event?.kind);
+  // A CPU none of whose lists has been used gets no panel of its own: on a 64-CPU machine the
+  // view would be mostly empty panels. They are named in one line instead, and so are the
+  // unused zones of a CPU that is drawn.
+  const pcpsOf = (cpu: number) => state.pcps.filter((p) => p.cpu === cpu);
+  const idle = state.cpus.filter((c) => c.online && pcpsOf(c.id).every((p) => unused(p, event)));
+  const idleIds = new Set(idle.map((c) => c.id));
+  const zoneLabel = (p: PcpState) => {
+    const z = findZone(state, p.node, p.zone);
+    return state.nodes.length > 1 ? `node ${p.node} ${z?.name ?? ''}` : (z?.name ?? '');
+  };
   return (
     <section className="view pcp-lists" {...eventAttrs(event)}>
       <header className="view-head">
@@ -193,36 +236,53 @@ export function PcpLists({ state, event, options }: ViewProps) {
         </p>
       </header>
       <div className="pcp-grid">
-        {state.cpus.map((c) => (
-          <div key={c.id} className={`cpu${c.online ? '' : ' offline'}`} data-cpu={c.id}>
-            <h4>
-              CPU {c.id}
-              {state.nodes.length > 1 ? ` (node ${c.node})` : ''}
-              {!c.online && <span className="badge">offline</span>}
-            </h4>
-            {state.pcps
-              .filter((p) => p.cpu === c.id)
-              .map((p) => {
-                const z = findZone(state, p.node, p.zone);
-                const label =
-                  state.nodes.length > 1 ? `node ${p.node} ${z?.name ?? ''}` : (z?.name ?? '');
-                const lit = touchesPcp(event, p.cpu, p.node, p.zone);
-                return (
-                  <MemoPcp
-                    key={`${p.node}-${p.zone}`}
-                    reducedMotion={options.reducedMotion}
-                    p={p}
-                    profileId={state.profileId}
-                    lit={lit}
-                    anim={lit ? anim : ''} // an unlit panel does not animate: no redraw for it
-                    zoneLabel={label}
-                    event={event}
-                  />
-                );
-              })}
-          </div>
-        ))}
+        {state.cpus
+          .filter((c) => !idleIds.has(c.id))
+          .map((c) => {
+            const mine = pcpsOf(c.id);
+            const spare = mine.filter((p) => unused(p, event));
+            return (
+              <div key={c.id} className={`cpu${c.online ? '' : ' offline'}`} data-cpu={c.id}>
+                <h4>
+                  CPU {c.id}
+                  {state.nodes.length > 1 ? ` (node ${c.node})` : ''}
+                  {!c.online && <span className="badge">offline</span>}
+                </h4>
+                {mine
+                  .filter((p) => !unused(p, event))
+                  .map((p) => {
+                    const lit = touchesPcp(event, p.cpu, p.node, p.zone);
+                    return (
+                      <MemoPcp
+                        key={`${p.node}-${p.zone}`}
+                        reducedMotion={options.reducedMotion}
+                        p={p}
+                        profileId={state.profileId}
+                        lit={lit}
+                        anim={lit ? anim : ''} // an unlit panel does not animate: no redraw for it
+                        zoneLabel={zoneLabel(p)}
+                        zoneName={findZone(state, p.node, p.zone)?.name ?? ''}
+                        event={event}
+                      />
+                    );
+                  })}
+                {spare.length > 0 && (
+                  <p className="pcp-unused small muted">
+                    {spare.length === mine.length
+                      ? 'Lists not used yet.'
+                      : `${spare.map(zoneLabel).join(', ')}: not used yet.`}
+                  </p>
+                )}
+              </div>
+            );
+          })}
       </div>
+      {idle.length > 0 && (
+        <p className="pcp-idle small" data-idle-cpus={idle.length}>
+          {idle.length === 1 ? 'CPU' : 'CPUs'} {ranges(idle.map((c) => c.id))}: per-CPU lists not
+          used yet (empty, no high set).
+        </p>
+      )}
     </section>
   );
 }

@@ -6,6 +6,8 @@
 import { useId, useState } from 'react';
 import { eventAttrs, type ViewProps } from './options';
 import { zoneName } from './names';
+import { useMasked } from './Masked';
+import { maskVmstat, maskZoneinfo } from './proc-mask';
 
 import { PROC_FILES, type ProcFile } from '../core/sim';
 
@@ -19,7 +21,15 @@ export function ProcText({ state, event, options }: ViewProps<ProcOptions>) {
   const text = options.proc(file);
   const zoneTag = event ? `Node ${event.node}, zone ${zoneName(event.zone).padStart(8)}` : null;
   const zoneTag2 = event ? `Node ${event.node}, zone ${zoneName(event.zone)}` : null;
-  const lines = text.split('\n');
+  const masked = useMasked();
+  const raw = text.split('\n');
+  // A lesson question's value stays hidden here too (lessons/README.md, `hides`).
+  const lines =
+    file === 'zoneinfo'
+      ? maskZoneinfo(raw, masked)
+      : file === 'vmstat'
+        ? maskVmstat(raw, masked)
+        : raw;
   return (
     <section className="view proc-text" {...eventAttrs(event)}>
       <header className="view-head">

@@ -11,10 +11,18 @@ import { allZones, type ModelState, type ZoneState } from './model';
 import { zoneName } from './names';
 import { eventAttrs, type ViewProps } from './options';
 import { formatCount } from '../core/count';
+import { useMasked, V } from './Masked';
+import { valuePath } from './value-paths';
 
 const W = 520;
+/** The close-up's scale runs to this much above the highest mark, so the marks spread out. */
+const ZOOM_HEADROOM = 1.5;
 
 function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean }) {
+  const masked = useMasked();
+  const path = (field: string) => valuePath.zone(z.name, field);
+  const wmPath = (label: string) => path(`_watermark.${label}`);
+  const freeHidden = masked(path('nr_free_pages'));
   const wm = z.watermark;
   const top = Math.max(z.managed, 1);
   // Watermarks are small next to a zone's size: a square-root axis keeps them apart from zero.
@@ -52,33 +60,50 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
         {name}
         <span className="muted small">
           {' '}
-          managed {formatCount(z.managed)} pages · free {formatCount(z.nrFreePages)}
-          {below ? ` · below ${below}` : ' · above high'}
+          managed <V path={path('managed')} value={formatCount(z.managed)} /> pages · free{' '}
+          <V path={path('nr_free_pages')} value={formatCount(z.nrFreePages)} />
+          {freeHidden ? '' : below ? ` · below ${below}` : ' · above high'} · pgalloc_
+          {z.name.toLowerCase()} <V path={path('pgalloc')} value={formatCount(z.pgalloc)} />
         </span>
       </h4>
       <svg
         viewBox={`0 0 ${W} 28`}
         width="100%"
         role="img"
-        aria-label={`${name}: ${z.nrFreePages} free pages; min ${wm.min}, low ${wm.low}, high ${wm.high}`}
+        aria-label={`${name}: the whole zone, ${freeHidden ? 'free pages hidden' : `${z.nrFreePages} free pages`} of ${z.managed}`}
       >
         <rect x={0} y={8} width={W} height={12} className="track" />
+        {!freeHidden && (
+          <rect
+            x={0}
+            y={8}
+            width={at(z.nrFreePages)}
+            height={12}
+            className={`fill${below === 'min' ? ' danger' : below ? ' warn' : ''}`}
+          />
+        )}
+        {/* The marks sit close together on the whole zone: one band here, spread out below. */}
         <rect
-          x={0}
-          y={8}
-          width={at(z.nrFreePages)}
-          height={12}
-          className={`fill${below === 'min' ? ' danger' : below ? ' warn' : ''}`}
+          x={at(marks[0]?.[1] ?? 0)}
+          y={4}
+          width={Math.max(2, at(marks.at(-1)?.[1] ?? 0) - at(marks[0]?.[1] ?? 0))}
+          height={20}
+          className="marks-band"
         />
-        {marks.map(([label, v]) => (
-          <line key={label} x1={at(v)} x2={at(v)} y1={4} y2={24} className={`tick ${label}`} />
-        ))}
       </svg>
-      <p className="small">
+      <WatermarkZoom
+        name={name}
+        free={z.nrFreePages}
+        freeHidden={freeHidden}
+        below={below}
+        marks={marks.map(([label, v]) => ({ label, v, hidden: masked(wmPath(label)) }))}
+        limit={z.managed}
+      />
+      <p className="small wm-values">
         {marks.map(([label, v], i) => (
           <span key={label} className={`wm-label ${label}`}>
             {i > 0 ? ' · ' : ''}
-            {label} {v}
+            {label} <V path={wmPath(label)} value={v} />
           </span>
         ))}
       </p>
@@ -87,12 +112,93 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
         {reserves.length > 0
           ? `lowmem_reserve ${reserves.map(([i, r]) => `${zoneName(i)} ${r}`).join(', ')} · `
           : ''}
-        batch {z.pagesetBatch} · high_min {z.pagesetHighMin} · high_max {z.pagesetHighMax}
+        batch <V path={path('pageset_batch')} value={z.pagesetBatch} /> · high_min{' '}
+        <V path={path('pageset_high_min')} value={z.pagesetHighMin} /> · high_max{' '}
+        <V path={path('pageset_high_max')} value={z.pagesetHighMax} />
         {z.nrReservedHighatomic > 0 ? ` · highatomic reserve ${z.nrReservedHighatomic}` : ''}
         {node
           ? ` · kswapd ${node.kswapdAwake ? 'awake' : 'asleep'} (woken ${node.kswapdWakeups}×)`
           : ''}
       </p>
+    </div>
+  );
+}
+
+interface Mark {
+  label: string;
+  v: number;
+  hidden: boolean;
+}
+
+/**
+ * The watermarks close up: a linear axis from 0 to a little above the highest mark, where min,
+ * low, high and promo stand apart (on the whole zone they overlap), each tick named below it.
+ * Free pages beyond the axis run off its end with an arrow.
+ */
+function WatermarkZoom({
+  name,
+  free,
+  freeHidden,
+  below,
+  marks,
+  limit,
+}: {
+  name: string;
+  free: number;
+  freeHidden: boolean;
+  below: string;
+  marks: Mark[];
+  limit: number;
+}) {
+  const top = Math.max(
+    1,
+    Math.min(limit, Math.ceil(Math.max(...marks.map((m) => m.v)) * ZOOM_HEADROOM)),
+  );
+  const x = scaleLinear().domain([0, top]).range([0, W]).clamp(true);
+  const shown = marks.filter((m) => !m.hidden);
+  return (
+    <div className="wm-zoom">
+      <svg
+        viewBox={`0 0 ${W} 24`}
+        width="100%"
+        role="img"
+        aria-label={`${name} close to its watermarks, 0 to ${top} pages: ${freeHidden ? 'free pages hidden' : `${free} free`}; ${marks.map((m) => `${m.label} ${m.hidden ? 'hidden' : m.v}`).join(', ')}`}
+      >
+        <rect x={0} y={6} width={W} height={12} className="track" />
+        {!freeHidden && (
+          <rect
+            x={0}
+            y={6}
+            width={x(free)}
+            height={12}
+            className={`fill${below === 'min' ? ' danger' : below ? ' warn' : ''}`}
+          />
+        )}
+        {!freeHidden && free > top && (
+          <path d={`M${W - 10},2 L${W},12 L${W - 10},22 Z`} className="runs-off" />
+        )}
+        {shown.map((m) => (
+          <line
+            key={m.label}
+            x1={x(m.v)}
+            x2={x(m.v)}
+            y1={0}
+            y2={24}
+            className={`tick ${m.label}`}
+          />
+        ))}
+      </svg>
+      <div className="wm-ticks" aria-hidden="true">
+        {shown.map((m, i) => (
+          <span
+            key={m.label}
+            className={`wm-tick ${m.label}${i % 2 ? ' lower' : ''}`}
+            style={{ left: `${(100 * x(m.v)) / W}%` }}
+          >
+            {m.label}
+          </span>
+        ))}
+      </div>
     </div>
   );
 }
@@ -103,7 +209,9 @@ export function Zones({ state, event }: ViewProps) {
     <section className="view zones" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Zones and watermarks</h3>
-        <p className="muted small">Free pages (bar, square-root axis) against min, low and high.</p>
+        <p className="muted small">
+          Free pages: the whole zone (square-root axis), then close up against min, low and high.
+        </p>
       </header>
       {allZones(state)
         .filter((z) => z.managed > 0)

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { OpButtons } from '../../app/OpButtons';
 import { showValue, type EvalResult } from '../expr-eval';
 import type { GoalBlock } from '../types';
-import { InlineMd } from './Prose';
+import { InlineMarkdown } from '../../markdown/Md';
 
 const TRIES_BEFORE_SOLUTION = 3;
 
@@ -45,7 +45,7 @@ export function GoalCard({ goal, reached, result, cpus, maxOrder, onRun, onReset
         Goal {reached && <span className="badge ok-badge">reached</span>}
       </h3>
       <p className="prompt">
-        <InlineMd text={goal.goal} />
+        <InlineMarkdown text={goal.goal} />
       </p>
       <p className="small muted">
         Your ops run on the machine as the lesson left it here; the views show the result.
@@ -105,7 +105,7 @@ export function GoalCard({ goal, reached, result, cpus, maxOrder, onRun, onReset
       <details className="hint">
         <summary>Hint</summary>
         <p>
-          <InlineMd text={goal.hint} />
+          <InlineMarkdown text={goal.hint} />
         </p>
       </details>
       {(runs >= TRIES_BEFORE_SOLUTION || reached) && (

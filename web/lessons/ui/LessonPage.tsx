@@ -8,12 +8,14 @@
  * over a BroadcastChannel by usePresenterLink).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useReducedMotion } from '../../app/theme';
+import { useMediaQuery, useReducedMotion } from '../../app/theme';
 import { useCore } from '../../app/useCore';
+import { MaskContext } from '../../views/Masked';
 import type { Theme } from '../../views/palette';
 import type { EvalResult } from '../expr-eval';
 import { enter, next, pointOf, previous, revealNext } from './beats';
 import type { DisplaySpec } from './display';
+import type { NextLesson } from './LessonEnd';
 import { LessonText } from './LessonText';
 import { LessonViews } from './LessonViews';
 import { evaluateAt } from './model-checks';
@@ -28,22 +30,27 @@ import { useLessonCursor } from './useLessonCursor';
 import { usePresenterLink } from './usePresenterLink';
 import { useLessonProgress } from './useProgress';
 
+const NOTHING_HIDDEN: readonly string[] = [];
+
 export function LessonPage({
   plan,
   step,
   mode,
   theme,
+  nextLesson,
 }: {
   plan: LessonPlan;
   step: number;
   mode: LessonMode;
   theme: Theme;
+  nextLesson: NextLesson | null; // the lesson after this one, offered at its end
 }) {
   const lesson = plan.lesson;
   const slug = lesson.slug;
   const presenting = mode === 'present';
   const core = useCore();
   const reducedMotion = useReducedMotion();
+  const narrow = useMediaQuery('(max-width: 60rem)');
   const [progress, saveProgress] = useLessonProgress(slug);
   const { cursor, visit, move } = useLessonCursor(plan, step, mode);
   const [blank, setBlank] = useState(false);
@@ -78,6 +85,14 @@ export function LessonPage({
     // cursor.done is read through revealedKey
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [core, plan, questions, revealedKey]);
+
+  // The values the section's unrevealed questions ask for: the views print `?` for them.
+  const hidden = useMemo(
+    () => questions.filter((q) => !cursor.done.includes(q.block)).flatMap((q) => q.question.hides),
+    // cursor.done is read through revealedKey
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [questions, revealedKey],
+  );
 
   const pointSession = plan.sessions[point.session];
   const spec: DisplaySpec | null = useMemo(() => {
@@ -130,6 +145,51 @@ export function LessonPage({
     pointSession?.compare ?? null,
   ];
 
+  // On a phone the views follow the block that uses them (the last one run or revealed, else the
+  // first that boots, runs or asks), instead of waiting below the whole step.
+  const stageAfter = narrow
+    ? ((goal.sandbox?.spec ? goal.sandbox.block : lastDone) ??
+      section.blocks.findIndex((b) => b.kind !== 'prose' && b.kind !== 'notes'))
+    : null;
+  // Focusable: the stage scrolls on its own when the views are taller than the screen.
+  const stage = (
+    <section className="lesson-stage" aria-label="The simulated machine" tabIndex={0}>
+      {core.state === 'loading' && <p role="status">Starting the simulation…</p>}
+      {core.state === 'failed' && (
+        <p role="alert" className="error">
+          The simulation could not start: {core.error}
+        </p>
+      )}
+      {core.state === 'ready' && !sessions && (
+        <p className="muted">No machine yet: the first step boots one.</p>
+      )}
+      {sessions && (
+        <>
+          {sandbox?.spec && (
+            <p className="sandbox-note">
+              Your sandbox: the lesson's machine plus your ops.{' '}
+              <button type="button" onClick={goal.reset}>
+                Back to the lesson's state
+              </button>
+            </p>
+          )}
+          {!presenting && <LessonTimeline session={sessions.a} />}
+          <MaskContext.Provider value={sandbox?.spec ? NOTHING_HIDDEN : hidden}>
+            <LessonViews
+              sessions={sessions}
+              views={views}
+              pointer={sandbox?.spec ? null : point.pointer}
+              caption={sandbox?.spec ? null : point.caption}
+              profiles={profiles}
+              theme={theme}
+              reducedMotion={reducedMotion}
+            />
+          </MaskContext.Provider>
+        </>
+      )}
+    </section>
+  );
+
   return (
     <main
       id="main"
@@ -177,6 +237,7 @@ export function LessonPage({
           plan={plan}
           cursor={cursor}
           mode={mode}
+          nextLesson={nextLesson}
           questions={questions}
           progress={progress}
           saveProgress={saveProgress}
@@ -186,42 +247,11 @@ export function LessonPage({
           move={move}
           runGoal={goal.run}
           resetSandbox={goal.reset}
+          stage={narrow ? stage : null}
+          stageAfter={stageAfter ?? -1}
         />
 
-        {/* Focusable: the stage scrolls on its own when the views are taller than the screen. */}
-        <section className="lesson-stage" aria-label="The simulated machine" tabIndex={0}>
-          {core.state === 'loading' && <p role="status">Starting the simulation…</p>}
-          {core.state === 'failed' && (
-            <p role="alert" className="error">
-              The simulation could not start: {core.error}
-            </p>
-          )}
-          {core.state === 'ready' && !sessions && (
-            <p className="muted">No machine yet: the first step boots one.</p>
-          )}
-          {sessions && (
-            <>
-              {sandbox?.spec && (
-                <p className="sandbox-note">
-                  Your sandbox: the lesson's machine plus your ops.{' '}
-                  <button type="button" onClick={goal.reset}>
-                    Back to the lesson's state
-                  </button>
-                </p>
-              )}
-              {!presenting && <LessonTimeline session={sessions.a} />}
-              <LessonViews
-                sessions={sessions}
-                views={views}
-                pointer={sandbox?.spec ? null : point.pointer}
-                caption={sandbox?.spec ? null : point.caption}
-                profiles={profiles}
-                theme={theme}
-                reducedMotion={reducedMotion}
-              />
-            </>
-          )}
-        </section>
+        {!narrow && stage}
       </div>
       {presenting && blank && <BlankScreen />}
     </main>

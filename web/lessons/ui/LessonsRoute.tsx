@@ -54,6 +54,17 @@ export default function LessonsRoute({ theme }: { theme: Theme }) {
     );
   }
   const step = Math.min(route.step, plan.sections.length - 1);
+  const after = loaded.lessons[loaded.lessons.indexOf(lesson) + 1];
+  const next = after ? { slug: after.slug, number: after.number, title: after.meta.title } : null;
   if (route.mode === 'notes') return <NotesWindow key={lesson.slug} plan={plan} step={step} />;
-  return <LessonPage key={lesson.slug} plan={plan} step={step} mode={route.mode} theme={theme} />;
+  return (
+    <LessonPage
+      key={lesson.slug}
+      plan={plan}
+      step={step}
+      mode={route.mode}
+      theme={theme}
+      nextLesson={next}
+    />
+  );
 }

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { describeNext, type Cursor } from './beats';
 import type { LessonPlan } from './plan';
 import { openPresenterLink, type PresenterCommand, type PresenterLink } from './presenter-channel';
-import { Prose } from './Prose';
+import { Markdown } from '../../markdown/Md';
 import { lessonHash } from './route';
 import { usePresenterKeys } from './usePresenterKeys';
 
@@ -98,7 +98,7 @@ export function NotesWindow({ plan, step }: { plan: LessonPlan; step: number }) 
         </p>
         <div className="notes-body">
           {section.notes ? (
-            <Prose source={section.notes} />
+            <Markdown source={section.notes} />
           ) : (
             <p className="muted">No notes for this step.</p>
           )}
@@ -107,7 +107,7 @@ export function NotesWindow({ plan, step }: { plan: LessonPlan; step: number }) 
       {following && (
         <section aria-labelledby="notes-next" className="notes-coming">
           <h2 id="notes-next">Coming up: {following.title}</h2>
-          {following.notes && <Prose source={following.notes} />}
+          {following.notes && <Markdown source={following.notes} />}
         </section>
       )}
       <div className="notes-controls" role="group" aria-label="Presentation">

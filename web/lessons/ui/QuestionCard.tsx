@@ -13,7 +13,7 @@ import { showValue, type EvalResult } from '../expr-eval';
 import type { Answered } from './progress';
 import type { QuestionBlock } from '../types';
 import { mark, type Marked } from './answer';
-import { InlineMd } from './Prose';
+import { InlineMarkdown } from '../../markdown/Md';
 
 export interface QuestionCardProps {
   question: QuestionBlock;
@@ -75,7 +75,7 @@ export function QuestionCard({
         {saved && !revealed ? <span className="badge ok-badge">answered</span> : null}
       </h3>
       <p className="prompt" id={`${id}-p`}>
-        <InlineMd text={q.prompt} />
+        <InlineMarkdown text={q.prompt} />
       </p>
       {q.type === 'choice' ? (
         <fieldset
@@ -107,7 +107,7 @@ export function QuestionCard({
                   {o.key}
                 </span>
                 <span className="option-text">
-                  <InlineMd text={o.text} />
+                  <InlineMarkdown text={o.text} />
                 </span>
                 {isKey && <span className="visually-hidden"> (the answer)</span>}
               </Row>
@@ -163,7 +163,7 @@ export function QuestionCard({
         {last && !last.right && !revealed && (
           <div className="feedback wrong-feedback" role="status">
             <strong>Not quite.</strong>{' '}
-            {last.why ? <InlineMd text={last.why} /> : 'Try again, or reveal the answer.'}
+            {last.why ? <InlineMarkdown text={last.why} /> : 'Try again, or reveal the answer.'}
           </div>
         )}
         {revealed && (
@@ -175,7 +175,7 @@ export function QuestionCard({
               <strong>Answer: </strong>
               {keyed ? (
                 <>
-                  {keyed.key}: <InlineMd text={keyed.text} />
+                  {keyed.key}: <InlineMarkdown text={keyed.text} />
                 </>
               ) : (
                 <>
@@ -184,7 +184,7 @@ export function QuestionCard({
               )}
             </p>
             <p>
-              <InlineMd text={q.explain} />
+              <InlineMarkdown text={q.explain} />
             </p>
             {modelText !== null && (
               <p className="model-says small" data-model-ok={model?.ok ? 'true' : 'false'}>

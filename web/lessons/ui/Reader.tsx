@@ -45,8 +45,16 @@ export function PresentLink({ slug, section }: { slug: string; section: number }
   );
 }
 
-/** The timeline for reading mode: registers the arrow and Space keys only while it is shown. */
+/**
+ * The timeline for reading mode, when there is something to step through (a step that only
+ * boots a machine or points has no ops: no player at "Op 0 of 0"). It registers the arrow and
+ * Space keys only while it is shown.
+ */
 export function LessonTimeline({ session }: { session: Session }) {
+  return session.player.length > 0 ? <Timeline session={session} /> : null;
+}
+
+function Timeline({ session }: { session: Session }) {
   useTimelineActions(session);
   return <Transport session={session} />;
 }

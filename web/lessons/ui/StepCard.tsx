@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import type { StepBlock } from '../types';
-import { InlineMd } from './Prose';
+import { InlineMarkdown } from '../../markdown/Md';
 
 export function StepCard({
   step,
@@ -37,7 +37,7 @@ export function StepCard({
       )}
       {step.caption && ran && (
         <p className="step-caption">
-          <InlineMd text={step.caption} />
+          <InlineMarkdown text={step.caption} />
         </p>
       )}
       <div className="card-actions">

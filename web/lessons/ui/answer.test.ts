@@ -11,6 +11,7 @@ const common = {
   checkLine: 1,
   explain: 'e',
   reveal: 'now' as const,
+  hides: [],
 };
 const choice: ChoiceQuestion = {
   ...common,
