@@ -21,6 +21,8 @@ import { Zones } from './Zones';
 
 // The memory map (canvas, paint code) is the largest view: it loads on its own.
 const MemoryMap = lazy(() => import('./MemoryMap').then((m) => ({ default: m.MemoryMap })));
+// The Code view (its C sources load later still, a file at a time).
+const CodeView = lazy(() => import('./code/CodeView').then((m) => ({ default: m.CodeView })));
 
 /** The machine a view draws: one simulation at its cursor (web/app/session.ts is one). */
 export interface ViewMachine {
@@ -111,6 +113,14 @@ export const VIEWS = {
     options: ({ other }) => ({ compare: other }),
     place: 'grid',
     compare: 'plain',
+  }),
+  code: view({
+    title: 'Code',
+    component: CodeView,
+    reads: { state: ['profileId'], events: ['event'] },
+    options: none,
+    loading: 'Loading the Code view…',
+    place: 'grid',
   }),
   proc: view({
     title: '/proc',

@@ -12,6 +12,7 @@ export const VIEW_NAMES = [
   'walk',
   'counters',
   'proc',
+  'code',
   'log',
 ] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
