@@ -64,8 +64,12 @@ export const VIEWS = {
   'memory-map': view({
     title: 'Memory map',
     component: MemoryMap,
-    reads: { state: ['frames', 'pageblocks', 'pageblockNrPages', 'nodes'], events: ['event'] },
-    options: none,
+    reads: {
+      state: ['frames', 'pageblocks', 'pageblockNrPages', 'nodes', 'maxOrder'],
+      events: ['event'],
+    },
+    // compared with another machine, the map marks the frames whose class differs
+    options: ({ other }) => ({ compare: other }),
     loading: 'Loading the memory map…',
     place: 'main',
     compare: 'highlight',

@@ -87,7 +87,7 @@ export function CodeView({ state, event, options }: ViewProps) {
           <span className="code-ln" aria-hidden="true">
             {n}
           </span>
-          {(lines[n - 1] ?? '').replace(/\t/g, '        ') || ' '}
+          {lines[n - 1] || ' '}
           {'\n'}
         </span>,
       );
