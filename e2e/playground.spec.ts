@@ -30,6 +30,7 @@ const VIEWS = [
   'Zones and watermarks',
   'Counters',
   '/proc',
+  'Code',
 ];
 
 test.describe('playground', () => {

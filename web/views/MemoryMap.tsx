@@ -128,8 +128,9 @@ function paintUnits(
     for (const c of STACK) {
       const n = ov.counts[u * k + c] ?? 0;
       if (!n) continue;
-      // at least a px for any class present: one frame of a thousand still shows
-      const h = Math.max(1, (n / ov.unit) * inner);
+      // at least a px (two in cells of 12 px) for any class present: one frame of a thousand
+      // still shows
+      const h = Math.max(inner >= 12 ? 2 : 1, (n / ov.unit) * inner);
       ctx.fillStyle = css(ov.lut[c] ?? 0);
       ctx.fillRect(x, bottom - h, inner, h);
       bottom -= h;

@@ -198,9 +198,13 @@ export interface EventShape {
   label: string;
 }
 
-/** The shape of event e on the map, or null when it names no block. */
+/**
+ * The shape of event e on the map, or null when it names no block. A split, a merge and a block
+ * moving between the buddy and a per-CPU list always name one (pfn 0 included); other kinds name
+ * none with pfn 0.
+ */
 export function eventShape(e: SimEvent | null): EventShape | null {
-  if (!e || e.pfn <= 0) return null;
+  if (!e) return null;
   const size = 1 << e.order;
   if (e.kind === EV.BUDDY_SPLIT) {
     // The upper half put on a list: its parent was the block of twice its size just below it.
@@ -236,6 +240,7 @@ export function eventShape(e: SimEvent | null): EventShape | null {
     };
   if (e.kind === EV.MM_PAGE_PCPU_DRAIN)
     return { kind: 'move', before: [], after: [{ pfn: e.pfn, size }], label: '→ buddy free list' };
+  if (e.pfn <= 0) return null;
   return { kind: 'block', before: [], after: [{ pfn: e.pfn, size }], label: '' };
 }
 
