@@ -114,8 +114,8 @@ function paintUnits(
   only: readonly number[] | null,
 ): void {
   const k = ov.lut.length;
-  const css = (v: number) => `rgb(${v & 255},${(v >> 8) & 255},${(v >> 16) & 255})`;
-  const hole = css(colors.hole);
+  const css = Array.from(ov.lut, (v) => `rgb(${v & 255},${(v >>> 8) & 255},${(v >>> 16) & 255})`);
+  const hole = css[FC.HOLE] ?? '#000';
   const gap = g.cell >= 8 ? 1 : 0;
   const each = only ?? Array.from({ length: ov.units }, (_, u) => u);
   for (const u of each) {
@@ -131,7 +131,7 @@ function paintUnits(
       // at least a px (two in cells of 12 px) for any class present: one frame of a thousand
       // still shows
       const h = Math.max(inner >= 12 ? 2 : 1, (n / ov.unit) * inner);
-      ctx.fillStyle = css(ov.lut[c] ?? 0);
+      ctx.fillStyle = css[c] ?? hole;
       ctx.fillRect(x, bottom - h, inner, h);
       bottom -= h;
     }
@@ -401,7 +401,9 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [state],
   );
-  const [drawnCounts, setDrawnCounts] = useState({ blocks: 0, zoneLines: 0, marks: 0 });
+  // The section: the outlines effect writes what it drew into its data attributes (for tests and
+  // curious readers), without a render of its own.
+  const section = useRef<HTMLElement>(null);
 
   // The outlines layer: pageblock stripes and boundaries, block outlines with their orders, zone
   // boundaries, what the last step changed, and frames that differ from the compared machine.
@@ -481,11 +483,12 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       }
       ctx.restore();
     }
-    setDrawnCounts((d) =>
-      d.blocks === nBlocks && d.zoneLines === zoneLines && d.marks === marks
-        ? d
-        : { blocks: nBlocks, zoneLines, marks },
-    );
+    const d = section.current?.dataset;
+    if (d) {
+      d.blocks = String(nBlocks);
+      d.zoneLines = String(zoneLines);
+      d.changedMarks = String(marks);
+    }
   }, [
     state,
     blocks,
@@ -698,14 +701,12 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
 
   return (
     <section
+      ref={section}
       className="view memory-map"
       {...eventAttrs(event)}
       data-highlight-pfn={event?.pfn ?? -1}
       data-mode={mode}
       data-unit={unit}
-      data-blocks={drawnCounts.blocks}
-      data-zone-lines={drawnCounts.zoneLines}
-      data-changed-marks={drawnCounts.marks}
       data-differing-frames={compare ? differing.length : -1}
       data-pointed-block={pointedInfo ? `${pointedInfo.head}/${pointedInfo.order}` : ''}
       data-buddy-pfn={buddy !== null && buddyInZone ? buddy : -1}

@@ -121,17 +121,30 @@ export class Overview {
     for (let c = lut.length - 1; c >= 0; c--) this.classOf.set(lut[c] ?? 0, c);
   }
 
-  /** Recount units [u0, u1) from pixels (window index 0 = unit 0's first frame). */
+  /**
+   * Recount units [u0, u1) from pixels (window index 0 = unit 0's first frame). Blocks make long
+   * runs of one colour, so the colour's class is looked up only where the colour changes.
+   */
   recount(pixels: Uint32Array, u0: number, u1: number): void {
     const k = this.lut.length;
     const last = Math.min(u1, this.units);
+    let seen = -1;
+    let cls = 0;
     for (let u = Math.max(0, u0); u < last; u++) {
       const row = this.counts.subarray(u * k, u * k + k);
       row.fill(0);
       const end = Math.min(pixels.length, (u + 1) * this.unit);
-      for (let i = u * this.unit; i < end; i++) {
-        const c = this.classOf.get(pixels[i] ?? 0) ?? 0;
-        row[c] = (row[c] ?? 0) + 1;
+      let i = u * this.unit;
+      while (i < end) {
+        const v = pixels[i] ?? 0;
+        if (v !== seen) {
+          seen = v;
+          cls = this.classOf.get(v) ?? 0;
+        }
+        let j = i + 1;
+        while (j < end && pixels[j] === v) j++;
+        row[cls] = (row[cls] ?? 0) + (j - i);
+        i = j;
       }
     }
   }

@@ -8,6 +8,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import type { ProcFile } from '../core/sim';
 import { AllocWalk } from './AllocWalk';
+import { BuddyTree } from './BuddyTree';
 import { Counters } from './Counters';
 import { EventLog, type EventLogOptions } from './EventLog';
 import { FreeAreas } from './FreeAreas';
@@ -80,6 +81,13 @@ export const VIEWS = {
     reads: { state: ['nodes', 'frozen', 'eventsDropped'], events: ['event', 'opEvents'] },
     options: ({ machine }) => machine.eventLogOptions(),
     place: 'main',
+  }),
+  'buddy-tree': view({
+    title: 'Buddy tree',
+    component: BuddyTree,
+    reads: { state: ['frames', 'nodes', 'maxOrder'], events: ['event'] },
+    options: none,
+    place: 'grid',
   }),
   walk: view({
     title: 'Allocation walk',
