@@ -43,7 +43,14 @@ import {
   type MapColors,
   type MapWindow,
 } from './memory-map-paint';
-import { blocksIn, buddyOf, Overview, overviewUnit, type Rect } from './memory-map-blocks';
+import {
+  blocksIn,
+  buddyOf,
+  classPixels,
+  Overview,
+  overviewUnit,
+  type Rect,
+} from './memory-map-blocks';
 import {
   drawBlocks,
   drawEvent,
@@ -101,6 +108,9 @@ function runs(indexes: readonly number[], cols: number): [number, number][] {
   return out;
 }
 
+/** The identity palette: the core's class map painted through it gives each frame's class. */
+const CLASS_LUT = Uint32Array.from({ length: FC.COUNT }, (_, c) => c);
+
 /** The overview cell colours (FC order) drawn bottom up: allocated, per-CPU, free by type. */
 const STACK: number[] = [FC.ALLOCATED, FC.CORRUPT, FC.PCP_EVEN, FC.PCP_ODD];
 for (let mt = FC.PCP_EVEN - FC.BUDDY - 1; mt >= 0; mt--) STACK.push(FC.BUDDY + mt);
@@ -113,8 +123,11 @@ function paintUnits(
   colors: MapColors,
   only: readonly number[] | null,
 ): void {
-  const k = ov.lut.length;
-  const css = Array.from(ov.lut, (v) => `rgb(${v & 255},${(v >>> 8) & 255},${(v >>> 16) & 255})`);
+  const k = ov.classes;
+  const css = Array.from(
+    colors.lut,
+    (v) => `rgb(${v & 255},${(v >>> 8) & 255},${(v >>> 16) & 255})`,
+  );
   const hole = css[FC.HOLE] ?? '#000';
   const gap = g.cell >= 8 ? 1 : 0;
   const each = only ?? Array.from({ length: ov.units }, (_, u) => u);
@@ -235,6 +248,9 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   // changes a few blocks of a million frames), and an ImageData over them, kept while they stay
   // where they are (a grown heap or another window size moves them).
   const frameImage = useRef<FrameImage | null>(null);
+  // The same frames as classes (the identity palette), which the overview counts: its repaint
+  // spans do not change with the theme.
+  const classImage = useRef<FrameImage | null>(null);
   const heapImage = useRef<{ words: Uint32Array; image: ImageData } | null>(null);
   // The image the frames canvas last got whole: only then can a put of the changed rows do.
   const onCanvas = useRef<ImageData | null>(null);
@@ -243,6 +259,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   // The overview's counts, and the units its canvas shows as they are.
   const overview = useRef<Overview | null>(null);
   const overviewDrawn = useRef<Overview | null>(null);
+  const overviewColors = useRef<MapColors | null>(null);
   // Whether the top layer holds any ink: a blank layer with nothing to draw is left alone.
   const overlayInk = useRef(true);
   const colors = useMemo(() => mapColors(options.theme), [options.theme]);
@@ -297,6 +314,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     () => () => {
       frameImage.current?.free();
       frameImage.current = null;
+      classImage.current?.free();
+      classImage.current = null;
     },
     [],
   );
@@ -348,20 +367,20 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     onCanvas.current = held.image;
     changed.current = partial ? spans : null;
 
-    // The overview: recount the units the repaint touched (all of them after a whole repaint).
+    // The overview: recount the units whose classes the core repainted (all of them when the
+    // window or the grid is new), then draw the cells that changed, or all after a new palette.
     if (units) {
+      classImage.current ??= new FrameImage();
+      const cls = state.frames.paint(classImage.current, win.start, win.count, CLASS_LUT);
       let ov = overview.current;
-      const fresh = !ov || ov.units !== units || ov.unit !== unit || ov.lut !== colors.lut;
-      if (fresh || !ov) {
-        ov = new Overview(units, unit, colors.lut);
+      let touched: number[] | null = null;
+      if (!ov || ov.units !== units || ov.unit !== unit || !cls.spans) {
+        ov = new Overview(units, unit, FC.COUNT);
         overview.current = ov;
-        ov.recount(words, 0, units);
-        overviewDrawn.current = null;
-      } else if (!partial) {
-        ov.recount(words, 0, units);
-        overviewDrawn.current = null;
+        ov.recount(cls.words, 0, units);
       } else {
-        for (const u of ov.unitsOf(spans)) ov.recount(words, u, u + 1);
+        touched = ov.unitsOf(cls.spans);
+        for (const u of touched) ov.recount(cls.words, u, u + 1);
       }
       const oc = overviewCanvas.current;
       const octx = oc?.getContext('2d');
@@ -375,8 +394,9 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
           overviewDrawn.current = null;
         }
         octx.setTransform(dpr, 0, 0, dpr, 0, 0);
-        const whole = overviewDrawn.current !== ov;
-        paintUnits(octx, ov, grid, colors, whole ? null : ov.unitsOf(spans ?? []));
+        const whole = overviewDrawn.current !== ov || overviewColors.current !== colors;
+        paintUnits(octx, ov, grid, colors, whole ? null : (touched ?? []));
+        overviewColors.current = colors;
         overviewDrawn.current = ov;
       }
     } else {
@@ -525,8 +545,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     if (hoverUnit < 0) return null;
     const px = new Uint32Array(unit);
     paintFrames(state, { start: hoverUnit, count: unit, cols: unit }, colors, px);
-    const ov = new Overview(1, unit, colors.lut);
-    ov.recount(px, 0, 1);
+    const ov = new Overview(1, unit, FC.COUNT);
+    ov.recount(classPixels(px, colors.lut), 0, 1);
     return { lo: hoverUnit, counts: ov.counts };
   }, [state, hoverUnit, unit, colors]);
 

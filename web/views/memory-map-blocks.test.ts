@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
 import { loadCore } from '../core/module';
-import { blockRect, blocksIn, buddyOf, Overview, overviewUnit } from './memory-map-blocks';
+import {
+  blockRect,
+  blocksIn,
+  buddyOf,
+  classPixels,
+  Overview,
+  overviewUnit,
+} from './memory-map-blocks';
 import { frameInfo, mapColors, paintFrames, pfnExtent } from './memory-map-paint';
 import { FC, PG } from './model';
 
@@ -50,8 +57,8 @@ describe('memory map blocks', async () => {
     paintFrames(s, { start: 0, count: 256, cols: 16 }, colors, px);
     const unit = overviewUnit(256, 16, 8); // no more than 8 cells of a pageblock or more
     expect(unit).toBe(32);
-    const ov = new Overview(256 / unit, unit, colors.lut);
-    ov.recount(px, 0, ov.units);
+    const ov = new Overview(256 / unit, unit, FC.COUNT);
+    ov.recount(classPixels(px, colors.lut), 0, ov.units);
     let allocated = 0;
     for (let pfn = 0; pfn < 256; pfn++) if (frameInfo(s, pfn)?.state === PG.ALLOCATED) allocated++;
     let counted = 0;

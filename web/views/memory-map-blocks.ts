@@ -104,32 +104,28 @@ export function overviewUnit(frames: number, pageblock: number, maxCells: number
 
 /**
  * Class counts per overview unit: counts[u * classes + c] is how many frames of unit u are in
- * class c. Counted from the map's own pixels (one per frame, a colour per class), so the overview
- * shows exactly what the full map would.
+ * frame class c (FC). Counted from the core's class map painted through the identity palette
+ * (each pixel its class), so the counts do not depend on the theme and the core's repaint spans
+ * say which units a step changed.
  */
 export class Overview {
   readonly counts: Uint32Array;
-  private readonly classOf = new Map<number, number>();
 
   constructor(
     readonly units: number,
     readonly unit: number,
-    readonly lut: Uint32Array,
+    readonly classes: number,
   ) {
-    this.counts = new Uint32Array(units * lut.length);
-    // A colour shared by two classes counts as the first (the palette gives each its own).
-    for (let c = lut.length - 1; c >= 0; c--) this.classOf.set(lut[c] ?? 0, c);
+    this.counts = new Uint32Array(units * classes);
   }
 
   /**
-   * Recount units [u0, u1) from pixels (window index 0 = unit 0's first frame). Blocks make long
-   * runs of one colour, so the colour's class is looked up only where the colour changes.
+   * Recount units [u0, u1) from class pixels (window index 0 = unit 0's first frame), a run of
+   * one class at a time (blocks make long runs).
    */
   recount(pixels: Uint32Array, u0: number, u1: number): void {
-    const k = this.lut.length;
+    const k = this.classes;
     const last = Math.min(u1, this.units);
-    let seen = -1;
-    let cls = 0;
     for (let u = Math.max(0, u0); u < last; u++) {
       const row = this.counts.subarray(u * k, u * k + k);
       row.fill(0);
@@ -137,13 +133,9 @@ export class Overview {
       let i = u * this.unit;
       while (i < end) {
         const v = pixels[i] ?? 0;
-        if (v !== seen) {
-          seen = v;
-          cls = this.classOf.get(v) ?? 0;
-        }
         let j = i + 1;
         while (j < end && pixels[j] === v) j++;
-        row[cls] = (row[cls] ?? 0) + (j - i);
+        if (v < k) row[v] = (row[v] ?? 0) + (j - i);
         i = j;
       }
     }
@@ -158,4 +150,11 @@ export class Overview {
     }
     return [...out].sort((a, b) => a - b);
   }
+}
+
+/** Colour pixels back to their frame classes through the palette they were painted with. */
+export function classPixels(pixels: Uint32Array, lut: Uint32Array): Uint32Array {
+  const classOf = new Map<number, number>();
+  for (let c = lut.length - 1; c >= 0; c--) classOf.set(lut[c] ?? 0, c);
+  return pixels.map((v) => classOf.get(v) ?? 0);
 }
