@@ -365,7 +365,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       ctx.putImageData(held.image, 0, 0);
     }
     onCanvas.current = held.image;
-    changed.current = partial ? spans : null;
+    // (spans name what changed even when the image moved in a grown heap and is put whole)
+    changed.current = spans;
 
     // The overview: recount the units whose classes the core repainted (all of them when the
     // window or the grid is new), then draw the cells that changed, or all after a new palette.
