@@ -92,8 +92,8 @@ function leafWords(leaf: NonNullable<TreeNode['leaf']>): string {
 }
 
 const W = 640;
-const ROW = 24;
-const LABEL = 56;
+const ROW = 26;
+const LABEL = 70;
 
 export function BuddyTree({ state, event, options }: ViewProps) {
   const hid = useId();
@@ -152,7 +152,7 @@ export function BuddyTree({ state, event, options }: ViewProps) {
             strokeDasharray={n.leaf ? undefined : '3 2'}
             opacity={n.leaf ? 1 : 0.7}
           />
-          {w >= 26 && (
+          {w >= 34 && (
             <text
               x={x + w / 2}
               y={y + ROW / 2}

@@ -129,7 +129,7 @@ function paintUnits(
     (v) => `rgb(${v & 255},${(v >>> 8) & 255},${(v >>> 16) & 255})`,
   );
   const hole = css[FC.HOLE] ?? '#000';
-  const gap = g.cell >= 8 ? 1 : 0;
+  const gap = g.cell >= 5 ? 1 : 0;
   const each = only ?? Array.from({ length: ov.units }, (_, u) => u);
   for (const u of each) {
     const x = (u % g.cols) * g.cell;
@@ -160,19 +160,40 @@ function pow2ceil(n: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 }
 
-/** Columns for `count` frames in a width x height box: the power of two giving the largest cells. */
+/**
+ * Columns for `count` items in a width x height box: the power of two giving the largest cells;
+ * on a tie, the fewer columns (frames), or with `wide` the more (overview cells, which read best
+ * filling the panel's width).
+ */
 function layout(
   count: number,
   width: number,
   height: number,
+  wide = false,
 ): { cols: number; rows: number; cell: number } {
   let best = { cols: count, rows: 1, cell: width / count };
   for (let cols = 1; cols <= count; cols *= 2) {
     const rows = Math.ceil(count / cols);
     const cell = Math.min(width / cols, height / rows);
-    if (cell > best.cell) best = { cols, rows, cell };
+    if (cell > best.cell || (wide && cell === best.cell && cols <= count))
+      best = { cols, rows, cell };
   }
   return best;
+}
+
+/**
+ * The overview's unit for `frames` frames in a panel `width` wide: the smallest (a pageblock or
+ * more) whose cells are MIN_UNIT_PX on average, or half of it when its grid of power-of-two
+ * columns covers more of the panel with cells still 4 px or more (4096 cells of a 16 GiB
+ * machine make a 64 x 64 square; 8192 fill the width).
+ */
+function overviewUnitFor(frames: number, pageblock: number, width: number): number {
+  const unit = overviewUnit(frames, pageblock, Math.floor((width * HEIGHT) / MIN_UNIT_PX ** 2));
+  const area = (u: number) => {
+    const g = layout(Math.ceil(frames / u), width, HEIGHT, true);
+    return g.cell >= 4 ? g.cols * g.rows * g.cell * g.cell : 0;
+  };
+  return unit / 2 >= pageblock && area(unit / 2) > area(unit) ? unit / 2 : unit;
 }
 
 interface ToolbarProps {
@@ -274,14 +295,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const { cols, rows, cell } = layout(count, width, HEIGHT);
   const pb = state.pageblockNrPages;
   // The overview when frames would be under MIN_FRAME_PX: units of a pageblock or more.
-  const unit =
-    cell >= MIN_FRAME_PX
-      ? 1
-      : overviewUnit(
-          rows * cols,
-          Math.max(1, pb),
-          Math.floor((width * HEIGHT) / (MIN_UNIT_PX * MIN_UNIT_PX)),
-        );
+  const unit = cell >= MIN_FRAME_PX ? 1 : overviewUnitFor(rows * cols, Math.max(1, pb), width);
   const align = Math.max(cols, unit);
   const centre = following && event ? event.pfn : (zoom?.center ?? extent.lo + count / 2);
   const start = Math.max(
@@ -290,7 +304,10 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   );
   const win: MapWindow = useMemo(() => ({ start, count: rows * cols, cols }), [start, rows, cols]);
   const units = unit > 1 ? Math.ceil(win.count / unit) : 0;
-  const unitLayout = useMemo(() => (units ? layout(units, width, HEIGHT) : null), [units, width]);
+  const unitLayout = useMemo(
+    () => (units ? layout(units, width, HEIGHT, true) : null),
+    [units, width],
+  );
   // The grid the strokes and the pointer use: frames, or overview units.
   const grid: Grid = useMemo(
     () =>
