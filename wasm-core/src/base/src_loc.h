@@ -19,11 +19,18 @@
 /* byte i of literal s, 0 past its end; the index is clamped so no branch reads out of bounds */
 #define SRC_C(s, i) ((uint32_t)(uint8_t)((i) < sizeof(s) - 1 ? (s)[(i) < sizeof(s) ? (i) : 0] : 0))
 /* bytes i..i+7 of s as a base-131 number, mod 2^32 (the powers are 131^7 .. 131^0) */
-#define SRC_P8(s, i) (SRC_C(s, i + 0) * 2003157003u + SRC_C(s, i + 1) * 3031604185u + SRC_C(s, i + 2) * 4219751283u + SRC_C(s, i + 3) * 294499921u + SRC_C(s, i + 4) * 2248091u + SRC_C(s, i + 5) * 17161u + SRC_C(s, i + 6) * 131u + SRC_C(s, i + 7) * 1u)
+#define SRC_P8(s, i)                                                                      \
+	(SRC_C(s, i + 0) * 2003157003u + SRC_C(s, i + 1) * 3031604185u +                  \
+	 SRC_C(s, i + 2) * 4219751283u + SRC_C(s, i + 3) * 294499921u +                   \
+	 SRC_C(s, i + 4) * 2248091u + SRC_C(s, i + 5) * 17161u + SRC_C(s, i + 6) * 131u + \
+	 SRC_C(s, i + 7) * 1u)
 /* the path's 64 bytes as one base-131 number mod 2^32: Horner's rule over blocks of eight */
-#define SRC_B(s, i, h) ((h) * 420562337u + SRC_P8(s, i))
-#define SRC_H64(s)                                                                                 \
-	SRC_B(s, 56, SRC_B(s, 48, SRC_B(s, 40, SRC_B(s, 32, SRC_B(s, 24, SRC_B(s, 16, SRC_B(s, 8, SRC_P8(s, 0))))))))
+#define SRC_B(s, i, h) ((h)*420562337u + SRC_P8(s, i))
+#define SRC_H64(s)               \
+	SRC_B(s, 56,             \
+	      SRC_B(s, 48,       \
+		    SRC_B(s, 40, \
+			  SRC_B(s, 32, SRC_B(s, 24, SRC_B(s, 16, SRC_B(s, 8, SRC_P8(s, 0))))))))
 /* the 16-bit file id of path literal s: the 32-bit hash folded (xor of its halves) */
 #define SRC_FILE_HASH(s) ((uint16_t)(((SRC_H64(s) & 0xffffffffu) >> 16) ^ (SRC_H64(s) & 0xffffu)))
 
