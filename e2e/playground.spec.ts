@@ -26,6 +26,7 @@ const VIEWS = [
   'Event log',
   'Allocation walk',
   'Free areas',
+  'Free lists',
   'Buddy tree',
   'Per-CPU lists',
   'Zones and watermarks',

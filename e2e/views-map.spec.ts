@@ -196,6 +196,35 @@ test.describe('memory map and code view', () => {
     await expect(maps.nth(0)).toHaveAttribute('data-differing-frames', '0');
   });
 
+  test('draws each free list as a chain of blocks, and the buddy tree of a max-order block', async ({
+    page,
+  }) => {
+    const pg = new PlaygroundPage(page);
+    await pg.goto();
+    await pg.run('machine tiny\ncpu 0 alloc a order=0\n');
+    await pg.key('Home');
+    // Booted: free_area[6].free_list[Movable] holds pfn 0, 64, 128, 192 in that order.
+    const lists = page.locator('.views section.free-lists');
+    const movable6 = lists.getByRole('list', { name: 'free_area[6].free_list[Movable]: 4 blocks' });
+    await expect(movable6.locator('li.chain-block')).toHaveText([
+      /pfn 0$/,
+      /pfn 64$/,
+      /pfn 128$/,
+      /pfn 192$/,
+    ]);
+    await expect(lists.locator('li.broken')).toHaveCount(0);
+    // The tree of the first max-order block: one leaf, the whole block.
+    const tree = page.locator('.views section.buddy-tree');
+    await expect(tree.locator('[data-kind="block"]')).toHaveCount(1);
+    // After an order-0 allocation the block is split down to order 0: six splits, seven blocks,
+    // and the lists gained a block at each order 0..5.
+    await pg.key('End');
+    await expect(tree.locator('[data-kind="split"]')).toHaveCount(6);
+    await expect(tree.locator('[data-kind="block"]')).toHaveCount(7);
+    for (const order of [0, 1, 2, 3, 4, 5])
+      await expect(lists.locator(`.free-list[data-order="${order}"]`)).toHaveCount(1);
+  });
+
   test('the Code view highlights the line that emitted the current event', async ({ page }) => {
     const pg = new PlaygroundPage(page);
     await pg.goto();

@@ -12,6 +12,7 @@ import { BuddyTree } from './BuddyTree';
 import { Counters } from './Counters';
 import { EventLog, type EventLogOptions } from './EventLog';
 import { FreeAreas } from './FreeAreas';
+import { FreeLists } from './FreeLists';
 import type { ModelState, SimEvent } from './model';
 import type { ViewProps } from './options';
 import type { Theme } from './palette';
@@ -81,6 +82,13 @@ export const VIEWS = {
     reads: { state: ['nodes', 'frozen', 'eventsDropped'], events: ['event', 'opEvents'] },
     options: ({ machine }) => machine.eventLogOptions(),
     place: 'main',
+  }),
+  'free-lists': view({
+    title: 'Free lists',
+    component: FreeLists,
+    reads: { state: ['frames', 'nodes', 'maxOrder'], events: ['event'] },
+    options: none,
+    place: 'grid',
   }),
   'buddy-tree': view({
     title: 'Buddy tree',

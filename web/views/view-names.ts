@@ -7,6 +7,7 @@
 export const VIEW_NAMES = [
   'memory-map',
   'free-areas',
+  'free-lists',
   'buddy-tree',
   'pcp',
   'zones',
