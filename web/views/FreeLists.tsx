@@ -119,8 +119,8 @@ export function FreeLists({ state, event }: ViewProps) {
         <h3 id={hid}>Free lists</h3>
       </header>
       <p className="small muted">
-        Each list from its head, block by block (next ⇄ prev); a link drawn dashed does not point
-        back. Empty lists are left out; long ones show their first {SHOWN} blocks.
+        Each list from its head, block by block (next ⇄ prev); a red ⇢ marks a block whose prev
+        does not point back. Empty lists are left out; long ones show their first {SHOWN} blocks.
       </p>
       <div className="free-lists-box" tabIndex={0} role="region" aria-label="Free lists">
         {rows.length ? rows : <p className="muted">Every free list is empty.</p>}
