@@ -119,10 +119,15 @@ export function FreeLists({ state, event }: ViewProps) {
         <h3 id={hid}>Free lists</h3>
       </header>
       <p className="small muted">
-        Each list from its head, block by block (next ⇄ prev); a red ⇢ marks a block whose prev
-        does not point back. Empty lists are left out; long ones show their first {SHOWN} blocks.
+        Each list from its head, block by block (next ⇄ prev); a red ⇢ marks a block whose prev does
+        not point back. Empty lists are left out; long ones show their first {SHOWN} blocks.
       </p>
-      <div className="free-lists-box" tabIndex={0} role="region" aria-label="Free lists">
+      <div
+        className="free-lists-box"
+        tabIndex={0}
+        role="region"
+        aria-label="Every non-empty free list, as chains"
+      >
         {rows.length ? rows : <p className="muted">Every free list is empty.</p>}
       </div>
     </section>
