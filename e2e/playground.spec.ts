@@ -26,10 +26,13 @@ const VIEWS = [
   'Event log',
   'Allocation walk',
   'Free areas',
+  'Free lists',
+  'Buddy tree',
   'Per-CPU lists',
   'Zones and watermarks',
   'Counters',
   '/proc',
+  'Code',
 ];
 
 test.describe('playground', () => {

@@ -55,7 +55,7 @@ const rate = (r, key) => r[key] / r.seconds;
 const widths = [34, 14, 14, 10];
 
 /** Print one core benchmark side by side. */
-function printCore(title, { native, wasm, ratio }, stateGoal) {
+function printCore(title, { native, wasm, ratio, eventRecord }, stateGoal) {
   console.log(`\n${title}`);
   console.log(row(['', 'native', 'wasm', 'goal'], widths));
   console.log(
@@ -109,6 +109,13 @@ function printCore(title, { native, wasm, ratio }, stateGoal) {
     ),
   );
   console.log(row(['events per run (determinism)', native.events, wasm.events, 'equal'], widths));
+  // The emitting file and line every event carries for the Code view: its share of the record.
+  console.log(
+    row(
+      [`event record, bytes (site: ${eventRecord.site})`, eventRecord.bytes, eventRecord.bytes, ''],
+      widths,
+    ),
+  );
 }
 
 printCore(

@@ -13,10 +13,11 @@ import * as layout from './gen/layout.mjs';
 import * as machine from './gen/machine.mjs';
 import * as ops from './gen/ops.mjs';
 import * as profiles from './gen/profiles.mjs';
+import * as sources from './gen/sources.mjs';
 import * as sysctls from './gen/sysctls.mjs';
 
 /** Every generator, in the order they run. */
-export const GENERATORS = [layout, profiles, events, ops, sysctls, machine, frames];
+export const GENERATORS = [layout, profiles, events, ops, sysctls, machine, frames, sources];
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path) => readFileSync(join(repo, path), 'utf8');

@@ -105,7 +105,7 @@ export class PlaygroundPage {
   async expectViewsInSync(): Promise<ModelView> {
     const m = await this.model();
     const views = this.page.locator('.views section.view[data-event-seq]');
-    await expect(views).toHaveCount(8);
+    await expect(views).toHaveCount(11);
     const seqs = await views.evaluateAll((els) =>
       els.map((el) => Number(el.getAttribute('data-event-seq'))),
     );

@@ -73,13 +73,34 @@ export function runWasm(m, preset, ops, handles, count = ops.length / OP_BYTES) 
   return { ops: count, events, seconds, state_bytes: stateBytes };
 }
 
+/** The fields of layout.def, in order. */
+function layoutFields() {
+  const def = readFileSync(new URL('../../wasm-core/src/layout.def', import.meta.url), 'utf8');
+  return [...def.matchAll(/^LAYOUT\((\w+), (\w+)\)/gm)].map((x) => `${x[1]}.${x[2]}`);
+}
+
 /** Offset of struct.field from the wasm's layout table (layout.def order). */
 function layoutOffset(m, struct, field) {
-  const def = readFileSync(new URL('../../wasm-core/src/layout.def', import.meta.url), 'utf8');
-  const fields = [...def.matchAll(/^LAYOUT\((\w+), (\w+)\)/gm)].map((x) => `${x[1]}.${x[2]}`);
-  const index = fields.indexOf(`${struct}.${field}`);
+  const index = layoutFields().indexOf(`${struct}.${field}`);
   if (index < 0) throw new Error(`${struct}.${field} is not in layout.def`);
   return m.HEAPU32[(m._bs_layout_offsets() >> 2) + index];
+}
+
+/**
+ * Bytes of one struct sim_event (the end of its last field, to 4-byte alignment), and of those
+ * the emitting site's (src_file and src_line): what every buffered event costs.
+ */
+function eventRecordBytes(m) {
+  let end = 0;
+  let site = 0;
+  layoutFields().forEach((f, i) => {
+    if (!f.startsWith('sim_event.')) return;
+    const off = m.HEAPU32[(m._bs_layout_offsets() >> 2) + i];
+    const size = m.HEAPU32[(m._bs_layout_sizes() >> 2) + i];
+    end = Math.max(end, off + size);
+    if (f === 'sim_event.src_file' || f === 'sim_event.src_line') site += size;
+  });
+  return { bytes: Math.ceil(end / 4) * 4, site };
 }
 
 /**
@@ -115,6 +136,7 @@ export async function coreBench(root, { preset, cpus, steps, capacity, maxOrder 
     return {
       native,
       wasm,
+      eventRecord: eventRecordBytes(m),
       ratio: { median: sorted[RUNS >> 1], low: sorted[0], high: sorted.at(-1), runs: RUNS },
     };
   } finally {

@@ -55,7 +55,8 @@ describe('layout', () => {
     for (const [field, offset] of Object.entries(SIM_OP_FIELDS)) {
       expect(L.off(`sim_op.${field}` as (typeof LAYOUT_FIELDS)[number]), field).toBe(offset);
     }
-    expect(L.sizeOf('sim_event')).toBe(32);
+    // 36: the emitting file and line (src_file, src_line) cost 4 bytes over the 32 of the fields.
+    expect(L.sizeOf('sim_event')).toBe(36);
     expect(L.sizeOf('page')).toBe(16);
     // Fields read with fixed widths: u8, u16, u32, i32, u64.
     const widths: Record<string, number> = {
@@ -72,6 +73,8 @@ describe('layout', () => {
       'sim_event.order': 1,
       'sim_event.mt': 1,
       'sim_event.fn': 1,
+      'sim_event.src_file': 2,
+      'sim_event.src_line': 2,
       'sim_config.profile': 1,
       'sim_config.nr_nodes': 1,
       'sim_config.cpus_per_node': 1,

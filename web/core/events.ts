@@ -19,6 +19,9 @@ export interface SimEvent {
   order: number;
   mt: number; // migratetype
   fn: number; // enum ev_fn: the kernel function that made the decision
+  /** The model's C file that emitted it (a key of SOURCE_FILES); absent when not from the core. */
+  srcFile?: number;
+  srcLine?: number; // the line of that file's ev_emit call (1-based)
 }
 
 /** Event kind ids by name (EV.PCP_REFILL), generated from every subsystem's events.def. */

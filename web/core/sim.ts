@@ -363,6 +363,8 @@ export class Sim {
       order: L.off('sim_event.order'),
       mt: L.off('sim_event.mt'),
       fn: L.off('sim_event.fn'),
+      srcFile: L.off('sim_event.src_file'),
+      srcLine: L.off('sim_event.src_line'),
     };
     const out: SimEvent[] = [];
     const end = Math.min(to, this.eventCount());
@@ -382,6 +384,8 @@ export class Sim {
         order: dv.getUint8(e + o.order),
         mt: dv.getUint8(e + o.mt),
         fn: dv.getUint8(e + o.fn),
+        srcFile: dv.getUint16(e + o.srcFile, true),
+        srcLine: dv.getUint16(e + o.srcLine, true),
       });
     }
     return out;

@@ -127,6 +127,7 @@ function readZone(
       return {
         nrFree: r.u32(fa + r.off('free_area.nr_free')),
         count: r.u32s(fa + r.off('free_area.count'), nrTypes),
+        head: r.u32s(fa + r.off('free_area.head'), nrTypes),
       };
     }),
   };
@@ -299,6 +300,8 @@ export function readModelState(sim: Sim): ModelState {
         list: r.off('page.list'),
         cpu: r.off('page.cpu'),
         flags: r.off('page.flags'),
+        next: r.off('page.next'),
+        prev: r.off('page.prev'),
       },
       paint: (image, start, count, lut) => sim.paintFrames(image, start, count, lut),
     },

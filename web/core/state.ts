@@ -9,6 +9,7 @@ import type { FrameImage, FramePaint } from './frame-image';
 export interface FreeAreaState {
   nrFree: number; // blocks of this order on all lists (buddyinfo)
   count: number[]; // blocks per migratetype list (pagetypeinfo)
+  head: number[]; // first pfn of each migratetype's list, PFN_NONE (0xffffffff) when empty
 }
 
 /** struct lock_stats: what every lock counts (base/lock.h), in virtual nanoseconds */
@@ -121,7 +122,15 @@ export interface FrameArrays {
   count: number;
   bytes: Uint8Array; // a view over wasm memory: valid until the next call into the core
   stride: number;
-  off: { state: number; order: number; list: number; cpu: number; flags: number };
+  off: {
+    state: number;
+    order: number;
+    list: number;
+    cpu: number;
+    flags: number;
+    next: number; // u32: next pfn on the block's list, PFN_NONE at the end
+    prev: number; // u32: previous pfn, PFN_NONE at the head
+  };
   /**
    * Bring image up to date with the core's class map (enum frame_class, FC) of pfns [start, start
    * + count) of the live frames through lut (FC.COUNT entries): Sim.paintFrames, which repaints

@@ -1,13 +1,23 @@
 /*
  * MemoryMap.tsx: every page frame as a cell, coloured by what holds it: free on a buddy list (by
- * migratetype), on CPU n's per-CPU list, allocated, or corrupt. Pageblocks show as boundaries and
- * a stripe in their migratetype's colour once cells are big enough to carry them. Zoom from 64
- * frames to the whole machine (4M frames); the current event's block is outlined at every zoom.
+ * migratetype), on CPU n's per-CPU list, allocated, or corrupt. Each free block and each
+ * allocation is outlined at its order (labelled where the label fits); zone and pageblock
+ * boundaries are drawn; pointing at a block marks its buddy (pfn XOR 2^order); what the last step
+ * changed is marked; a split animates one block becoming two halves and a merge two buddies
+ * becoming one. Compared with another machine, the frames whose class differs are marked. Zoom
+ * from 64 frames to the whole machine (4M frames).
  *
- * Drawing: two stacked canvases. The frames are one ImageData over pixels the core keeps in the
- * wasm heap (FrameImage, web/core/frame-image.ts), put onto a canvas of one pixel per frame, which
- * CSS scales to cells; a step repaints and puts only the blocks whose frames changed. Above it, an overlay at screen resolution holds the few strokes
- * that follow the event, the cursor and the zoom. React owns both elements; effects only paint.
+ * Where a frame would be smaller than 2 px, the map is an overview: one cell per pageblock (or
+ * larger aligned unit) filled by the share of its frames in each class, so a step that changes
+ * one frame of a million still visibly changes a cell, and that cell is marked.
+ *
+ * Drawing: stacked canvases. The frames are one ImageData over pixels the core keeps in the wasm
+ * heap (FrameImage, web/core/frame-image.ts), put onto a canvas of one pixel per frame, which CSS
+ * scales to cells; a step repaints and puts only the blocks whose frames changed, and the spans
+ * it repainted say which blocks (or overview cells) the step changed. The overview cells are
+ * recounted only there. Above, at screen resolution: the outlines and boundaries (redrawn per
+ * state), then the event, the pointer's block and buddy and the cursor (redrawn per event and
+ * pointer, animated). React owns the elements; effects only paint.
  */
 import {
   memo,
@@ -22,15 +32,36 @@ import {
   useId,
 } from 'react';
 import { FrameImage } from '../core/frame-image';
-import { allZones, PG } from './model';
+import { allZones, FC, PG, type ModelState } from './model';
 import {
   frameInfo,
   mapColors,
   pageblockIndex,
+  paintFrames,
   pfnExtent,
   zoneOfPfn,
+  type MapColors,
   type MapWindow,
 } from './memory-map-paint';
+import {
+  blocksIn,
+  buddyOf,
+  classPixels,
+  Overview,
+  overviewUnit,
+  type Rect,
+} from './memory-map-blocks';
+import {
+  drawBlocks,
+  drawEvent,
+  drawMarks,
+  drawPageblocks,
+  drawZones,
+  eventShape,
+  ink,
+  rectOn,
+  type Grid,
+} from './memory-map-draw';
 import { eventAttrs, type ViewProps } from './options';
 import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
 import { MapLegend } from './MapLegend';
@@ -41,24 +72,128 @@ const Legend = memo(MapLegend);
 
 const MIN_VISIBLE = 64;
 const HEIGHT = 320;
+/** Below this many px per frame the map is the overview (cells of a pageblock or more). */
+const MIN_FRAME_PX = 2;
+/** The overview's cells are at least this many px square. */
+const MIN_UNIT_PX = 6;
+/** A split or merge takes this long (ms); reduced motion shows its end at once. */
+const ANIMATION_MS = 450;
+/** More changed spans than this is a seek, not a step: no marks. */
+const MAX_MARKS = 64;
+
+/** The map's options from the registry: the machine it is compared with, if any. */
+export interface MemoryMapOptions {
+  compare?: ModelState | null;
+}
+
+/** The frames of window w whose class differs between a and b (their colours under one palette). */
+function differingFrames(a: ModelState, b: ModelState, w: MapWindow, colors: MapColors): number[] {
+  const pa = new Uint32Array(w.count);
+  const pb = new Uint32Array(w.count);
+  paintFrames(a, w, colors, pa);
+  paintFrames(b, w, colors, pb);
+  const out: number[] = [];
+  for (let i = 0; i < w.count; i++) if (pa[i] !== pb[i]) out.push(i);
+  return out;
+}
+
+/** Runs of consecutive window indexes within one row: [first, length]. */
+function runs(indexes: readonly number[], cols: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const i of indexes) {
+    const last = out[out.length - 1];
+    if (last && last[0] + last[1] === i && i % cols !== 0) last[1]++;
+    else out.push([i, 1]);
+  }
+  return out;
+}
+
+/** The identity palette: the core's class map painted through it gives each frame's class. */
+const CLASS_LUT = Uint32Array.from({ length: FC.COUNT }, (_, c) => c);
+
+/** The overview cell colours (FC order) drawn bottom up: allocated, per-CPU, free by type. */
+const STACK: number[] = [FC.ALLOCATED, FC.CORRUPT, FC.PCP_EVEN, FC.PCP_ODD];
+for (let mt = FC.PCP_EVEN - FC.BUDDY - 1; mt >= 0; mt--) STACK.push(FC.BUDDY + mt);
+
+/** Paint overview units [0, units) or just `only` onto ctx. */
+function paintUnits(
+  ctx: CanvasRenderingContext2D,
+  ov: Overview,
+  g: Grid,
+  colors: MapColors,
+  only: readonly number[] | null,
+): void {
+  const k = ov.classes;
+  const css = Array.from(
+    colors.lut,
+    (v) => `rgb(${v & 255},${(v >>> 8) & 255},${(v >>> 16) & 255})`,
+  );
+  const hole = css[FC.HOLE] ?? '#000';
+  const gap = g.cell >= 5 ? 1 : 0;
+  const each = only ?? Array.from({ length: ov.units }, (_, u) => u);
+  for (const u of each) {
+    const x = (u % g.cols) * g.cell;
+    const y = Math.floor(u / g.cols) * g.cell;
+    ctx.fillStyle = hole;
+    ctx.fillRect(x, y, g.cell, g.cell);
+    const inner = g.cell - gap;
+    let bottom = y + inner;
+    for (const c of STACK) {
+      const n = ov.counts[u * k + c] ?? 0;
+      if (!n) continue;
+      // at least a px (two in cells of 12 px) for any class present: one frame of a thousand
+      // still shows
+      const h = Math.max(inner >= 12 ? 2 : 1, (n / ov.unit) * inner);
+      ctx.fillStyle = css[c] ?? hole;
+      ctx.fillRect(x, bottom - h, inner, h);
+      bottom -= h;
+    }
+  }
+}
+
+/** Milliseconds on the page's clock (the animation's). */
+function now(): number {
+  return performance.now();
+}
 
 function pow2ceil(n: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 }
 
-/** Columns for `count` frames in a width x height box: the power of two giving the largest cells. */
+/**
+ * Columns for `count` items in a width x height box: the power of two giving the largest cells;
+ * on a tie, the fewer columns (frames), or with `wide` the more (overview cells, which read best
+ * filling the panel's width).
+ */
 function layout(
   count: number,
   width: number,
   height: number,
+  wide = false,
 ): { cols: number; rows: number; cell: number } {
   let best = { cols: count, rows: 1, cell: width / count };
   for (let cols = 1; cols <= count; cols *= 2) {
     const rows = Math.ceil(count / cols);
     const cell = Math.min(width / cols, height / rows);
-    if (cell > best.cell) best = { cols, rows, cell };
+    if (cell > best.cell || (wide && cell === best.cell && cols <= count))
+      best = { cols, rows, cell };
   }
   return best;
+}
+
+/**
+ * The overview's unit for `frames` frames in a panel `width` wide: the smallest (a pageblock or
+ * more) whose cells are MIN_UNIT_PX on average, or half of it when its grid of power-of-two
+ * columns covers more of the panel with cells still 4 px or more (4096 cells of a 16 GiB
+ * machine make a 64 x 64 square; 8192 fill the width).
+ */
+function overviewUnitFor(frames: number, pageblock: number, width: number): number {
+  const unit = overviewUnit(frames, pageblock, Math.floor((width * HEIGHT) / MIN_UNIT_PX ** 2));
+  const area = (u: number) => {
+    const g = layout(Math.ceil(frames / u), width, HEIGHT, true);
+    return g.cell >= 4 ? g.cols * g.rows * g.cell * g.cell : 0;
+  };
+  return unit / 2 >= pageblock && area(unit / 2) > area(unit) ? unit / 2 : unit;
 }
 
 interface ToolbarProps {
@@ -112,7 +247,7 @@ function describe(state: number): string {
   );
 }
 
-export function MemoryMap({ state, event, options }: ViewProps) {
+export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>) {
   const hid = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(640);
@@ -127,16 +262,29 @@ export function MemoryMap({ state, event, options }: ViewProps) {
   // The frames layer: one canvas pixel per frame, scaled to cells by CSS (the compositor scales,
   // not the main thread).
   const base = useRef<HTMLCanvasElement>(null);
+  // The overview layer (one cell per unit) and the outlines layer (blocks, boundaries, marks).
+  const overviewCanvas = useRef<HTMLCanvasElement>(null);
+  const outlines = useRef<HTMLCanvasElement>(null);
   // The map's pixels in the wasm heap, which the core repaints where frames changed (a step
   // changes a few blocks of a million frames), and an ImageData over them, kept while they stay
   // where they are (a grown heap or another window size moves them).
   const frameImage = useRef<FrameImage | null>(null);
+  // The same frames as classes (the identity palette), which the overview counts: its repaint
+  // spans do not change with the theme.
+  const classImage = useRef<FrameImage | null>(null);
   const heapImage = useRef<{ words: Uint32Array; image: ImageData } | null>(null);
   // The image the frames canvas last got whole: only then can a put of the changed rows do.
   const onCanvas = useRef<ImageData | null>(null);
-  // Whether the overlay holds any ink: a blank overlay with nothing to draw is left alone.
+  // What the last repaint changed (window pixel ranges), null after a whole repaint.
+  const changed = useRef<readonly (readonly [number, number])[] | null>(null);
+  // The overview's counts, and the units its canvas shows as they are.
+  const overview = useRef<Overview | null>(null);
+  const overviewDrawn = useRef<Overview | null>(null);
+  const overviewColors = useRef<MapColors | null>(null);
+  // Whether the top layer holds any ink: a blank layer with nothing to draw is left alone.
   const overlayInk = useRef(true);
   const colors = useMemo(() => mapColors(options.theme), [options.theme]);
+  const compare = options.compare ?? null;
 
   // Following the event: keep its block in the middle, zoomed in enough to see it on a big machine.
   const following = follow && !!event && event.pfn > 0;
@@ -145,15 +293,34 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     Math.min(total, following && !zoom ? 4096 : (zoom?.count ?? total)),
   );
   const { cols, rows, cell } = layout(count, width, HEIGHT);
+  const pb = state.pageblockNrPages;
+  // The overview when frames would be under MIN_FRAME_PX: units of a pageblock or more.
+  const unit = cell >= MIN_FRAME_PX ? 1 : overviewUnitFor(rows * cols, Math.max(1, pb), width);
+  const align = Math.max(cols, unit);
   const centre = following && event ? event.pfn : (zoom?.center ?? extent.lo + count / 2);
   const start = Math.max(
-    extent.lo - (extent.lo % cols),
-    Math.floor((centre - count / 2) / cols) * cols,
+    extent.lo - (extent.lo % align),
+    Math.floor((centre - count / 2) / align) * align,
   );
   const win: MapWindow = useMemo(() => ({ start, count: rows * cols, cols }), [start, rows, cols]);
+  const units = unit > 1 ? Math.ceil(win.count / unit) : 0;
+  const unitLayout = useMemo(
+    () => (units ? layout(units, width, HEIGHT, true) : null),
+    [units, width],
+  );
+  // The grid the strokes and the pointer use: frames, or overview units.
+  const grid: Grid = useMemo(
+    () =>
+      unitLayout
+        ? { start, per: unit, cols: unitLayout.cols, rows: unitLayout.rows, cell: unitLayout.cell }
+        : { start, per: 1, cols, rows, cell },
+    [unitLayout, start, unit, cols, rows, cell],
+  );
+  const boxW = grid.cols * grid.cell;
+  const boxH = grid.rows * grid.cell;
 
   useEffect(() => {
-    const el = canvas.current?.parentElement;
+    const el = canvas.current?.parentElement?.parentElement;
     if (!el) return;
     const ro = new ResizeObserver(() => setWidth(Math.max(240, Math.floor(el.clientWidth))));
     ro.observe(el);
@@ -164,12 +331,14 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     () => () => {
       frameImage.current?.free();
       frameImage.current = null;
+      classImage.current?.free();
+      classImage.current = null;
     },
     [],
   );
 
   // Frames: repainted only when the frames, the colours or the window change, never for the
-  // event, the cursor or a hover (those are the overlay's).
+  // event, the cursor or a hover (those are the top layer's).
   useEffect(() => {
     const c = base.current;
     const ctx = c?.getContext('2d');
@@ -202,7 +371,8 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       held = { words, image: new ImageData(bytes, cols, rows) };
       heapImage.current = held;
     }
-    if (spans && onCanvas.current === held.image) {
+    const partial = !!spans && onCanvas.current === held.image;
+    if (partial) {
       // Only the rows the core repainted: the canvas holds the rest already.
       for (const [lo, hi] of spans) {
         const y = Math.floor(lo / cols);
@@ -212,123 +382,276 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       ctx.putImageData(held.image, 0, 0);
     }
     onCanvas.current = held.image;
-  }, [state, colors, win, cols, rows]);
+    // (spans name what changed even when the image moved in a grown heap and is put whole)
+    changed.current = spans;
 
-  // The overlay: pageblock stripes, block outlines, the keyboard cursor and the event's block.
+    // The overview: recount the units whose classes the core repainted (all of them when the
+    // window or the grid is new), then draw the cells that changed, or all after a new palette.
+    if (units) {
+      classImage.current ??= new FrameImage();
+      const cls = state.frames.paint(classImage.current, win.start, win.count, CLASS_LUT);
+      let ov = overview.current;
+      let touched: number[] | null = null;
+      if (!ov || ov.units !== units || ov.unit !== unit || !cls.spans) {
+        ov = new Overview(units, unit, FC.COUNT);
+        overview.current = ov;
+        ov.recount(cls.words, 0, units);
+      } else {
+        touched = ov.unitsOf(cls.spans);
+        for (const u of touched) ov.recount(cls.words, u, u + 1);
+      }
+      const oc = overviewCanvas.current;
+      const octx = oc?.getContext('2d');
+      if (oc && octx) {
+        const dpr = window.devicePixelRatio || 1;
+        const cw = Math.ceil(boxW * dpr);
+        const ch = Math.ceil(boxH * dpr);
+        if (oc.width !== cw || oc.height !== ch) {
+          oc.width = cw;
+          oc.height = ch;
+          overviewDrawn.current = null;
+        }
+        octx.setTransform(dpr, 0, 0, dpr, 0, 0);
+        const whole = overviewDrawn.current !== ov || overviewColors.current !== colors;
+        paintUnits(octx, ov, grid, colors, whole ? null : (touched ?? []));
+        overviewColors.current = colors;
+        overviewDrawn.current = ov;
+      }
+    } else {
+      overview.current = null;
+      overviewDrawn.current = null;
+    }
+  }, [state, colors, win, cols, rows, units, unit, grid, boxW, boxH]);
+
+  // Frames that differ from the compared machine (window indexes), in compare mode only.
+  const differing = useMemo(
+    () => (compare ? differingFrames(state, compare, win, colors) : []),
+    [state, compare, win, colors],
+  );
+
+  // The blocks of the window, when each frame is big enough to outline (not in the overview).
+  const blocks = useMemo(
+    () => (unit === 1 ? blocksIn(state, win.start, win.start + win.count) : []),
+    [state, win, unit],
+  );
+  const zoneSpans = useMemo(
+    () => zones.map((z) => ({ name: z.name, lo: z.memPfn, hi: z.memPfn + z.managed })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state],
+  );
+  // The section: the outlines effect writes what it drew into its data attributes (for tests and
+  // curious readers), without a render of its own.
+  const section = useRef<HTMLElement>(null);
+
+  // The outlines layer: pageblock stripes and boundaries, block outlines with their orders, zone
+  // boundaries, what the last step changed, and frames that differ from the compared machine.
+  useEffect(() => {
+    const c = outlines.current;
+    const ctx = c?.getContext('2d');
+    if (!c || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    const cw = Math.ceil(boxW * dpr);
+    const ch = Math.ceil(boxH * dpr);
+    if (c.width !== cw) c.width = cw;
+    if (c.height !== ch) c.height = ch;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, boxW, boxH);
+    const lo = win.start;
+    const hi = win.start + win.count;
+    // Pageblock stripes: the pageblock's migratetype along the top of each row segment, once
+    // cells are big enough to carry them (below 8 px a stripe would cover the cell's own colour).
+    if (unit === 1 && cell >= 8 && pb > 0) {
+      const seg = Math.min(pb, cols);
+      const stripe = Math.max(2, Math.round(cell / 6));
+      for (let p = lo; p < hi; p += seg) {
+        const z = zoneOfPfn(state, p);
+        if (!z) continue;
+        const tag = state.pageblocks[pageblockIndex(state, z, p)] ?? 0;
+        const r = rectOn(grid, p, 1);
+        ctx.fillStyle = MIGRATETYPE_COLORS[tag & 0x7f] ?? '#999';
+        ctx.fillRect(r.x, r.y, seg * cell, stripe);
+      }
+    }
+    if (pb > 0) drawPageblocks(ctx, grid, pb, lo, hi, options.theme);
+    const nBlocks = unit === 1 ? drawBlocks(ctx, grid, blocks, options.theme) : 0;
+    const zoneLines = drawZones(ctx, grid, zoneSpans, options.theme);
+    // What the last step changed: the blocks (or overview cells) the core repainted.
+    const spans = changed.current;
+    let marks = 0;
+    if (spans && spans.length <= MAX_MARKS) {
+      const rects: Rect[] = [];
+      for (const [a, b] of spans) {
+        if (unit > 1) {
+          for (let u = Math.floor(a / unit); u * unit < b; u++)
+            rects.push(rectOn(grid, lo + u * unit, unit));
+        } else {
+          // a span is whole rows, or part of one row
+          const first = Math.floor(a / cols);
+          const last = Math.ceil(b / cols);
+          rects.push(
+            last - first > 1
+              ? { x: 0, y: first * cell, w: cols * cell, h: (last - first) * cell }
+              : { x: (a % cols) * cell, y: first * cell, w: (b - a) * cell, h: cell },
+          );
+        }
+      }
+      drawMarks(ctx, rects, HIGHLIGHT[options.theme], 10, [4, 3]);
+      marks = rects.length;
+    }
+    // Frames whose class differs from the compared machine: a hatch over each run (or cell).
+    if (differing.length) {
+      const k = ink(options.theme);
+      ctx.save();
+      ctx.strokeStyle = k.diff;
+      ctx.fillStyle = options.theme === 'dark' ? 'rgba(255,255,255,0.35)' : 'rgba(0,0,0,0.35)';
+      ctx.lineWidth = 2;
+      if (unit > 1) {
+        const cellsDiffer = new Set(differing.map((i) => Math.floor(i / unit)));
+        for (const u of cellsDiffer) {
+          const r = rectOn(grid, lo + u * unit, unit);
+          ctx.fillRect(r.x, r.y, r.w, r.h);
+          ctx.strokeRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
+        }
+      } else {
+        for (const [i, n] of runs(differing, cols)) {
+          const r = rectOn(grid, lo + i, 1);
+          ctx.fillRect(r.x, r.y, n * cell, cell);
+          ctx.strokeRect(r.x + 1, r.y + 1, Math.max(2, n * cell - 2), Math.max(2, cell - 2));
+        }
+      }
+      ctx.restore();
+    }
+    const d = section.current?.dataset;
+    if (d) {
+      d.blocks = String(nBlocks);
+      d.zoneLines = String(zoneLines);
+      d.changedMarks = String(marks);
+    }
+  }, [
+    state,
+    blocks,
+    zoneSpans,
+    differing,
+    grid,
+    boxW,
+    boxH,
+    win,
+    unit,
+    cell,
+    cols,
+    pb,
+    options.theme,
+  ]);
+
+  // The block under the pointer (or the cursor) and its buddy, in the frames view.
+  const inspectPfn = hover ?? cursor ?? (event && event.pfn > 0 ? event.pfn : null);
+  const info = inspectPfn !== null ? frameInfo(state, inspectPfn) : null;
+  const pointedPfn = hover ?? cursor;
+  const pointedInfo = pointedPfn !== null && unit === 1 ? frameInfo(state, pointedPfn) : null;
+  const buddy =
+    pointedInfo && pointedInfo.order < state.maxOrder
+      ? buddyOf(pointedInfo.head, pointedInfo.order)
+      : null;
+  const buddyInfo = buddy !== null ? frameInfo(state, buddy) : null;
+  const buddyInZone = !!buddyInfo && pointedInfo !== null && buddyInfo.zone === pointedInfo.zone;
+  const pointedHead = pointedInfo?.head ?? -1;
+  const pointedOrder = pointedInfo?.order ?? 0;
+
+  // The overview cell under the pointer: its frames by class, counted from the state.
+  const hoverUnit = unit > 1 && hover !== null ? hover - ((hover - win.start) % unit) : -1;
+  const hoverCell = useMemo(() => {
+    if (hoverUnit < 0) return null;
+    const px = new Uint32Array(unit);
+    paintFrames(state, { start: hoverUnit, count: unit, cols: unit }, colors, px);
+    const ov = new Overview(1, unit, FC.COUNT);
+    ov.recount(classPixels(px, colors.lut), 0, 1);
+    return { lo: hoverUnit, counts: ov.counts };
+  }, [state, hoverUnit, unit, colors]);
+
+  // The top layer: the event (animated), the pointed block and its buddy, the keyboard cursor.
+  const shape = useMemo(() => eventShape(event), [event]);
+  const animStart = useRef<{ seq: number; at: number }>({ seq: -1, at: 0 });
   useEffect(() => {
     const c = canvas.current;
     const ctx = c?.getContext('2d');
     if (!c || !ctx) return;
     const dpr = window.devicePixelRatio || 1;
-    const w = cols * cell;
-    const h = rows * cell;
-    const cw = Math.ceil(w * dpr);
-    const ch = Math.ceil(h * dpr);
-    const pb = state.pageblockNrPages;
-    // What there is to draw (below 8 px a stripe would cover too much of the cell's own colour).
-    const stripes = cell >= 8 && pb > 0;
-    const outlines = cell >= 10;
-    const cursorShown = cursor !== null && cursor >= win.start && cursor < win.start + win.count;
-    const eventShown = !!event && event.pfn > 0 && !!zoneOfPfn(state, event.pfn);
-    const ink = stripes || outlines || cursorShown || eventShown;
-    // A size assignment clears the canvas, so only on change; a blank overlay staying blank (the
-    // whole map at a small zoom with no event) needs no clearing either.
+    const cw = Math.ceil(boxW * dpr);
+    const ch = Math.ceil(boxH * dpr);
     const resized = c.width !== cw || c.height !== ch;
     if (c.width !== cw) c.width = cw;
     if (c.height !== ch) c.height = ch;
-    if (!ink && (resized || !overlayInk.current)) {
+    const cursorShown = cursor !== null && cursor >= win.start && cursor < win.start + win.count;
+    const eventShown = !!shape && !!event && !!zoneOfPfn(state, event.pfn);
+    const hasInk = eventShown || cursorShown || pointedHead >= 0;
+    if (!hasInk && (resized || !overlayInk.current)) {
       overlayInk.current = false;
       return;
     }
-    overlayInk.current = ink;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, w, h);
-
-    const xy = (pfn: number): [number, number] => {
-      const i = pfn - win.start;
-      return [(i % cols) * cell, Math.floor(i / cols) * cell];
+    overlayInk.current = hasInk;
+    const seq = event?.seq ?? -1;
+    if (animStart.current.seq !== seq) animStart.current = { seq, at: now() };
+    const animated = eventShown && !options.reducedMotion && shape.kind !== 'block';
+    let raf = 0;
+    const draw = () => {
+      const t = animated ? (now() - animStart.current.at) / ANIMATION_MS : 1;
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, boxW, boxH);
+      if (pointedHead >= 0) {
+        const r = rectOn(grid, pointedHead, 1 << pointedOrder);
+        drawMarks(ctx, [r], HIGHLIGHT[options.theme], 0, [5, 3]);
+        if (buddy !== null && buddyInZone) {
+          const b = rectOn(grid, buddy, 1 << pointedOrder);
+          drawMarks(ctx, [b], HIGHLIGHT[options.theme], 0, [2, 2]);
+          ctx.font = '600 11px system-ui, sans-serif';
+          ctx.fillStyle = HIGHLIGHT[options.theme];
+          ctx.textBaseline = 'top';
+          const label = 'buddy';
+          const lw = ctx.measureText(label).width + 6;
+          const x = Math.max(0, Math.min(boxW - lw, b.x + 2));
+          ctx.fillRect(x, b.y + 2, lw, 14);
+          ctx.fillStyle = options.theme === 'dark' ? '#000' : '#fff';
+          ctx.fillText(label, x + 3, b.y + 3);
+        }
+      }
+      if (cursorShown) {
+        const r = rectOn(grid, cursor, 1);
+        ctx.save();
+        ctx.setLineDash([3, 2]);
+        ctx.strokeStyle = HIGHLIGHT[options.theme];
+        ctx.lineWidth = 2;
+        ctx.strokeRect(r.x - 1, r.y - 1, Math.max(4, r.w + 2), Math.max(4, r.h + 2));
+        ctx.restore();
+      }
+      if (eventShown) drawEvent(ctx, grid, shape, t, options.theme);
+      if (animated && t < 1) raf = requestAnimationFrame(draw);
     };
-    const line = options.theme === 'dark' ? 'rgba(255,255,255,0.55)' : 'rgba(0,0,0,0.45)';
-
-    // Pageblocks: a stripe in the pageblock's migratetype along the top of each row segment, and
-    // a boundary line between pageblocks, once cells are big enough to show them.
-    if (stripes) {
-      const seg = Math.min(pb, cols);
-      const stripe = Math.max(2, Math.round(cell / 6));
-      for (let p = win.start; p < win.start + win.count; p += seg) {
-        const z = zoneOfPfn(state, p);
-        if (!z) continue;
-        const tag = state.pageblocks[pageblockIndex(state, z, p)] ?? 0;
-        const [x, y] = xy(p);
-        ctx.fillStyle = MIGRATETYPE_COLORS[tag & 0x7f] ?? '#999';
-        ctx.fillRect(x, y, seg * cell, stripe);
-        if (p % pb === 0) {
-          ctx.strokeStyle = line;
-          ctx.lineWidth = 1;
-          ctx.beginPath();
-          if (pb >= cols) {
-            ctx.moveTo(0, y + 0.5);
-            ctx.lineTo(cols * cell, y + 0.5);
-          } else {
-            ctx.moveTo(x + 0.5, y);
-            ctx.lineTo(x + 0.5, y + cell);
-          }
-          ctx.stroke();
-        }
-      }
-    }
-    // Block outlines when each cell is large: where one free or allocated block ends.
-    if (outlines) {
-      ctx.strokeStyle = options.theme === 'dark' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.8)';
-      ctx.lineWidth = 1;
-      for (let p = win.start; p < win.start + win.count; p++) {
-        const info = frameInfo(state, p);
-        if (!info || info.head !== p) continue;
-        const size = 1 << info.order;
-        for (let q = p; q < p + size && q < win.start + win.count; q += cols - (q % cols)) {
-          const [x, y] = xy(q);
-          const len = Math.min(p + size - q, cols - (q % cols));
-          ctx.strokeRect(x + 0.5, y + 0.5, len * cell - 1, cell - 1);
-        }
-      }
-    }
-    // The keyboard cursor: a dashed frame around one cell.
-    if (cursorShown) {
-      const [x, y] = xy(cursor);
-      ctx.save();
-      ctx.setLineDash([3, 2]);
-      ctx.strokeStyle = HIGHLIGHT[options.theme];
-      ctx.lineWidth = 2;
-      ctx.strokeRect(x - 1, y - 1, Math.max(4, cell + 2), Math.max(4, cell + 2));
-      ctx.restore();
-    }
-    // The current event's block: outlined, and ringed when cells are too small to see.
-    if (eventShown && event) {
-      const size = 1 << event.order;
-      ctx.strokeStyle = HIGHLIGHT[options.theme];
-      ctx.lineWidth = 2;
-      for (let q = event.pfn; q < event.pfn + size; q += cols - (q % cols)) {
-        if (q < win.start || q >= win.start + win.count) continue;
-        const [x, y] = xy(q);
-        const len = Math.min(event.pfn + size - q, cols - (q % cols));
-        ctx.strokeRect(x + 1, y + 1, Math.max(2, len * cell - 2), Math.max(2, cell - 2));
-      }
-      if (cell < 4 && event.pfn >= win.start && event.pfn < win.start + win.count) {
-        const [x, y] = xy(event.pfn);
-        ctx.beginPath();
-        ctx.arc(x + cell / 2, y + cell / 2, 7, 0, Math.PI * 2);
-        ctx.stroke();
-      }
-    }
-  }, [state, event, options.theme, cols, rows, cell, win, cursor]);
+    draw();
+    return () => cancelAnimationFrame(raf);
+  }, [
+    state,
+    event,
+    shape,
+    options.theme,
+    options.reducedMotion,
+    grid,
+    boxW,
+    boxH,
+    win,
+    cursor,
+    pointedHead,
+    pointedOrder,
+    buddy,
+    buddyInZone,
+  ]);
 
   const pfnAt = (clientX: number, clientY: number): number | null => {
     const r = canvas.current?.getBoundingClientRect();
     if (!r) return null;
-    const x = Math.floor((clientX - r.left) / cell);
-    const y = Math.floor((clientY - r.top) / cell);
-    if (x < 0 || x >= cols || y < 0 || y >= rows) return null;
-    return win.start + y * cols + x;
+    const x = Math.floor((clientX - r.left) / grid.cell);
+    const y = Math.floor((clientY - r.top) / grid.cell);
+    if (x < 0 || x >= grid.cols || y < 0 || y >= grid.rows) return null;
+    return grid.start + (y * grid.cols + x) * grid.per;
   };
 
   // Stable while the view stays put (its inputs are numbers), so the memoised toolbar is too.
@@ -362,10 +685,10 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     if (k === '+' || k === '=') zoomBy(0.5);
     else if (k === '-') zoomBy(2);
     else if (k === '0') setZoom(null);
-    else if (k === 'ArrowLeft') moveCursor(-1);
-    else if (k === 'ArrowRight') moveCursor(1);
-    else if (k === 'ArrowUp') moveCursor(-cols);
-    else if (k === 'ArrowDown') moveCursor(cols);
+    else if (k === 'ArrowLeft') moveCursor(-grid.per);
+    else if (k === 'ArrowRight') moveCursor(grid.per);
+    else if (k === 'ArrowUp') moveCursor(-grid.cols * grid.per);
+    else if (k === 'ArrowDown') moveCursor(grid.cols * grid.per);
     else if (k === 'PageUp') panRows(-Math.max(1, rows / 2));
     else if (k === 'PageDown') panRows(Math.max(1, rows / 2));
     else if (k === 'Escape') setCursor(null);
@@ -381,13 +704,11 @@ export function MemoryMap({ state, event, options }: ViewProps) {
     setHover(pfnAt(e.clientX, e.clientY));
     const d = drag.current;
     if (d && count < total) {
-      const dy = Math.round((d.y - e.clientY) / cell);
-      if (dy !== 0) setZoom({ count, center: d.center + dy * cols });
+      const dy = Math.round((d.y - e.clientY) / grid.cell);
+      if (dy !== 0) setZoom({ count, center: d.center + dy * grid.cols * grid.per });
     }
   };
 
-  const inspectPfn = hover ?? cursor ?? (event && event.pfn > 0 ? event.pfn : null);
-  const info = inspectPfn !== null ? frameInfo(state, inspectPfn) : null;
   let infoText = 'Point at a cell (or step to an event) to see what holds that frame.';
   if (info) {
     const where =
@@ -400,13 +721,34 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       `pfn ${info.pfn} (${info.zone.name}): ${describe(info.state)}${where}, in the order-${info.order} block at pfn ${info.head}; ` +
       `pageblock ${migratetypeName(info.pageblockMt)}.`;
   }
+  if (pointedInfo && buddy !== null) {
+    infoText +=
+      buddyInZone && buddyInfo
+        ? ` Its buddy (pfn ${pointedInfo.head} XOR 2^${pointedInfo.order}) is pfn ${buddy}: ${describe(buddyInfo.state)}, in the order-${buddyInfo.order} block at pfn ${buddyInfo.head}.`
+        : ` Its buddy (pfn ${pointedInfo.head} XOR 2^${pointedInfo.order}) is pfn ${buddy}, outside the zone.`;
+  }
+  if (hoverCell) {
+    const n = (c: number) => hoverCell.counts[c] ?? 0;
+    let free = 0;
+    for (let mt = 0; mt < FC.PCP_EVEN - FC.BUDDY; mt++) free += n(FC.BUDDY + mt);
+    const pct = (x: number) => `${Math.round((100 * x) / unit)}%`;
+    infoText = `pfn ${hoverCell.lo}–${hoverCell.lo + unit - 1} (one cell of ${formatCount(unit)} frames): ${pct(free)} free, ${pct(n(FC.PCP_EVEN) + n(FC.PCP_ODD))} on per-CPU lists, ${pct(n(FC.ALLOCATED))} allocated. Zoom in to see its blocks.`;
+  }
   const shown = `pfn ${win.start}–${win.start + win.count - 1}`;
+  const mode = unit > 1 ? 'overview' : 'blocks';
 
   return (
     <section
+      ref={section}
       className="view memory-map"
       {...eventAttrs(event)}
       data-highlight-pfn={event?.pfn ?? -1}
+      data-mode={mode}
+      data-unit={unit}
+      data-differing-frames={compare ? differing.length : -1}
+      data-pointed-block={pointedInfo ? `${pointedInfo.head}/${pointedInfo.order}` : ''}
+      data-buddy-pfn={buddy !== null && buddyInZone ? buddy : -1}
+      data-event-shape={shape?.kind ?? ''}
     >
       <header className="view-head">
         <h3 id={hid}>Memory map</h3>
@@ -421,32 +763,46 @@ export function MemoryMap({ state, event, options }: ViewProps) {
         />
       </header>
       <div className="canvas-box">
-        <div style={{ position: 'relative', width: cols * cell, height: rows * cell }}>
+        <div style={{ position: 'relative', width: boxW, height: boxH }}>
           <canvas
             ref={base}
             data-layer="frames"
             data-start={win.start}
             aria-hidden="true"
-            // Magnified cells stay crisp; shrunk ones are filtered rather than picked one in n.
+            // Magnified cells stay crisp. In the overview the cells layer covers it (it still holds
+            // every frame: the overview counts its pixels).
             style={{
               width: cols * cell,
               height: rows * cell,
-              imageRendering: cell >= 1 ? 'pixelated' : 'auto',
+              imageRendering: 'pixelated',
+              visibility: unit > 1 ? 'hidden' : 'visible',
             }}
+          />
+          {unit > 1 && (
+            <canvas
+              ref={overviewCanvas}
+              data-layer="overview"
+              aria-hidden="true"
+              style={{ position: 'absolute', left: 0, top: 0, width: boxW, height: boxH }}
+            />
+          )}
+          <canvas
+            ref={outlines}
+            data-layer="outlines"
+            aria-hidden="true"
+            style={{ position: 'absolute', left: 0, top: 0, width: boxW, height: boxH }}
           />
           <canvas
             ref={canvas}
             data-layer="overlay"
-            style={{
-              position: 'absolute',
-              left: 0,
-              top: 0,
-              width: cols * cell,
-              height: rows * cell,
-            }}
+            style={{ position: 'absolute', left: 0, top: 0, width: boxW, height: boxH }}
             tabIndex={0}
             role="img"
-            aria-label={`Memory map, ${shown}, ${cols} frames per row. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`}
+            aria-label={
+              unit > 1
+                ? `Memory map overview, ${shown}, one cell per ${unit} frames, ${grid.cols} cells per row. Arrow keys inspect cells, Page Up and Down pan, plus and minus zoom, 0 shows all.`
+                : `Memory map, ${shown}, ${cols} frames per row, each block outlined. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`
+            }
             onWheel={onWheel}
             onKeyDown={onKey}
             onPointerDown={onPointerDown}
@@ -464,7 +820,8 @@ export function MemoryMap({ state, event, options }: ViewProps) {
       </span>
       <p className="map-info" data-testid="map-info">
         <span className="muted">
-          {shown} · {formatCount(count)} frames · {cols}/row ·{' '}
+          {shown} · {formatCount(count)} frames ·{' '}
+          {unit > 1 ? `overview, ${formatCount(unit)} frames a cell` : `${cols}/row`} ·{' '}
         </span>
         {infoText}
       </p>

@@ -8,9 +8,11 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import type { ProcFile } from '../core/sim';
 import { AllocWalk } from './AllocWalk';
+import { BuddyTree } from './BuddyTree';
 import { Counters } from './Counters';
 import { EventLog, type EventLogOptions } from './EventLog';
 import { FreeAreas } from './FreeAreas';
+import { FreeLists } from './FreeLists';
 import type { ModelState, SimEvent } from './model';
 import type { ViewProps } from './options';
 import type { Theme } from './palette';
@@ -21,6 +23,8 @@ import { Zones } from './Zones';
 
 // The memory map (canvas, paint code) is the largest view: it loads on its own.
 const MemoryMap = lazy(() => import('./MemoryMap').then((m) => ({ default: m.MemoryMap })));
+// The Code view (its C sources load later still, a file at a time).
+const CodeView = lazy(() => import('./code/CodeView').then((m) => ({ default: m.CodeView })));
 
 /** The machine a view draws: one simulation at its cursor (web/app/session.ts is one). */
 export interface ViewMachine {
@@ -62,8 +66,12 @@ export const VIEWS = {
   'memory-map': view({
     title: 'Memory map',
     component: MemoryMap,
-    reads: { state: ['frames', 'pageblocks', 'pageblockNrPages', 'nodes'], events: ['event'] },
-    options: none,
+    reads: {
+      state: ['frames', 'pageblocks', 'pageblockNrPages', 'nodes', 'maxOrder'],
+      events: ['event'],
+    },
+    // compared with another machine, the map marks the frames whose class differs
+    options: ({ other }) => ({ compare: other }),
     loading: 'Loading the memory map…',
     place: 'main',
     compare: 'highlight',
@@ -74,6 +82,20 @@ export const VIEWS = {
     reads: { state: ['nodes', 'frozen', 'eventsDropped'], events: ['event', 'opEvents'] },
     options: ({ machine }) => machine.eventLogOptions(),
     place: 'main',
+  }),
+  'free-lists': view({
+    title: 'Free lists',
+    component: FreeLists,
+    reads: { state: ['frames', 'nodes', 'maxOrder'], events: ['event'] },
+    options: none,
+    place: 'grid',
+  }),
+  'buddy-tree': view({
+    title: 'Buddy tree',
+    component: BuddyTree,
+    reads: { state: ['frames', 'nodes', 'maxOrder'], events: ['event'] },
+    options: none,
+    place: 'grid',
   }),
   walk: view({
     title: 'Allocation walk',
@@ -111,6 +133,14 @@ export const VIEWS = {
     options: ({ other }) => ({ compare: other }),
     place: 'grid',
     compare: 'plain',
+  }),
+  code: view({
+    title: 'Code',
+    component: CodeView,
+    reads: { state: ['profileId'], events: ['event'] },
+    options: none,
+    loading: 'Loading the Code view…',
+    place: 'grid',
   }),
   proc: view({
     title: '/proc',

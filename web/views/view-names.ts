@@ -7,11 +7,14 @@
 export const VIEW_NAMES = [
   'memory-map',
   'free-areas',
+  'free-lists',
+  'buddy-tree',
   'pcp',
   'zones',
   'walk',
   'counters',
   'proc',
+  'code',
   'log',
 ] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];

@@ -6,11 +6,17 @@
 #define BUDDYSCOPE_EVENT_H
 
 #include "base/fast_path.h"
+#include "base/src_loc.h"
 #include "base/state.h"
 
-/* Append one event (seq and op filled in); counts it as dropped when the buffer is full. */
-static FAST_PATH void ev_emit(struct sim *s, int kind, int fn, int cpu, const struct zone *z,
-			      uint32_t pfn, int order, int mt, int32_t a, int32_t b, int32_t c)
+/*
+ * Append one event (seq and op filled in, and the emitting site: src_file and src_line); counts it
+ * as dropped when the buffer is full. Call it as ev_emit(s, kind, fn, ...): the macro below adds
+ * the call site, so every emitter is located without writing it.
+ */
+static FAST_PATH void ev_emit_at(uint16_t src_file, uint16_t src_line, struct sim *s, int kind,
+				 int fn, int cpu, const struct zone *z, uint32_t pfn, int order,
+				 int mt, int32_t a, int32_t b, int32_t c)
 {
 	struct sim_event *e;
 	uint32_t seq = s->event_seq++;
@@ -34,7 +40,19 @@ static FAST_PATH void ev_emit(struct sim *s, int kind, int fn, int cpu, const st
 	e->order = (uint8_t)(order < 0 ? 0 : order);
 	e->mt = (uint8_t)(mt < 0 ? 0 : mt);
 	e->fn = (uint8_t)fn;
+	e->src_file = src_file;
+	e->src_line = src_line;
 }
+
+/*
+ * ev_emit(s, kind, fn, ...) is ev_emit_at with the caller's file and line (base/src_loc.h).
+ * ev_emit is an object-like macro that opens the call and ev_emit_args_ closes it with the
+ * caller's arguments, so __LINE__ is the line of the word ev_emit in gcc and clang alike: inside a
+ * function-like macro called over two lines, __LINE__ is the first line in gcc but the last in
+ * clang, and native and wasm events must be equal byte for byte.
+ */
+#define ev_emit ev_emit_at(SRC_FILE_HASH(__FILE__), (uint16_t)__LINE__, ev_emit_args_
+#define ev_emit_args_(...) __VA_ARGS__)
 
 /* The kernel function name of an enum ev_fn ("__rmqueue_smallest"); src/vocabulary.c, which sees every events.def. */
 const char *ev_fn_name(int fn);

@@ -412,6 +412,8 @@ struct sim_event {
 	uint8_t order;
 	uint8_t mt; /* migratetype */
 	uint8_t fn; /* enum ev_fn: the kernel function that made the decision */
+	uint16_t src_file; /* the model's C file that emitted it: SRC_FILE_HASH of its path (base/src_loc.h) */
+	uint16_t src_line; /* the line of that file's ev_emit call */
 };
 
 /*

@@ -1,0 +1,227 @@
+/*
+ * BuddyTree.tsx: one max-order block as the binary tree the buddy allocator keeps implicitly.
+ * The root is the whole block (order MAX_PAGE_ORDER); each node is either a block that exists
+ * (free on a list, on a per-CPU list, or allocated: a leaf, coloured as on the memory map) or
+ * a split node whose two halves are its children, one order down. Drawn as rows by order (an
+ * icicle): a node's width is its size, so buddies stand side by side under their parent. The
+ * current event's block is outlined; a split event also outlines the parent it came from.
+ */
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { allZones, PG, type ModelState } from './model';
+import { blocksIn } from './memory-map-blocks';
+import { frameInfo } from './memory-map-paint';
+import { EV } from '../core/events';
+import { eventAttrs, type ViewProps } from './options';
+import {
+  ALLOCATED_COLOR,
+  CORRUPT_COLOR,
+  HIGHLIGHT,
+  migratetypeColor,
+  migratetypeName,
+  PCP_COLORS,
+  type Theme,
+} from './palette';
+
+/** One node of the tree: a block (leaf) or a split block (two children). */
+interface TreeNode {
+  pfn: number;
+  order: number;
+  leaf: { state: number; list: number; cpu: number } | null; // null: split
+  children: TreeNode[];
+}
+
+/** The tree of the max-order block at base, from the blocks inside it. */
+function buildTree(s: ModelState, base: number): TreeNode {
+  const heads = new Map<number, number>();
+  const sorted: number[] = [];
+  for (const b of blocksIn(s, base, base + (1 << s.maxOrder))) {
+    if (b.state === PG.TAIL || b.pfn < base) continue;
+    heads.set(b.pfn, b.order);
+    sorted.push(b.pfn);
+  }
+  /** Whether a block starts in [lo, hi): a binary search of the heads, in pfn order. */
+  const anyIn = (lo: number, hi: number) => {
+    let a = 0;
+    let b = sorted.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if ((sorted[m] ?? 0) < lo) a = m + 1;
+      else b = m;
+    }
+    return a < sorted.length && (sorted[a] ?? 0) < hi;
+  };
+  const node = (pfn: number, order: number): TreeNode => {
+    if (!anyIn(pfn, pfn + (1 << order)))
+      return { pfn, order, leaf: { state: -1, list: 0, cpu: 0 }, children: [] };
+    if (heads.get(pfn) === order || order === 0) {
+      const info = frameInfo(s, pfn);
+      return {
+        pfn,
+        order,
+        leaf: info
+          ? { state: info.state, list: info.list, cpu: info.cpu }
+          : { state: -1, list: 0, cpu: 0 },
+        children: [],
+      };
+    }
+    const half = 1 << (order - 1);
+    return {
+      pfn,
+      order,
+      leaf: null,
+      children: [node(pfn, order - 1), node(pfn + half, order - 1)],
+    };
+  };
+  return node(base, s.maxOrder);
+}
+
+function leafColor(leaf: NonNullable<TreeNode['leaf']>, theme: Theme): string {
+  if (leaf.state === PG.BUDDY) return migratetypeColor(leaf.list);
+  if (leaf.state === PG.PCP) return PCP_COLORS[leaf.cpu & 1] ?? PCP_COLORS[0];
+  if (leaf.state === PG.ALLOCATED) return ALLOCATED_COLOR[theme];
+  if (leaf.state === -1) return 'transparent';
+  return CORRUPT_COLOR;
+}
+
+function leafWords(leaf: NonNullable<TreeNode['leaf']>): string {
+  if (leaf.state === PG.BUDDY) return `free on the ${migratetypeName(leaf.list)} list`;
+  if (leaf.state === PG.PCP) return `on CPU ${leaf.cpu}'s per-CPU list`;
+  if (leaf.state === PG.ALLOCATED) return `allocated (CPU ${leaf.cpu})`;
+  if (leaf.state === -1) return 'outside the zone';
+  return 'corrupt';
+}
+
+const W = 640;
+const ROW = 26;
+const LABEL = 70;
+
+export function BuddyTree({ state, event, options }: ViewProps) {
+  const hid = useId();
+  const size = 1 << state.maxOrder;
+  // The max-order blocks of every zone, in pfn order.
+  const bases = useMemo(() => {
+    const out: number[] = [];
+    for (const z of allZones(state)) {
+      if (z.managed === 0) continue;
+      const first = z.memPfn - (z.memPfn % size);
+      for (let p = first; p < z.memPfn + z.managed; p += size) out.push(p);
+    }
+    return out;
+  }, [state, size]);
+  const [picked, setPicked] = useState<number | null>(null);
+  // The event's block when it names one, else the one picked, else the first.
+  const eventBase = event && event.pfn > 0 ? event.pfn - (event.pfn % size) : null;
+  const base = picked ?? eventBase ?? bases[0] ?? 0;
+  const index = Math.max(0, bases.indexOf(base));
+  const tree = useMemo(() => buildTree(state, base), [state, base]);
+
+  // What the event outlines: its block, and for a split the parent it was cut from.
+  const marked = new Set<string>();
+  if (event && eventBase === base) {
+    marked.add(`${event.pfn}/${event.order}`);
+    if (event.kind === EV.BUDDY_SPLIT)
+      marked.add(`${event.pfn - (1 << event.order)}/${event.order + 1}`);
+  }
+
+  const rects: ReactNode[] = [];
+  let leaves = 0;
+  let splits = 0;
+  const scale = (W - LABEL) / size;
+  const walk = (n: TreeNode) => {
+    const x = LABEL + (n.pfn - base) * scale;
+    const w = (1 << n.order) * scale;
+    const y = (state.maxOrder - n.order) * ROW;
+    const key = `${n.pfn}/${n.order}`;
+    const hi = marked.has(key);
+    if (n.leaf) leaves++;
+    else splits++;
+    if (w >= 1.5) {
+      const words = n.leaf ? leafWords(n.leaf) : 'split into two halves';
+      rects.push(
+        <g key={key} data-node={key} data-kind={n.leaf ? 'block' : 'split'}>
+          <title>{`pfn ${n.pfn}, order ${n.order}: ${words}`}</title>
+          <rect
+            x={x + 0.5}
+            y={y + 0.5}
+            width={Math.max(0.5, w - 1)}
+            height={ROW - 3}
+            rx={2}
+            fill={n.leaf ? leafColor(n.leaf, options.theme) : 'none'}
+            stroke={hi ? HIGHLIGHT[options.theme] : 'currentColor'}
+            strokeWidth={hi ? 3 : 1}
+            strokeDasharray={n.leaf ? undefined : '3 2'}
+            opacity={n.leaf ? 1 : 0.7}
+          />
+          {w >= 34 && (
+            <text
+              x={x + w / 2}
+              y={y + ROW / 2}
+              className={n.leaf ? 'tree-label on-fill' : 'tree-label'}
+            >
+              {n.leaf ? `o${n.order}` : 'split'}
+            </text>
+          )}
+        </g>,
+      );
+    }
+    for (const c of n.children) walk(c);
+  };
+  walk(tree);
+  const height = (state.maxOrder + 1) * ROW;
+
+  return (
+    <section
+      className="view buddy-tree"
+      aria-labelledby={hid}
+      {...eventAttrs(event)}
+      data-base={base}
+    >
+      <header className="view-head">
+        <h3 id={hid}>Buddy tree</h3>
+        <div className="toolbar" role="group" aria-label="Which max-order block">
+          <button
+            type="button"
+            onClick={() => setPicked(bases[Math.max(0, index - 1)] ?? base)}
+            disabled={index === 0}
+            aria-label="Previous max-order block"
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            onClick={() => setPicked(bases[Math.min(bases.length - 1, index + 1)] ?? base)}
+            disabled={index >= bases.length - 1}
+            aria-label="Next max-order block"
+          >
+            ›
+          </button>
+          {picked !== null && (
+            <button type="button" onClick={() => setPicked(null)}>
+              Follow the event
+            </button>
+          )}
+        </div>
+      </header>
+      <p className="small muted">
+        The order-{state.maxOrder} block at pfn {base} ({index + 1} of {bases.length}): {leaves}{' '}
+        block
+        {leaves === 1 ? '' : 's'}, {splits} split{splits === 1 ? '' : 's'}. A block&apos;s buddy
+        stands beside it under the same parent.
+      </p>
+      <svg
+        viewBox={`0 0 ${W} ${height}`}
+        width="100%"
+        role="img"
+        aria-label={`Buddy tree of the order-${state.maxOrder} block at pfn ${base}: ${leaves} blocks, ${splits} split nodes.`}
+        className="tree-svg"
+      >
+        {Array.from({ length: state.maxOrder + 1 }, (_, i) => (
+          <text key={i} x={2} y={i * ROW + ROW / 2} className="tree-order">
+            order {state.maxOrder - i}
+          </text>
+        ))}
+        {rects}
+      </svg>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+/*
+ * CodeView.tsx: the code that decided. Every event carries the line of the model's C that emitted
+ * it (struct sim_event.src_file/src_line, set by ev_emit in wasm-core/src/base/event.h); this view
+ * shows the C function around that line with the line highlighted, and links the kernel function
+ * the event names to its source on elixir at the profile's version. Stepping by event walks the
+ * code. The C files load on demand (sources.ts), the first time a line of each is shown.
+ */
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { FN_FILES } from '../../core/generated/events';
+import { fnName } from '../names';
+import { eventAttrs, type ViewProps } from '../options';
+import { enclosingFunction, statementEnd } from './c-function';
+import { elixirIdentUrl, kernelTag } from './kernel-link';
+import { loadSource, sourcePath } from './sources';
+
+/** Lines shown around a line that is in no function (a header's macro). */
+const CONTEXT = 10;
+
+type Loaded = { path: string; lines: string[] } | { path: string; error: string };
+
+export function CodeView({ state, event, options }: ViewProps) {
+  const hid = useId();
+  const path = sourcePath(event?.srcFile);
+  const line = event?.srcLine ?? 0;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!path || (loaded && loaded.path === path)) return;
+    let live = true;
+    loadSource(path).then(
+      (text) => live && setLoaded({ path, lines: text.split('\n') }),
+      (e: unknown) => live && setLoaded({ path, error: String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, loaded]);
+
+  const lines = loaded && loaded.path === path && 'lines' in loaded ? loaded.lines : null;
+  const shown = useMemo(() => {
+    if (!lines || line < 1) return null;
+    const f = enclosingFunction(lines, line);
+    const first = f ? f.first : Math.max(1, line - CONTEXT);
+    const last = f ? f.last : Math.min(lines.length, line + CONTEXT);
+    return { name: f?.name ?? '', first, last, end: statementEnd(lines, line) };
+  }, [lines, line]);
+
+  // Keep the emitting line in view, a third of the way down the box (no page scroll).
+  useLayoutEffect(() => {
+    const b = box.current;
+    const cur = b?.querySelector<HTMLElement>('[data-current="true"]');
+    if (!b || !cur) return;
+    b.scrollTop = Math.max(0, cur.offsetTop - b.clientHeight / 3);
+  }, [shown, line]);
+
+  const kernelFn = event ? fnName(event.fn) : '';
+  const kernelFile = event ? (FN_FILES[event.fn] ?? '') : '';
+  let body;
+  if (!event) {
+    body = <p className="muted">Step to an event to see the line of the model that emitted it.</p>;
+  } else if (!path || line < 1) {
+    body = (
+      <p className="muted">
+        This event did not come from the model (an imported trace), so no line emitted it.
+      </p>
+    );
+  } else if (loaded && loaded.path === path && 'error' in loaded) {
+    body = (
+      <p role="alert">
+        Could not load {path}: {loaded.error}
+      </p>
+    );
+  } else if (!lines || !shown) {
+    body = <p className="muted">Loading {path}…</p>;
+  } else {
+    const rows = [];
+    for (let n = shown.first; n <= shown.last; n++) {
+      const current = n >= line && n <= shown.end;
+      rows.push(
+        <span
+          key={n}
+          className={current ? 'code-line current' : 'code-line'}
+          data-line={n}
+          data-current={n === line ? 'true' : undefined}
+        >
+          <span className="code-ln" aria-hidden="true">
+            {n}
+          </span>
+          {lines[n - 1] || ' '}
+          {'\n'}
+        </span>,
+      );
+    }
+    body = (
+      <div
+        ref={box}
+        className="code-box"
+        tabIndex={0}
+        role="region"
+        aria-label={`${shown.name ? `${shown.name}() in ` : ''}${path}, line ${line} highlighted`}
+        data-reduced-motion={options.reducedMotion ? 'true' : undefined}
+      >
+        <pre>
+          <code>{rows}</code>
+        </pre>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      className="view code-view"
+      aria-labelledby={hid}
+      {...eventAttrs(event)}
+      data-src-path={path ?? ''}
+      data-src-line={line}
+    >
+      <header className="view-head">
+        <h3 id={hid}>Code</h3>
+      </header>
+      {event && path && line > 0 && (
+        <p className="small">
+          The model:{' '}
+          <code>
+            {path.replace(/^src\//, 'wasm-core/src/')}:{line}
+          </code>
+          {shown?.name ? (
+            <>
+              {' '}
+              in <code>{shown.name}()</code>
+            </>
+          ) : null}
+          {kernelFn && (
+            <>
+              . The kernel:{' '}
+              <a href={elixirIdentUrl(kernelFn, state.profileId)} target="_blank" rel="noreferrer">
+                <code>{kernelFn}()</code>
+              </a>{' '}
+              in {kernelFile || 'the kernel'} ({kernelTag(state.profileId)}, on elixir)
+            </>
+          )}
+        </p>
+      )}
+      {body}
+      <span className="visually-hidden" aria-live="polite">
+        {event && path && line > 0 ? `Code: ${path} line ${line}` : ''}
+      </span>
+    </section>
+  );
+}
