@@ -171,6 +171,10 @@ enum pcp_drain_rule {
 enum fallback_rule {
 	FALLBACK_STEAL_6_12, /* one pass: claim the pageblock if enough alike pages, else take one piece */
 	FALLBACK_CLAIM_STEAL_6_18, /* CLAIM stage (whole pageblocks) then STEAL stage (single block) */
+	FALLBACK_MOVE_RETRY_5_0, /* 5.0-6.9: move the block (or every free page of its pageblock) to the
+				    requester's lists, claim at half, then retry the requester's lists */
+	FALLBACK_MOVE_EXPAND_4_9, /* 4.9: move the pageblock's free pages when allowed, retag at half
+				     free, split the block on the requester's lists; no retry */
 };
 
 /*

@@ -184,6 +184,11 @@ void buddy_del_from_free_list(struct sim *s, struct zone *z, uint32_t pfn)
 
 void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt)
 {
+	buddy_move_to_free_list_at(s, z, pfn, mt, 1);
+}
+
+void buddy_move_to_free_list_at(struct sim *s, struct zone *z, uint32_t pfn, int mt, int to_tail)
+{
 	struct page *page = zone_page(s, z, pfn);
 	int order = page->order, old_mt = page->list;
 	struct free_area *area;
@@ -192,10 +197,13 @@ void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt
 	    mt < 0 || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
 		return;
 	area = &z->free_area[order];
-	/* move_to_free_list: list_move_tail, so moved pages are not the next ones handed out */
+	/*
+	 * move_to_free_list: list_move_tail (5.10+), so moved pages are not the next ones handed
+	 * out; 4.9's move_freepages used list_move, to the head
+	 */
 	list_unlink(s, z, pfn, order, old_mt);
 	area->count[old_mt]--;
-	list_link(s, z, pfn, order, mt, 1);
+	list_link(s, z, pfn, order, mt, to_tail);
 	area->count[mt]++;
 	frame_changed(s, pfn);
 	page->list = (uint8_t)mt;
@@ -367,13 +375,26 @@ uint32_t buddy_rmqueue_smallest(struct sim *s, struct zone *z, int order, int mt
 		/* page_del_and_expand */
 		buddy_del_from_free_list(s, z, pfn);
 		buddy_expand(s, z, pfn, order, current_order, mt, cpu);
-		/* the tracepoint's own rule, whether or not a pcp refill is the caller */
+		/*
+		 * the tracepoint's own rule, whether or not a pcp refill is the caller; before 5.19
+		 * it fired in __rmqueue instead (buddy_trace_zone_locked)
+		 */
 		percpu_refill = pcp_allowed_order(s, order) && mt < MIGRATE_PCPTYPES;
-		ev_emit(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, FN___RMQUEUE_SMALLEST, cpu, z, pfn, order,
-			mt, percpu_refill, 0, 0);
+		if (s->profile.trace_zone_locked_in_smallest)
+			ev_emit(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, FN___RMQUEUE_SMALLEST, cpu, z, pfn,
+				order, mt, percpu_refill, 0, 0);
 		return pfn;
 	}
 	return PFN_NONE;
+}
+
+void buddy_trace_zone_locked(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int fn,
+			     int cpu)
+{
+	/* 5.14 and 4.9 print percpu_refill as order == 0, whatever the caller */
+	if (!s->profile.trace_zone_locked_in_smallest && pfn != PFN_NONE)
+		ev_emit(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, fn, cpu, z, pfn, order, mt, order == 0, 0,
+			0);
 }
 
 void buddy_free_all_frames(struct sim *s, struct zone *z)

@@ -171,30 +171,52 @@ static void zone_statistics(struct sim *s, struct zone *preferred, struct zone *
 		z->numa_other++;
 }
 
-/* rmqueue: the CPU's list for pcp orders, else (or when that is empty) the buddy under zone->lock. */
+/*
+ * The end of rmqueue: a fallback boosted this zone's watermarks, so now that the lock is dropped
+ * get kswapd going. 6.0+ asks for ALLOC_KSWAPD; 5.x woke it for any request.
+ */
+static void wake_boosted_kswapd(struct sim *s, struct zone *z, unsigned alloc_flags, int cpu)
+{
+	if (s->profile.boosted_wake_needs_kswapd_flag && !(alloc_flags & ALLOC_KSWAPD))
+		return;
+	if (z->flags & ZONE_BOOSTED_WATERMARK) {
+		z->flags &= ~(uint32_t)ZONE_BOOSTED_WATERMARK;
+		wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
+	}
+}
+
+/* rmqueue: the CPU's list for pcp orders, else (or, 6.0+, when that is empty) the buddy under zone->lock. */
 static uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order,
 			unsigned alloc_flags, int mt, int cpu)
 {
 	uint32_t pfn = PFN_NONE;
+	int pcp_path = pcp_allowed_order(s, order), buddy_tried = 0;
 
-	if (pcp_allowed_order(s, order))
+	if (pcp_path)
 		pfn = pcp_rmqueue(s, z, cpu, order, mt, alloc_flags);
-	if (pfn == PFN_NONE && !s->frozen) {
+	/* before 6.0 a pcp-order request that could not refill failed right there */
+	if (pfn == PFN_NONE && !s->frozen && (!pcp_path || s->profile.buddy_after_pcp_miss)) {
 		zone_lock(s, z, cpu);
 		pfn = rmqueue_buddy(s, z, order, mt, alloc_flags, cpu);
 		zone_unlock(s, z, cpu, pfn != PFN_NONE, pfn != PFN_NONE ? 1 << order : 0);
+		buddy_tried = 1;
 	}
-	if (pfn == PFN_NONE || s->frozen)
+	if (s->frozen)
 		return PFN_NONE;
+	if (pfn == PFN_NONE) {
+		/*
+		 * 6.0+ reaches the wake after any failure; 5.x jumped past it when the buddy had
+		 * nothing, but a failed pcp refill still went through it
+		 */
+		if (!buddy_tried || s->profile.boosted_wake_after_failure)
+			wake_boosted_kswapd(s, z, alloc_flags, cpu);
+		return PFN_NONE;
+	}
 	/* PGALLOC counts pages, per zone type; the NUMA counters count allocations */
 	z->pgalloc += 1u << order;
 	s->ev.pgalloc[zone_idx(z)] += 1u << order;
 	zone_statistics(s, preferred, z, cpu);
-	/* a fallback boosted this zone's watermarks: now that the lock is dropped, get kswapd going */
-	if ((alloc_flags & ALLOC_KSWAPD) && (z->flags & ZONE_BOOSTED_WATERMARK)) {
-		z->flags &= ~(uint32_t)ZONE_BOOSTED_WATERMARK;
-		wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
-	}
+	wake_boosted_kswapd(s, z, alloc_flags, cpu);
 	return pfn;
 }
 
@@ -377,10 +399,11 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 		goto nopage;
 	/*
 	 * should_reclaim_retry: nothing reclaimable would lift any zone over MIN, so before it gives
-	 * up it forcibly unreserves HIGHATOMIC pageblocks (even the last one) and retries while that
-	 * frees something. (The OOM killer would come next; the model has no tasks to kill.)
+	 * up it forcibly unreserves HIGHATOMIC pageblocks (even the last one, 4.10+) and retries while
+	 * that frees something. (The OOM killer would come next; the model has no tasks to kill.)
 	 */
-	for (int tries = 0; tries < MAX_RECLAIM_RETRIES; tries++) {
+	for (int tries = 0; s->profile.unreserve_before_oom && tries < MAX_RECLAIM_RETRIES;
+	     tries++) {
 		if (!highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 1,
 						    ac->cpu))
 			break;
