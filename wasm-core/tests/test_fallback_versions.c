@@ -359,7 +359,8 @@ TEST(fallback_5_14_and_5_13_move_like_6_6_trace_in_rmqueue)
 		CHECK_EQ(rmqueue_with_fallback(s, z, 1, MIGRATE_UNMOVABLE, 0, NULL, 0), 10);
 		e = bt_event(s, EV_MOVE_FREEPAGES_BLOCK, 0);
 		CHECK(e && e->a == 7 && e->b == 3 && e->c == 9);
-		CHECK(bt_is_free(s, 9, 0, MIGRATE_UNMOVABLE) && bt_is_free(s, 12, 2, MIGRATE_UNMOVABLE));
+		CHECK(bt_is_free(s, 9, 0, MIGRATE_UNMOVABLE) &&
+		      bt_is_free(s, 12, 2, MIGRATE_UNMOVABLE));
 		CHECK_EQ(bt_count(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED), 1);
 		e = bt_event(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, 0);
 		CHECK(e && e->pfn == 10 && e->order == 1 && e->a == 0 && e->fn == FN___RMQUEUE);
@@ -447,8 +448,10 @@ TEST(fallback_4_9_moves_then_splits_found_block)
 		/* no movable count before 5.0: c = -1 */
 		CHECK(e && e->a == 7 && e->b == 3 && e->c == -1);
 		CHECK_EQ(get_pageblock_migratetype(s, z, 0), MIGRATE_MOVABLE);
-		CHECK(bt_is_free(s, 9, 0, MIGRATE_UNMOVABLE) && bt_is_free(s, 10, 1, MIGRATE_UNMOVABLE));
-		CHECK(bt_is_free(s, 13, 0, MIGRATE_UNMOVABLE) && bt_is_free(s, 14, 1, MIGRATE_UNMOVABLE));
+		CHECK(bt_is_free(s, 9, 0, MIGRATE_UNMOVABLE) &&
+		      bt_is_free(s, 10, 1, MIGRATE_UNMOVABLE));
+		CHECK(bt_is_free(s, 13, 0, MIGRATE_UNMOVABLE) &&
+		      bt_is_free(s, 14, 1, MIGRATE_UNMOVABLE));
 		/* expand put 13 at the head, in front of 9 (4.9 moved 9 to the head as well) */
 		CHECK_EQ(z->free_area[0].head[MIGRATE_UNMOVABLE], 13);
 		e = bt_event(s, EV_MM_PAGE_ALLOC_EXTFRAG, 0);

@@ -8,6 +8,15 @@
 #include "base/fast_path.h"
 #include "base/state.h"
 
+/*
+ * A CPU's trace context, as the flags column of a trace line shows it: interrupts off ('d'), and
+ * the preemption depth (a hex digit, '.' for 0) that the locks held add up to. Only the locks the
+ * model takes count; the kernel's callers may hold more (a softirq, a page table lock).
+ */
+#define TRACE_CTX_IRQS_OFF 0x80	     /* local interrupts disabled */
+#define TRACE_CTX_IRQS_WERE_OFF 0x40 /* interrupts were off before the zone lock was taken */
+#define TRACE_CTX_DEPTH 0x3f	     /* preempt_count */
+
 /* Append one event (seq and op filled in); counts it as dropped when the buffer is full. */
 static FAST_PATH void ev_emit(struct sim *s, int kind, int fn, int cpu, const struct zone *z,
 			      uint32_t pfn, int order, int mt, int32_t a, int32_t b, int32_t c)
@@ -20,6 +29,8 @@ static FAST_PATH void ev_emit(struct sim *s, int kind, int fn, int cpu, const st
 		s->events_dropped++;
 		return;
 	}
+	sim_event_ctx(s)[s->nr_events] =
+		cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? s->cpus[cpu].trace_ctx : 0;
 	e = &sim_event_buf(s)[s->nr_events++];
 	e->seq = seq;
 	e->op = s->op_seq;

@@ -362,7 +362,7 @@ struct per_cpu_pages {
 struct cpu {
 	uint16_t node; /* cpu_to_node */
 	uint8_t online;
-	uint8_t pad;
+	uint8_t trace_ctx; /* what the trace's flags column would say now: TRACE_CTX_* (base/event.h) */
 	uint64_t clock_ns;				       /* this CPU's virtual time */
 	uint64_t pcp_hits, pcp_refills, pcp_frees, pcp_drains; /* per-CPU counters */
 	uint64_t lock_acquisitions, lock_wait_ns; /* every lock this CPU took, and its waits */
@@ -527,6 +527,7 @@ struct sim {
 	uint32_t pcp_off;	      /* struct per_cpu_pages [cpu][node][zone] */
 	uint32_t handles_off;	      /* struct handle [max_handles] */
 	uint32_t events_off;	      /* struct sim_event [event_capacity] */
+	uint32_t event_ctx_off;	      /* uint8_t [event_capacity]: each event's cpu trace_ctx */
 	uint32_t nr_events;	      /* events in the buffer */
 	uint32_t events_dropped; /* events lost since the last clear because the buffer was full */
 	uint32_t event_seq;	 /* next event's seq */

@@ -83,6 +83,34 @@ static int op_free(struct sim *s, const struct sim_op *op)
 	return SIM_OK;
 }
 
+/*
+ * OP_FREE_BATCH: the handles handle .. handle + arg - 1 freed as one folio batch. Every handle is
+ * checked before anything is freed, so a bad one frees nothing.
+ */
+static int op_free_batch(struct sim *s, const struct sim_op *op)
+{
+	struct page_batch batch;
+
+	if (op->arg < 1 || op->arg > FOLIO_BATCH_SIZE || op->handle >= s->config.max_handles ||
+	    (uint64_t)op->handle + (uint32_t)op->arg > s->config.max_handles)
+		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+	batch.nr = 0;
+	for (uint32_t h = op->handle; h < op->handle + (uint32_t)op->arg; h++) {
+		struct handle *hd = &sim_handles(s)[h];
+
+		if (hd->pfn == PFN_NONE || hd->order == HANDLE_STREAM)
+			return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+		batch.zone[batch.nr] = &s->nodes[hd->node].zones[hd->zone];
+		batch.pfn[batch.nr] = hd->pfn;
+		batch.order[batch.nr] = hd->order;
+		batch.nr++;
+	}
+	page_free_batch(s, op->cpu, &batch);
+	for (uint32_t h = op->handle; h < op->handle + (uint32_t)op->arg; h++)
+		sim_handles(s)[h].pfn = PFN_NONE;
+	return SIM_OK;
+}
+
 /* OP_FREE_PFN: a raw free; any handle still naming the block lets go of it. */
 static int op_free_pfn(struct sim *s, const struct sim_op *op)
 {
@@ -253,6 +281,8 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 		return op_free(s, op);
 	case OP_FREE_PFN:
 		return op_free_pfn(s, op);
+	case OP_FREE_BATCH:
+		return op_free_batch(s, op);
 	case OP_DRAIN_CPU:
 		pcp_drain_cpu(s, cpu);
 		return SIM_OK;
