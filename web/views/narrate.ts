@@ -60,6 +60,8 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
       ? `CPU ${e.cpu} got ${block(e)} from ${z} for a ${mt} request (${showGfpFlags(e.a)}).`
       : `CPU ${e.cpu}'s order-${e.order} ${mt} request (${showGfpFlags(e.a)}) failed.`,
   mm_page_free: (e, { z }) => `CPU ${e.cpu} frees ${block(e)} in ${z}.`,
+  mm_page_free_batched: (e, { z }) =>
+    `${fnName(e.fn)}: ${block(e)} of a freed batch goes onto CPU ${e.cpu}'s per-CPU list in ${z}, under one hold of the pcp lock for the whole batch.`,
   mm_page_alloc_zone_locked: (e, { z, mt }) =>
     `Under ${z}'s zone lock, ${block(e)} comes off the ${mt} free list${e.a ? ' to refill a per-CPU list' : ''}.`,
   mm_page_pcpu_drain: (e, { z, mt }) =>
