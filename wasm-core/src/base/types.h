@@ -300,17 +300,22 @@ struct zone {
 	int32_t _watermark[NR_WMARK]; /* without boost */
 	int32_t watermark_boost;
 	int32_t lowmem_reserve[MAX_NR_ZONES]; /* "protection" */
-	int64_t nr_free_pages; /* NR_FREE_PAGES: buddy free pages, not counting ISOLATE lists */
+	int64_t nr_free_pages; /* NR_FREE_PAGES exactly: buddy free pages, not counting ISOLATE lists
+				  (what zone_page_state_snapshot sums to) */
+	int64_t vm_stat_free; /* zone->vm_stat[NR_FREE_PAGES]: lags nr_free_pages by the CPUs' deltas */
+	int64_t percpu_drift_mark; /* below this zone_watermark_ok_safe sums the deltas; 0: never */
 	int64_t nr_free_pages_blocks; /* NR_FREE_PAGES_BLOCKS (6.18): free pages in blocks >= pageblock_order */
 	int64_t nr_free_highatomic;	/* free pages on HIGHATOMIC lists */
 	int64_t nr_reserved_highatomic; /* pages in HIGHATOMIC pageblocks */
 	int32_t pageset_batch;		/* zone_batchsize(): batch of every CPU's pcp */
 	int32_t pageset_high_min;	/* zone_highsize(..., 0) */
 	int32_t pageset_high_max;	/* zone_highsize(..., 8) */
-	uint32_t flags; /* ZONE_BELOW_HIGH, ZONE_BOOSTED_WATERMARK, ZONE_RECLAIM_ACTIVE */
-	uint8_t node;	/* zone_to_nid */
-	uint8_t idx;	/* zone_idx: enum zone_type */
-	uint8_t pad[6];
+	uint32_t flags;	   /* ZONE_BELOW_HIGH, ZONE_BOOSTED_WATERMARK, ZONE_RECLAIM_ACTIVE */
+	uint8_t node;	   /* zone_to_nid */
+	uint8_t idx;	   /* zone_idx: enum zone_type */
+	uint16_t stat_cpu; /* 1 + the CPU holding zone->lock, whose deltas its changes go to; 0 */
+	uint8_t stat_threshold; /* the CPUs' stat_threshold (calculate_normal_threshold) */
+	uint8_t pad[3];
 	uint64_t pgalloc; /* vmstat pgalloc_<zone> */
 	uint64_t numa_hit, numa_miss, numa_foreign, numa_local, numa_other;
 	struct spinlock lock;	   /* zone->lock: the buddy lists and their counters */
@@ -330,6 +335,7 @@ struct node {
 	uint8_t zonelist[MAX_NUMNODES * MAX_NR_ZONES][2]; /* ZONELIST_FALLBACK: (node, zone) pairs */
 	uint8_t zonelist_len;
 	uint8_t pad[3];
+	uint64_t totalreserve_pages; /* pgdat->totalreserve_pages (calculate_totalreserve_pages) */
 	uint64_t kswapd_wakeups;
 	struct zone zones[MAX_NR_ZONES];
 };
@@ -352,7 +358,7 @@ struct per_cpu_pages {
 	uint8_t free_factor;  /* 5.14-6.6: drain scale */
 	uint8_t expire;	      /* NUMA: ticks left before remote-node pages are drained */
 	uint8_t last_pindex;  /* round-robin position of the batch_free drain */
-	uint8_t pad;
+	int8_t vm_stat_diff; /* per_cpu_zonestat.vm_stat_diff[NR_FREE_PAGES]: not yet in the zone's */
 	uint32_t head[NR_PCP_LISTS_LIMIT];	/* first pfn of each list */
 	uint32_t tail[NR_PCP_LISTS_LIMIT];	/* last pfn of each list */
 	uint32_t nr_blocks[NR_PCP_LISTS_LIMIT]; /* blocks on each list (the count as the lists see it) */

@@ -13,6 +13,7 @@
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/vocab.h"
+#include "page_alloc/vmstat.h"
 #include "page_alloc/watermark.h"
 
 /* The zone holding pfn, or NULL. */
@@ -293,7 +294,10 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 		if (online_cpus(s) == 1)
 			return SIM_EINVAL; /* the kernel never offlines its last CPU */
 		pcp_cpu_dead(s, cpu);
+		/* page_alloc_cpu_dead: cpu_vm_stats_fold; vmstat_cpu_dead: new thresholds */
+		vmstat_fold_cpu(s, cpu);
 		s->cpus[cpu].online = 0;
+		vmstat_refresh_thresholds(s);
 		ev_emit(s, EV_CPU_HOTPLUG, FN_PAGE_ALLOC_CPU_DEAD, cpu, NULL, 0, 0, 0, 0, 0, 0);
 		return SIM_OK;
 	case OP_CPU_ONLINE:
@@ -303,6 +307,7 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 		if (s->cpus[cpu].clock_ns < s->now_ns)
 			s->cpus[cpu].clock_ns = s->now_ns;
 		pcp_cpu_online(s, cpu);
+		vmstat_refresh_thresholds(s);
 		ev_emit(s, EV_CPU_HOTPLUG, FN_PAGE_ALLOC_CPU_ONLINE, cpu, NULL, 0, 0, 0, 1, 0, 0);
 		return SIM_OK;
 	case OP_SYSCTL:
@@ -321,6 +326,8 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 /* vmstat_update's page allocator work on one CPU: pcp high decay and remote drains. */
 static void page_alloc_tick_cpu(struct sim *s, int cpu)
 {
+	/* refresh_cpu_vm_stats: fold this CPU's deltas, then the pcp work */
+	vmstat_fold_cpu(s, cpu);
 	pcp_vmstat_tick(s, cpu);
 }
 

@@ -13,6 +13,8 @@
 FAST_PATH void zone_lock(struct sim *s, struct zone *z, int cpu)
 {
 	spin_lock(s, &z->lock, cpu);
+	/* the holder's CPU is the one whose vmstat deltas the changes under the lock go to */
+	z->stat_cpu = (uint16_t)(cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? cpu + 1 : 0);
 	/* spin_lock_irqsave: interrupts off (remembering whether they were), one preempt level */
 	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus) {
 		uint8_t ctx = s->cpus[cpu].trace_ctx;
@@ -29,6 +31,7 @@ FAST_PATH void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, i
 
 	cpu_charge(s, cpu, (uint64_t)(blocks > 0 ? blocks : 0) * COST_BUDDY_BLOCK_NS);
 	hold = spin_unlock(s, &z->lock, cpu);
+	z->stat_cpu = 0;
 	/* spin_unlock_irqrestore */
 	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus) {
 		uint8_t ctx = s->cpus[cpu].trace_ctx;
