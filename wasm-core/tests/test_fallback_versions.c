@@ -1,6 +1,6 @@
 /*
  * test_fallback_versions.c: each older profile's own __rmqueue_fallback, one section per kernel
- * tree read (docs/kernel/page_alloc/buddy.md#a9-fallback-stealingclaiming-algorithm):
+ * tree read (docs/kernel/page_alloc/buddy.md#a9-claiming-and-stealing):
  *
  *   6.6    linux 6.6.9, mm/page_alloc.c: __rmqueue_fallback, find_suitable_fallback,
  *          can_steal_fallback, steal_suitable_fallback, move_freepages(_block), __rmqueue (the

@@ -298,8 +298,8 @@ TEST(wmark_fast_check_and_boosted_min)
 }
 
 /*
- * calculate_totalreserve_pages on the machine of the live capture (shared/traces/
- * zoneinfo-at-capture.txt): DMA min(3840 managed, 5835 + 63) = 3840, DMA32 2816 + 13077 = 15893,
+ * calculate_totalreserve_pages on the machine of the live capture (at_capture_config; its zoneinfo
+ * is in docs/kernel/page_alloc/live-check.md): DMA min(3840 managed, 5835 + 63) = 3840, DMA32 2816 + 13077 = 15893,
  * Normal 0 + 12198, the empty Movable and Device 0: 31931 pages.
  */
 TEST(wmark_totalreserve_pages_of_the_live_capture)

@@ -1,5 +1,5 @@
 /*
- * vmstat.c: NR_FREE_PAGES as mm/vmstat.c counts it (docs/kernel/page_alloc/watermarks.md).
+ * vmstat.c: NR_FREE_PAGES as mm/vmstat.c counts it (docs/kernel/page_alloc/zones.md#c8-vmstat-threshold).
  *
  * Updating one shared counter on every free and allocation would bounce its cache line between
  * CPUs. So each CPU keeps a signed byte per zone and counter (vm_stat_diff) and only when a
@@ -67,10 +67,12 @@ void vmstat_refresh_thresholds(struct sim *s)
 			 * The drift could make NR_FREE_PAGES say "above low" while min is breached:
 			 * then the safe check must sum the deltas below high + the largest drift
 			 */
-			tolerate_drift = (int64_t)z->_watermark[WMARK_LOW] - z->_watermark[WMARK_MIN];
+			tolerate_drift =
+				(int64_t)z->_watermark[WMARK_LOW] - z->_watermark[WMARK_MIN];
 			max_drift = (int64_t)online * threshold;
-			z->percpu_drift_mark =
-				max_drift > tolerate_drift ? z->_watermark[WMARK_HIGH] + max_drift : 0;
+			z->percpu_drift_mark = max_drift > tolerate_drift ?
+						       z->_watermark[WMARK_HIGH] + max_drift :
+						       0;
 		}
 	}
 }
