@@ -101,4 +101,31 @@ static int bt_is_free(struct sim *s, uint32_t pfn, int order, int mt)
 	return page->state == PG_BUDDY && page->order == order && page->list == mt;
 }
 
+/*
+ * A 64-page zone (pageblocks of 16, max_order 6) whose pageblocks 1-3 are allocated MOVABLE and
+ * whose pageblock 0 holds: allocated MOVABLE 0..7 (o3) when small_free, else free 0..7 too;
+ * allocated 8 (o0) of `mt8`; free 9 (o0), 10 (o1), 12 (o2). So 7 free pages, or 15.
+ */
+static struct sim *mixed_pageblock(int profile, int keep_0_allocated, int mt8)
+{
+	struct sim *s = bt_machine(profile, 6, 4, 0, 64);
+
+	if (!s)
+		return NULL;
+	/* four order-4 allocations: 0, 16, 32, 48 */
+	for (uint32_t want = 0; want < 64; want += 16)
+		CHECK_EQ(bt_alloc(s, 4, MIGRATE_MOVABLE, 0), want);
+	bt_free(s, 0, 4);
+	CHECK_EQ(bt_alloc(s, 3, MIGRATE_MOVABLE, 0), 0);
+	CHECK_EQ(bt_alloc(s, 0, MIGRATE_MOVABLE, 0), 8);
+	bt_page(s, 8)->list = (uint8_t)mt8; /* what the allocation was, as page_alloc records it */
+	if (!keep_0_allocated)
+		bt_free(s, 0, 3);
+	CHECK_EQ(bt_check(s), SIM_OK);
+	/* a non-zero high watermark so boost_watermark has something to scale */
+	bt_zone(s)->_watermark[WMARK_HIGH] = 20;
+	sim_events_clear(s);
+	return s;
+}
+
 #endif

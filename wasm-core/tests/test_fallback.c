@@ -1,34 +1,21 @@
 /*
- * test_fallback.c: the fallback table, claiming and stealing (6.18 and 6.12), watermark boosting
- * and the high-order atomic reserve, against docs/kernel/page_alloc/buddy.md (A.7-A.12), with
- * sim_check after every step.
+ * test_fallback.c: the fallback table, claiming and stealing (6.18, and the 6.10-6.14 rule no
+ * profile runs today), watermark boosting and the high-order atomic reserve, against
+ * docs/kernel/page_alloc/buddy.md (A.7-A.12), with sim_check after every step. Each older
+ * profile's own fallback (6.6, 5.14, 5.13, the 4.9-based 2016 series) is in
+ * test_fallback_versions.c.
  */
 #include "buddy_test_util.h"
 
 /*
- * A 64-page zone (pageblocks of 16, max_order 6) whose pageblocks 1-3 are allocated MOVABLE and
- * whose pageblock 0 holds: allocated MOVABLE 0..7 (o3) when small_free, else free 0..7 too;
- * allocated 8 (o0) of `mt8`; free 9 (o0), 10 (o1), 12 (o2). So 7 free pages, or 15.
+ * The 6.10-6.14 __rmqueue_fallback (FALLBACK_STEAL_6_12, read in 6.12): no profile runs it, so
+ * these tests put it on a 6.18 machine. (Until this branch the 6.6 profile ran it, which 6.6
+ * never did: see test_fallback_versions.c.)
  */
-static struct sim *mixed_pageblock(int profile, int keep_0_allocated, int mt8)
+static struct sim *with_6_12_rule(struct sim *s)
 {
-	struct sim *s = bt_machine(profile, 6, 4, 0, 64);
-
-	if (!s)
-		return NULL;
-	/* four order-4 allocations: 0, 16, 32, 48 */
-	for (uint32_t want = 0; want < 64; want += 16)
-		CHECK_EQ(bt_alloc(s, 4, MIGRATE_MOVABLE, 0), want);
-	bt_free(s, 0, 4);
-	CHECK_EQ(bt_alloc(s, 3, MIGRATE_MOVABLE, 0), 0);
-	CHECK_EQ(bt_alloc(s, 0, MIGRATE_MOVABLE, 0), 8);
-	bt_page(s, 8)->list = (uint8_t)mt8; /* what the allocation was, as page_alloc records it */
-	if (!keep_0_allocated)
-		bt_free(s, 0, 3);
-	CHECK_EQ(bt_check(s), SIM_OK);
-	/* a non-zero high watermark so boost_watermark has something to scale */
-	bt_zone(s)->_watermark[WMARK_HIGH] = 20;
-	sim_events_clear(s);
+	if (s)
+		s->profile.fallback_rule = FALLBACK_STEAL_6_12;
 	return s;
 }
 
@@ -149,7 +136,7 @@ TEST(fallback_6_18_claim_fails_then_steals_smallest)
 /* 6.12: the same request claims nothing and takes a piece of the largest block found. */
 TEST(fallback_6_12_takes_piece_of_largest)
 {
-	struct sim *s = mixed_pageblock(PROFILE_6_6, 1, MIGRATE_MOVABLE);
+	struct sim *s = with_6_12_rule(mixed_pageblock(PROFILE_6_18, 1, MIGRATE_MOVABLE));
 	struct zone *z;
 	const struct sim_event *e;
 	uint32_t pfn;
@@ -157,7 +144,6 @@ TEST(fallback_6_12_takes_piece_of_largest)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	CHECK_EQ(s->profile.fallback_rule, FALLBACK_STEAL_6_12);
 	z = bt_zone(s);
 	pfn = rmqueue_with_fallback(s, z, 0, MIGRATE_UNMOVABLE, 0, NULL, 0);
 	CHECK_EQ(pfn, 12);
@@ -310,7 +296,7 @@ TEST(fallback_small_movable_does_not_claim)
 TEST(fallback_6_12_movable_find_smallest)
 {
 	/* pageblock_order 6 = max_order: pageblock_order / 2 = 3, so order 2 cannot claim */
-	struct sim *s = bt_machine(PROFILE_6_6, 6, 6, 0, 64);
+	struct sim *s = with_6_12_rule(bt_machine(PROFILE_6_18, 6, 6, 0, 64));
 	struct zone *z;
 	const struct sim_event *e;
 	uint32_t pfn;
@@ -360,7 +346,7 @@ TEST(fallback_nofragment)
 	CHECK_EQ(bt_check(s), SIM_OK);
 	/* the same under 6.12: no whole pageblock, nothing */
 	free(s);
-	s = mixed_pageblock(PROFILE_6_6, 1, MIGRATE_MOVABLE);
+	s = with_6_12_rule(mixed_pageblock(PROFILE_6_18, 1, MIGRATE_MOVABLE));
 	CHECK(s != NULL);
 	if (!s)
 		return;
@@ -677,17 +663,16 @@ TEST(fallback_random_streams_stay_consistent)
 	static const uint32_t gfps[] = { GFP_KERNEL, GFP_HIGHUSER_MOVABLE,
 					 GFP_KERNEL | __GFP_RECLAIMABLE, GFP_ATOMIC,
 					 GFP_NOWAIT | __GFP_HIGH };
-	static const int profiles[] = { PROFILE_6_18, PROFILE_6_6 };
 	uint64_t extfrag = 0, claimed = 0, merges = 0;
 
 	for (int p = 0; p < 2; p++) {
-		for (int pr = 0; pr < 2; pr++) {
+		for (int pr = 0; pr < NR_PROFILES; pr++) {
 			struct sim_config cfg;
 			struct sim *s;
 			int bad = 0;
 
 			CHECK_EQ(sim_config_preset(&cfg, presets[p]), SIM_OK);
-			cfg.profile = (uint8_t)profiles[pr];
+			cfg.profile = (uint8_t)pr;
 			cfg.seed = 42;
 			s = test_boot(&cfg);
 			CHECK(s != NULL);

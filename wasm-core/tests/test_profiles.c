@@ -126,8 +126,26 @@ TEST(profile_switches_match_kernel_sources)
 	/* the bulk free: 5.19+ from the list just freed to; the merged batch_free before */
 	CHECK_EQ(p66->pcp_drain_rule, PCP_DRAIN_REQUESTED_FIRST);
 	CHECK_EQ(p513->pcp_drain_rule, PCP_DRAIN_BATCH_FREE);
+	/* fallback: 6.10+ rules in 6.18 only; 5.0-6.9 move-then-retry; 4.9 move-then-expand */
+	CHECK_EQ(p618->fallback_rule, FALLBACK_CLAIM_STEAL_6_18);
+	CHECK(p66->fallback_rule == FALLBACK_MOVE_RETRY_5_0 &&
+	      p514->fallback_rule == FALLBACK_MOVE_RETRY_5_0 &&
+	      p513->fallback_rule == FALLBACK_MOVE_RETRY_5_0);
+	CHECK(p66->watermark_boost && p514->watermark_boost && p513->watermark_boost);
+	/* "order < pageblock_order &&" before the NOFRAGMENT floor: in 6.6 and 6.9, not 5.14/5.19 */
+	CHECK(p66->nofragment_small_orders_only && !p514->nofragment_small_orders_only);
+	/* rmqueue's out: label after rmqueue_buddy (6.0 split): 6.6 yes, 5.14 no */
+	CHECK(p66->boosted_wake_after_failure && !p514->boosted_wake_after_failure);
+	CHECK(p66->buddy_after_pcp_miss && !p513->buddy_after_pcp_miss);
+	CHECK(p66->highatomic_last_resort == 1 && p618->highatomic_last_resort == 2 &&
+	      p514->highatomic_last_resort == 0);
+	CHECK(!p66->highatomic_whole_range && p618->highatomic_whole_range);
+	CHECK(p66->trace_zone_locked_in_smallest && !p514->trace_zone_locked_in_smallest);
 	for (int id = PROFILE_2016_V5; id <= PROFILE_2016_PREFIX; id++) {
 		const struct sim_profile *p = sim_profile_get(id);
+		CHECK_EQ(p->fallback_rule, FALLBACK_MOVE_EXPAND_4_9);
+		CHECK(!p->watermark_boost && !p->move_freepages_to_tail &&
+		      !p->unreserve_before_oom);
 		CHECK_EQ(p->pcp_drain_rule, PCP_DRAIN_BATCH_FREE_FROM_TYPE);
 		CHECK(!p->alloc_nofragment && !p->trace_pfn_hex && !p->movable_wmark_like_highmem);
 		CHECK(!p->highatomic_limit_rounded && !p->wmark_free_highatomic);

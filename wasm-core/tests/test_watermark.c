@@ -5,6 +5,7 @@
  */
 #include "alloc_test_util.h"
 #include "page_alloc/buddy.h"
+#include "page_alloc/vmstat.h"
 #include "page_alloc/watermark.h"
 
 /* The live machine of section H with Normal managing `normal` pages and min_free_kbytes given. */
@@ -188,28 +189,28 @@ TEST(wmark_check_reserves_and_reductions)
 	if (!s)
 		return;
 	z = sim_zone(s, 0, ZONE_NORMAL);
-	z->nr_free_pages = 1001;
+	z->nr_free_pages = z->vm_stat_free = 1001;
 	/* strictly more than mark + reserve must stay free */
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, -1));
 	CHECK(!zone_watermark_ok(s, z, 0, 1001, ZONE_NORMAL, 0, -1));
 	/* order 1 leaves 2^1 - 1 pages unusable */
 	CHECK(!zone_watermark_ok(s, z, 1, 1000, ZONE_NORMAL, 0, -1));
 	/* __GFP_HIGH: half of min; GFP_ATOMIC: a further quarter; OOM victims: another half */
-	z->nr_free_pages = 501;
+	z->nr_free_pages = z->vm_stat_free = 501;
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE, -1));
 	CHECK(!zone_watermark_ok(s, z, 0, 1002, ZONE_NORMAL, ALLOC_MIN_RESERVE, -1));
-	z->nr_free_pages = 376;
+	z->nr_free_pages = z->vm_stat_free = 376;
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK,
 				-1));
 	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE, -1));
-	z->nr_free_pages = 189;
+	z->nr_free_pages = z->vm_stat_free = 189;
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL,
 				ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK | ALLOC_OOM, -1));
 	/* GFP_NOWAIT (NON_BLOCK alone) gets no reduction */
-	z->nr_free_pages = 1000;
+	z->nr_free_pages = z->vm_stat_free = 1000;
 	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_NON_BLOCK, -1));
 	/* free HIGHATOMIC pages are not usable without reserve rights (6.18: the free part only) */
-	z->nr_free_pages = 1101;
+	z->nr_free_pages = z->vm_stat_free = 1101;
 	z->nr_free_highatomic = 100;
 	z->nr_reserved_highatomic = 512;
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_NON_BLOCK, -1));
@@ -222,7 +223,7 @@ TEST(wmark_check_reserves_and_reductions)
 	z->nr_free_highatomic = z->nr_reserved_highatomic = 0;
 	/* protection of the request's highest zone is added to the mark */
 	z->lowmem_reserve[ZONE_MOVABLE] = 50;
-	z->nr_free_pages = 1050;
+	z->nr_free_pages = z->vm_stat_free = 1050;
 	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_MOVABLE, 0, -1));
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, -1));
 	z->lowmem_reserve[ZONE_MOVABLE] = 0;
@@ -271,7 +272,7 @@ TEST(wmark_fast_check_and_boosted_min)
 	z = sim_zone(s, 0, ZONE_NORMAL);
 	sim_events_clear(s);
 	/* order 0 shortcut: one event, the verdict */
-	z->nr_free_pages = 2000;
+	z->nr_free_pages = z->vm_stat_free = 2000;
 	CHECK(zone_watermark_fast(s, z, 0, 1000, ZONE_NORMAL, ALLOC_WMARK_LOW, 0));
 	CHECK_EQ(at_count(s, EV_WMARK_CHECK), 1);
 	CHECK(at_last(s, EV_WMARK_CHECK)->a == 2000 && at_last(s, EV_WMARK_CHECK)->b == 1000 &&
@@ -283,7 +284,7 @@ TEST(wmark_fast_check_and_boosted_min)
 	 */
 	CHECK_EQ(z->_watermark[WMARK_MIN], 5632);
 	z->watermark_boost = 4000;
-	z->nr_free_pages = 4000;
+	z->nr_free_pages = z->vm_stat_free = 4000;
 	CHECK(!zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL, ALLOC_WMARK_MIN,
 				   0));
 	CHECK(zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL,
@@ -293,5 +294,28 @@ TEST(wmark_fast_check_and_boosted_min)
 				   ALLOC_WMARK_LOW | ALLOC_MIN_RESERVE, 0));
 	z->watermark_boost = 0;
 	z->nr_free_pages = (int64_t)z->managed;
+	free(s);
+}
+
+/*
+ * calculate_totalreserve_pages on the machine of the live capture (at_capture_config; its zoneinfo
+ * is in docs/kernel/page_alloc/live-check.md): DMA min(3840 managed, 5835 + 63) = 3840, DMA32 2816 + 13077 = 15893,
+ * Normal 0 + 12198, the empty Movable and Device 0: 31931 pages.
+ */
+TEST(wmark_totalreserve_pages_of_the_live_capture)
+{
+	struct sim_config cfg;
+	struct sim *s;
+
+	at_capture_config(&cfg);
+	s = at_boot(&cfg);
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ(s->nodes[0].totalreserve_pages, 31931);
+	CHECK_EQ(calculate_totalreserve_pages(s), 31931);
+	/* a boost raises the high watermark, so the reserve */
+	sim_zone(s, 0, ZONE_NORMAL)->watermark_boost = 100;
+	CHECK_EQ(calculate_totalreserve_pages(s), 32031);
 	free(s);
 }

@@ -68,6 +68,9 @@ export function optionsFor(before: string): Completion[] {
   const op = first === 'cpu' ? prev[2] : first;
   if (op === 'alloc' || op === 'random')
     return prev.length >= (first === 'cpu' ? 4 : 2) ? [...OP_KEY_ITEMS, ...FLAG_ITEMS] : [];
+  // free NAME * batched
+  if (op === 'free' && prev[prev.length - 1] === '*')
+    return [{ label: 'batched', type: 'keyword' }];
   if (op === 'free_pfn')
     return prev.length >= (first === 'cpu' ? 4 : 2)
       ? OP_KEY_ITEMS.filter((k) => k.label === 'order=')

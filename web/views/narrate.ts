@@ -74,6 +74,8 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
       ? `CPU ${e.cpu} got ${block(e)} from ${z} for a ${mt} request (${showGfpFlags(e.a)}).`
       : `CPU ${e.cpu}'s order-${e.order} ${mt} request (${showGfpFlags(e.a)}) failed.`,
   mm_page_free: (e, { z }) => `CPU ${e.cpu} frees ${block(e)} in ${z}.`,
+  mm_page_free_batched: (e, { z }) =>
+    `${fnName(e.fn)}: ${block(e)} of a freed batch goes onto CPU ${e.cpu}'s per-CPU list in ${z}, under one hold of the pcp lock for the whole batch.`,
   mm_page_alloc_zone_locked: (e, { z, mt }) =>
     `Under ${z}'s zone lock, ${block(e)} comes off the ${mt} free list${e.a ? ' to refill a per-CPU list' : ''}.`,
   mm_page_pcpu_drain: (e, { z, mt }) =>
@@ -109,7 +111,11 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
   pageblock_claim: (e, { mt }) =>
     e.c
       ? `The pageblock at pfn ${e.pfn} changes from ${migratetypeName(e.b)} to ${mt} (${pages(e.a)} free or alike).`
-      : `The pageblock at pfn ${e.pfn} stays ${migratetypeName(e.b)}: only ${pages(e.a)} free or alike, a single block is stolen.`,
+      : e.a < 0
+        ? `The pageblock at pfn ${e.pfn} runs past the zone's edge: it cannot be claimed and stays ${migratetypeName(e.b)}.`
+        : `The pageblock at pfn ${e.pfn} stays ${migratetypeName(e.b)}: only ${pages(e.a)} free or alike, under half of it.`,
+  move_freepages_block: (e, { mt }) =>
+    `The free ${blocks(e.b)} (${pages(e.a)}) of the pageblock at pfn ${e.pfn} move to the ${mt} free lists before the pageblock's owner is decided${e.c >= 0 ? `; ${pages(e.c)} in it are movable` : ''}.`,
   highatomic_reserve: (e) =>
     `The pageblock at pfn ${e.pfn} is reserved for high-order atomic allocations (${pages(e.a)} reserved now).`,
   highatomic_unreserve: (e) =>

@@ -55,6 +55,7 @@ export interface FreeStmt {
   cpu: number;
   group: string;
   all: boolean; // `free NAME *`: every live block, oldest first
+  batched?: boolean; // `free NAME * batched`: as folio batches (free_unref_folios), not one by one
 }
 
 export interface DrainStmt {

@@ -58,6 +58,9 @@ interface RandomStream {
   capacity: number; // blocks it may hold, in slots base + 1 .. base + capacity
 }
 
+/** FOLIO_BATCH_SIZE: the blocks one OP_FREE_BATCH frees (wasm-core page_alloc.h). */
+const FOLIO_BATCH_SIZE = 31;
+
 /** Largest stream capacity OP_RANDOM can carry: arg = free percent | capacity << 7, a positive i32. */
 const MAX_STREAM_CAPACITY = (1 << 24) - 1;
 
@@ -286,8 +289,20 @@ class Compiler {
           return;
         }
         if (!stack) fail(at, `free ${s.group} *: no block was allocated into group "${s.group}"`);
-        for (const id of stack) {
-          this.emitFields(OpKind.FREE, s.cpu, 0, 0, id, 0, at);
+        if (s.batched) {
+          // One OP_FREE_BATCH per run of consecutive ids, at most a folio batch (31) each: the
+          // op names its first handle and a count.
+          for (let i = 0; i < stack.length;) {
+            const first = stack[i] ?? 0;
+            let n = 1;
+            while (n < FOLIO_BATCH_SIZE && i + n < stack.length && stack[i + n] === first + n) n++;
+            this.emitFields(OpKind.FREE_BATCH, s.cpu, 0, 0, first, n, at);
+            i += n;
+          }
+        } else {
+          for (const id of stack) {
+            this.emitFields(OpKind.FREE, s.cpu, 0, 0, id, 0, at);
+          }
         }
         // Reuse the oldest id first next time, mirroring the order they were freed in.
         for (let i = stack.length - 1; i >= 0; i--) this.freeIds.push(stack[i] ?? 0);

@@ -454,12 +454,21 @@ class Parser {
       case 'free': {
         const group = this.groupName();
         let all = false;
+        let batched = false;
         if (this.peek().kind === 'star') {
           this.next();
           all = true;
+          if (this.peek().kind === 'word' && this.peek().text === 'batched') {
+            this.next();
+            batched = true;
+          }
         }
-        this.endStatement(all ? `free ${group} *` : `free ${group} (add "*" to free every block)`);
-        return { kind: 'free', cpu, group, all };
+        this.endStatement(
+          all ? `free ${group} * [batched]` : `free ${group} (add "*" to free every block)`,
+        );
+        return batched
+          ? { kind: 'free', cpu, group, all, batched }
+          : { kind: 'free', cpu, group, all };
       }
       case 'drain': {
         if (this.peek().kind === 'word' && this.peek().text === 'all') {

@@ -46,7 +46,9 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
       out.push(`${indent}cpu ${op.cpu} alloc ${op.group} order=${op.order} ${op.gfp.join('|')}`);
       return;
     case 'free':
-      out.push(`${indent}cpu ${op.cpu} free ${op.group}${op.all ? ' *' : ''}`);
+      out.push(
+        `${indent}cpu ${op.cpu} free ${op.group}${op.all ? ' *' : ''}${op.batched ? ' batched' : ''}`,
+      );
       return;
     case 'drain':
       out.push(`${indent}cpu ${op.cpu} drain`);

@@ -76,6 +76,9 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
   fc
     .record({ cpu, group: groupName, all: fc.boolean() })
     .map((r): OpStmt => ({ kind: 'free', ...r })),
+  fc
+    .record({ cpu, group: groupName })
+    .map((r): OpStmt => ({ kind: 'free', ...r, all: true, batched: true })),
   cpu.map((c): OpStmt => ({ kind: 'drain', cpu: c })),
   fc.constant<OpStmt>({ kind: 'drain_all' }),
   fc.integer({ min: 1, max: 1000 }).map((count): OpStmt => ({ kind: 'tick', count })),

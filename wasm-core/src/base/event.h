@@ -10,6 +10,15 @@
 #include "base/state.h"
 
 /*
+ * A CPU's trace context, as the flags column of a trace line shows it: interrupts off ('d'), and
+ * the preemption depth (a hex digit, '.' for 0) that the locks held add up to. Only the locks the
+ * model takes count; the kernel's callers may hold more (a softirq, a page table lock).
+ */
+#define TRACE_CTX_IRQS_OFF 0x80	     /* local interrupts disabled */
+#define TRACE_CTX_IRQS_WERE_OFF 0x40 /* interrupts were off before the zone lock was taken */
+#define TRACE_CTX_DEPTH 0x3f	     /* preempt_count */
+
+/*
  * Append one event (seq and op filled in, and the emitting site: src_file and src_line); counts it
  * as dropped when the buffer is full. Call it as ev_emit(s, kind, fn, ...): the macro below adds
  * the call site, so every emitter is located without writing it.
@@ -26,6 +35,8 @@ static FAST_PATH void ev_emit_at(uint16_t src_file, uint16_t src_line, struct si
 		s->events_dropped++;
 		return;
 	}
+	sim_event_ctx(s)[s->nr_events] =
+		cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? s->cpus[cpu].trace_ctx : 0;
 	e = &sim_event_buf(s)[s->nr_events++];
 	e->seq = seq;
 	e->op = s->op_seq;

@@ -207,7 +207,7 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
  * offsets is refused (arena_fits), never wrapped into a smaller, corrupt one.
  */
 struct arena_layout {
-	uint64_t frames, pageblocks, frame_stamps, pcp, handles, events, end;
+	uint64_t frames, pageblocks, frame_stamps, pcp, handles, events, event_ctx, end;
 };
 
 /* Where each array of a valid config goes. */
@@ -223,7 +223,8 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 	l.pcp = align8(l.frame_stamps + (uint64_t)n->frame_stamps * sizeof(uint64_t));
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
 	l.events = align8(l.handles + (uint64_t)cfg->max_handles * sizeof(struct handle));
-	l.end = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
+	l.event_ctx = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
+	l.end = align8(l.event_ctx + cfg->event_capacity);
 	return l;
 }
 
@@ -333,6 +334,7 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->pcp_off = (uint32_t)l.pcp;
 	s->handles_off = (uint32_t)l.handles;
 	s->events_off = (uint32_t)l.events;
+	s->event_ctx_off = (uint32_t)l.event_ctx;
 	s->rng = cfg->seed ? cfg->seed : 0x9E3779B97F4A7C15ULL;
 	s->history = HISTORY_EMPTY;
 	s->user_min_free_kbytes = -1;

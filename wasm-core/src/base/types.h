@@ -171,6 +171,10 @@ enum pcp_drain_rule {
 enum fallback_rule {
 	FALLBACK_STEAL_6_12, /* one pass: claim the pageblock if enough alike pages, else take one piece */
 	FALLBACK_CLAIM_STEAL_6_18, /* CLAIM stage (whole pageblocks) then STEAL stage (single block) */
+	FALLBACK_MOVE_RETRY_5_0, /* 5.0-6.9: move the block (or every free page of its pageblock) to the
+				    requester's lists, claim at half, then retry the requester's lists */
+	FALLBACK_MOVE_EXPAND_4_9, /* 4.9: move the pageblock's free pages when allowed, retag at half
+				     free, split the block on the requester's lists; no retry */
 };
 
 /*
@@ -296,17 +300,22 @@ struct zone {
 	int32_t _watermark[NR_WMARK]; /* without boost */
 	int32_t watermark_boost;
 	int32_t lowmem_reserve[MAX_NR_ZONES]; /* "protection" */
-	int64_t nr_free_pages; /* NR_FREE_PAGES: buddy free pages, not counting ISOLATE lists */
+	int64_t nr_free_pages; /* NR_FREE_PAGES exactly: buddy free pages, not counting ISOLATE lists
+				  (what zone_page_state_snapshot sums to) */
+	int64_t vm_stat_free; /* zone->vm_stat[NR_FREE_PAGES]: lags nr_free_pages by the CPUs' deltas */
+	int64_t percpu_drift_mark; /* below this zone_watermark_ok_safe sums the deltas; 0: never */
 	int64_t nr_free_pages_blocks; /* NR_FREE_PAGES_BLOCKS (6.18): free pages in blocks >= pageblock_order */
 	int64_t nr_free_highatomic;	/* free pages on HIGHATOMIC lists */
 	int64_t nr_reserved_highatomic; /* pages in HIGHATOMIC pageblocks */
 	int32_t pageset_batch;		/* zone_batchsize(): batch of every CPU's pcp */
 	int32_t pageset_high_min;	/* zone_highsize(..., 0) */
 	int32_t pageset_high_max;	/* zone_highsize(..., 8) */
-	uint32_t flags; /* ZONE_BELOW_HIGH, ZONE_BOOSTED_WATERMARK, ZONE_RECLAIM_ACTIVE */
-	uint8_t node;	/* zone_to_nid */
-	uint8_t idx;	/* zone_idx: enum zone_type */
-	uint8_t pad[6];
+	uint32_t flags;	   /* ZONE_BELOW_HIGH, ZONE_BOOSTED_WATERMARK, ZONE_RECLAIM_ACTIVE */
+	uint8_t node;	   /* zone_to_nid */
+	uint8_t idx;	   /* zone_idx: enum zone_type */
+	uint16_t stat_cpu; /* 1 + the CPU holding zone->lock, whose deltas its changes go to; 0 */
+	uint8_t stat_threshold; /* the CPUs' stat_threshold (calculate_normal_threshold) */
+	uint8_t pad[3];
 	uint64_t pgalloc; /* vmstat pgalloc_<zone> */
 	uint64_t numa_hit, numa_miss, numa_foreign, numa_local, numa_other;
 	struct spinlock lock;	   /* zone->lock: the buddy lists and their counters */
@@ -326,6 +335,7 @@ struct node {
 	uint8_t zonelist[MAX_NUMNODES * MAX_NR_ZONES][2]; /* ZONELIST_FALLBACK: (node, zone) pairs */
 	uint8_t zonelist_len;
 	uint8_t pad[3];
+	uint64_t totalreserve_pages; /* pgdat->totalreserve_pages (calculate_totalreserve_pages) */
 	uint64_t kswapd_wakeups;
 	struct zone zones[MAX_NR_ZONES];
 };
@@ -348,7 +358,7 @@ struct per_cpu_pages {
 	uint8_t free_factor;  /* 5.14-6.6: drain scale */
 	uint8_t expire;	      /* NUMA: ticks left before remote-node pages are drained */
 	uint8_t last_pindex;  /* round-robin position of the batch_free drain */
-	uint8_t pad;
+	int8_t vm_stat_diff; /* per_cpu_zonestat.vm_stat_diff[NR_FREE_PAGES]: not yet in the zone's */
 	uint32_t head[NR_PCP_LISTS_LIMIT];	/* first pfn of each list */
 	uint32_t tail[NR_PCP_LISTS_LIMIT];	/* last pfn of each list */
 	uint32_t nr_blocks[NR_PCP_LISTS_LIMIT]; /* blocks on each list (the count as the lists see it) */
@@ -358,7 +368,7 @@ struct per_cpu_pages {
 struct cpu {
 	uint16_t node; /* cpu_to_node */
 	uint8_t online;
-	uint8_t pad;
+	uint8_t trace_ctx; /* what the trace's flags column would say now: TRACE_CTX_* (base/event.h) */
 	uint64_t clock_ns;				       /* this CPU's virtual time */
 	uint64_t pcp_hits, pcp_refills, pcp_frees, pcp_drains; /* per-CPU counters */
 	uint64_t lock_acquisitions, lock_wait_ns; /* every lock this CPU took, and its waits */
@@ -525,6 +535,7 @@ struct sim {
 	uint32_t pcp_off;	      /* struct per_cpu_pages [cpu][node][zone] */
 	uint32_t handles_off;	      /* struct handle [max_handles] */
 	uint32_t events_off;	      /* struct sim_event [event_capacity] */
+	uint32_t event_ctx_off;	      /* uint8_t [event_capacity]: each event's cpu trace_ctx */
 	uint32_t nr_events;	      /* events in the buffer */
 	uint32_t events_dropped; /* events lost since the last clear because the buffer was full */
 	uint32_t event_seq;	 /* next event's seq */

@@ -7,6 +7,7 @@
 #include "page_alloc/buddy.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp.h"
+#include "page_alloc/vmstat.h"
 #include "page_alloc/watermark.h"
 #include "page_alloc/zonelist.h"
 
@@ -29,6 +30,8 @@ void page_alloc_boot(struct sim *s)
 	}
 	wmark_setup_per_zone_wmarks(s);
 	wmark_setup_lowmem_reserve(s);
+	/* init_per_zone_wmark_min refreshes the stat thresholds after the watermarks */
+	vmstat_refresh_thresholds(s);
 	zonelist_build(s);
 	pcp_init_all(s);
 }

@@ -30,9 +30,11 @@
 #include "page_alloc/buddy.h"
 
 #include "base/event.h"
+#include "base/fast_path.h"
 #include "base/state.h"
 #include "page_alloc/pcp_index.h"
 #include "page_alloc/vocab.h"
+#include "page_alloc/vmstat.h"
 
 /* Whether pfn names a frame of z a list link may point to. */
 static int link_ok(const struct zone *z, uint32_t pfn)
@@ -47,13 +49,17 @@ static int block_in_zone(const struct zone *z, uint32_t pfn, int order)
 	return !(pfn & (size - 1)) && zone_has_pfn(z, pfn) && zone_has_pfn(z, pfn + size - 1);
 }
 
-/* account_freepages: NR_FREE_PAGES and nr_free_highatomic follow pages entering/leaving mt's lists. */
-static void account_freepages(struct zone *z, int64_t nr_pages, int mt)
+/*
+ * account_freepages: NR_FREE_PAGES (exactly, and through the lock holder's per-CPU delta as
+ * vmstat.c counts it) and nr_free_highatomic follow pages entering/leaving mt's lists.
+ */
+static FAST_PATH void account_freepages(struct sim *s, struct zone *z, int64_t nr_pages, int mt)
 {
 	/* isolated pages are being taken away from the allocator: they are not "free" to anyone */
 	if (mt == MIGRATE_ISOLATE)
 		return;
 	z->nr_free_pages += nr_pages;
+	vmstat_mod_free(s, z, nr_pages);
 	if (mt == MIGRATE_HIGHATOMIC)
 		z->nr_free_highatomic += nr_pages;
 }
@@ -167,7 +173,7 @@ void buddy_add_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int ord
 	    !block_in_zone(z, pfn, order))
 		return;
 	add_to_list(s, z, pfn, order, mt, to_tail);
-	account_freepages(z, (int64_t)1 << order, mt);
+	account_freepages(s, z, (int64_t)1 << order, mt);
 }
 
 void buddy_del_from_free_list(struct sim *s, struct zone *z, uint32_t pfn)
@@ -179,10 +185,15 @@ void buddy_del_from_free_list(struct sim *s, struct zone *z, uint32_t pfn)
 	    !block_in_zone(z, pfn, order))
 		return; /* not on a free list: nothing to take off */
 	del_from_list(s, z, pfn);
-	account_freepages(z, -((int64_t)1 << order), mt);
+	account_freepages(s, z, -((int64_t)1 << order), mt);
 }
 
 void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt)
+{
+	buddy_move_to_free_list_at(s, z, pfn, mt, 1);
+}
+
+void buddy_move_to_free_list_at(struct sim *s, struct zone *z, uint32_t pfn, int mt, int to_tail)
 {
 	struct page *page = zone_page(s, z, pfn);
 	int order = page->order, old_mt = page->list;
@@ -192,15 +203,18 @@ void buddy_move_to_free_list(struct sim *s, struct zone *z, uint32_t pfn, int mt
 	    mt < 0 || mt >= MIGRATE_TYPES || !block_in_zone(z, pfn, order))
 		return;
 	area = &z->free_area[order];
-	/* move_to_free_list: list_move_tail, so moved pages are not the next ones handed out */
+	/*
+	 * move_to_free_list: list_move_tail (5.10+), so moved pages are not the next ones handed
+	 * out; 4.9's move_freepages used list_move, to the head
+	 */
 	list_unlink(s, z, pfn, order, old_mt);
 	area->count[old_mt]--;
-	list_link(s, z, pfn, order, mt, 1);
+	list_link(s, z, pfn, order, mt, to_tail);
 	area->count[mt]++;
 	frame_changed(s, pfn);
 	page->list = (uint8_t)mt;
-	account_freepages(z, -((int64_t)1 << order), old_mt);
-	account_freepages(z, (int64_t)1 << order, mt);
+	account_freepages(s, z, -((int64_t)1 << order), old_mt);
+	account_freepages(s, z, (int64_t)1 << order, mt);
 	/* only a move into or out of ISOLATE changes whether a big block counts as free blocks */
 	if (order >= s->config.pageblock_order &&
 	    (old_mt == MIGRATE_ISOLATE) != (mt == MIGRATE_ISOLATE))
@@ -257,7 +271,7 @@ void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order,
 		return; /* callers validate; this only keeps a bad call from writing outside the zone */
 
 	/* the freed pages become free now; merged buddies were counted when they were freed */
-	account_freepages(z, (int64_t)1 << order, mt);
+	account_freepages(s, z, (int64_t)1 << order, mt);
 
 	/* bounded: order grows by one per merge and stops at MAX_PAGE_ORDER */
 	while (order < max_order) {
@@ -319,13 +333,12 @@ void buddy_free_pages_to_buddy(struct sim *s, struct zone *z, uint32_t pfn, int 
 		buddy_free_one_page(s, z, p, piece, get_pageblock_migratetype(s, z, p), cpu, fn);
 }
 
-void buddy_expand(struct sim *s, struct zone *z, uint32_t pfn, int low, int high, int mt, int cpu)
+/* expand()'s list work: the upper halves onto mt's lists; returns the pages put back (accounted by the caller). */
+static int64_t expand_lists(struct sim *s, struct zone *z, uint32_t pfn, int low, int high, int mt,
+			    int cpu)
 {
 	int64_t added = 0;
 
-	if (low < 0 || high > s->config.max_order || mt < 0 || mt >= MIGRATE_TYPES ||
-	    !block_in_zone(z, pfn, high))
-		return;
 	/* bounded by high - low halvings */
 	while (high > low) {
 		uint32_t half;
@@ -335,9 +348,18 @@ void buddy_expand(struct sim *s, struct zone *z, uint32_t pfn, int low, int high
 		added += (int64_t)1 << high;
 		ev_emit(s, EV_BUDDY_SPLIT, FN_EXPAND, cpu, z, half, high, mt, 0, 0, 0);
 	}
-	account_freepages(z, added, mt);
 	frame_changed(s, pfn);
 	zone_page(s, z, pfn)->order = (uint8_t)low;
+	return added;
+}
+
+void buddy_expand(struct sim *s, struct zone *z, uint32_t pfn, int low, int high, int mt, int cpu)
+{
+	if (low < 0 || high > s->config.max_order || mt < 0 || mt >= MIGRATE_TYPES ||
+	    !block_in_zone(z, pfn, high))
+		return;
+	/* try_to_claim_block's expand + account_freepages(nr_added) */
+	account_freepages(s, z, expand_lists(s, z, pfn, low, high, mt, cpu), mt);
 }
 
 /* Whether the head of free_area[order].free_list[mt] is sound: a PageBuddy frame of that list. */
@@ -364,16 +386,35 @@ uint32_t buddy_rmqueue_smallest(struct sim *s, struct zone *z, int order, int mt
 
 		if (pfn == PFN_NONE)
 			continue;
-		/* page_del_and_expand */
-		buddy_del_from_free_list(s, z, pfn);
-		buddy_expand(s, z, pfn, order, current_order, mt, cpu);
-		/* the tracepoint's own rule, whether or not a pcp refill is the caller */
+		/*
+		 * page_del_and_expand: one account_freepages of what left the lists, the block less
+		 * what expand put back (one change of the per-CPU delta, as in the kernel)
+		 */
+		del_from_list(s, z, pfn);
+		account_freepages(s, z,
+				  -(((int64_t)1 << current_order) -
+				    expand_lists(s, z, pfn, order, current_order, mt, cpu)),
+				  mt);
+		/*
+		 * the tracepoint's own rule, whether or not a pcp refill is the caller; before 5.19
+		 * it fired in __rmqueue instead (buddy_trace_zone_locked)
+		 */
 		percpu_refill = pcp_allowed_order(s, order) && mt < MIGRATE_PCPTYPES;
-		ev_emit(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, FN___RMQUEUE_SMALLEST, cpu, z, pfn, order,
-			mt, percpu_refill, 0, 0);
+		if (s->profile.trace_zone_locked_in_smallest)
+			ev_emit(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, FN___RMQUEUE_SMALLEST, cpu, z, pfn,
+				order, mt, percpu_refill, 0, 0);
 		return pfn;
 	}
 	return PFN_NONE;
+}
+
+void buddy_trace_zone_locked(struct sim *s, struct zone *z, uint32_t pfn, int order, int mt, int fn,
+			     int cpu)
+{
+	/* 5.14 and 4.9 print percpu_refill as order == 0, whatever the caller */
+	if (!s->profile.trace_zone_locked_in_smallest && pfn != PFN_NONE)
+		ev_emit(s, EV_MM_PAGE_ALLOC_ZONE_LOCKED, fn, cpu, z, pfn, order, mt, order == 0, 0,
+			0);
 }
 
 void buddy_free_all_frames(struct sim *s, struct zone *z)
@@ -390,7 +431,7 @@ void buddy_free_all_frames(struct sim *s, struct zone *z)
 		}
 		area->nr_free = 0;
 	}
-	z->nr_free_pages = z->nr_free_pages_blocks = 0;
+	z->nr_free_pages = z->nr_free_pages_blocks = z->vm_stat_free = 0;
 	z->nr_free_highatomic = z->nr_reserved_highatomic = 0;
 
 	/* memmap_init_range: every pageblock starts MOVABLE */

@@ -7,6 +7,7 @@
 #include "base/profile.h"
 #include "base/state.h"
 #include "base/textbuf.h"
+#include "page_alloc/vmstat.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp_index.h"
 
@@ -93,6 +94,10 @@ static int check_zone_free_lists(struct sim *s, struct zone *z, uint64_t *buddy_
 	}
 	if (z->nr_free_pages != free_pages)
 		return fail(s, "NR_FREE_PAGES", z, 0, z->nr_free_pages, free_pages);
+	/* the zone counter and the CPUs' deltas add up to the exact count */
+	if (z->vm_stat_free + vmstat_pending_free(s, z) != free_pages)
+		return fail(s, "NR_FREE_PAGES counter + per-CPU deltas", z, 0,
+			    z->vm_stat_free + vmstat_pending_free(s, z), free_pages);
 	if (z->nr_free_pages_blocks != blocks_pages)
 		return fail(s, "NR_FREE_PAGES_BLOCKS", z, 0, z->nr_free_pages_blocks, blocks_pages);
 	if (z->nr_free_highatomic != highatomic)

@@ -17,6 +17,13 @@
  *   6.12 (FALLBACK_STEAL_6_12): __rmqueue_fallback takes the first (largest) block found and
  *        either claims its pageblock or, failing the test, takes that one piece anyway; small
  *        movable requests that cannot claim take the smallest foreign block instead.
+ *   5.0-6.9 (FALLBACK_MOVE_RETRY_5_0): the same choice of block, but before the half-full test
+ *        every free block of the pageblock moves to the requester's lists, and stays there even
+ *        when the pageblock keeps its type; a block that may not claim moves alone. __rmqueue
+ *        then retries the requester's own lists, which now hold what was moved.
+ *   4.9 (FALLBACK_MOVE_EXPAND_4_9): no alike-page counting and no boost: the pageblock's free
+ *        blocks move when the order allows it, the pageblock changes type when they make half of
+ *        it, and the block found is split on the requester's lists directly (no retry).
  *
  * Every claim attempt below a pageblock also raises the zone's watermark boost (boost_watermark),
  * so kswapd reclaims a little more and future fallbacks become less likely.
@@ -33,6 +40,7 @@
 
 #include "base/event.h"
 #include "base/state.h"
+#include "base/textbuf.h"
 #include "page_alloc/buddy.h"
 #include "page_alloc/vocab.h"
 #include "page_alloc/zone_lock.h"
@@ -185,7 +193,8 @@ int fallback_boost_watermark(struct sim *s, struct zone *z, int cpu)
 	int64_t factor = s->config.watermark_boost_factor, high = z->_watermark[WMARK_HIGH];
 	int64_t pageblock_nr_pages = s->pageblock_nr_pages, max_boost, old = z->watermark_boost;
 
-	if (!factor)
+	/* boost_watermark arrived in 5.0 */
+	if (!factor || !s->profile.watermark_boost)
 		return 0;
 	/* small zones: a boost could push them straight into OOM */
 	if (pageblock_nr_pages * 4 > (int64_t)z->managed)
@@ -426,6 +435,239 @@ uint32_t fallback_rmqueue_6_12(struct sim *s, struct zone *z, int order, int sta
 	return page;
 }
 
+/* ---- 5.0 to 6.9, and 4.9: move the pageblock's free pages first ------------------------------- */
+
+/*
+ * move_freepages_block as 4.9 to 6.9 had it: every free block from the pageblock's start (or from
+ * pfn itself when the zone begins inside the pageblock) to its end moves to mt's lists, at the
+ * tail (5.10+) or the head (4.9), and the pageblock keeps its tag. *movable (when asked for)
+ * counts the allocated pages migration could move. Returns the pages moved: 0 when the pageblock
+ * runs past the zone's end, where nothing moves.
+ */
+static int32_t move_freepages_block_old(struct sim *s, struct zone *z, uint32_t pfn, int mt,
+					int fallback_order, int cpu, int32_t *movable)
+{
+	uint32_t start = pfn & ~(s->pageblock_nr_pages - 1);
+	uint32_t end = start + s->pageblock_nr_pages - 1, at;
+	int32_t moved = 0, movable_pages = 0;
+	int blocks = 0;
+
+	if (movable)
+		*movable = 0;
+	if (!zone_has_pfn(z, start))
+		start = pfn;
+	if (!zone_has_pfn(z, end))
+		return 0;
+	/* at most pageblock_nr_pages steps: each visits one frame or hops a whole block */
+	for (at = start; at <= end;) {
+		struct page *page = zone_page(s, z, at);
+		uint32_t step = walk_step(s, page);
+		uint32_t in_block = step < end + 1 - at ? step : end + 1 - at;
+
+		if (page->state == PG_BUDDY && page->order <= s->config.max_order) {
+			buddy_move_to_free_list_at(s, z, at, mt, s->profile.move_freepages_to_tail);
+			moved += (int32_t)step;
+			blocks++;
+		} else if (page->state == PG_ALLOCATED && page->list == MIGRATE_MOVABLE) {
+			/* PageLRU or __PageMovable: the model's movable allocations */
+			movable_pages += (int32_t)in_block;
+		}
+		at += step;
+	}
+	if (movable)
+		*movable = movable_pages;
+	ev_emit(s, EV_MOVE_FREEPAGES_BLOCK, FN_MOVE_FREEPAGES_BLOCK, cpu, z, start, fallback_order,
+		mt, moved, blocks, movable ? movable_pages : -1);
+	return moved;
+}
+
+/*
+ * 5.0-6.9 steal_suitable_fallback: the block at pfn (order current_order) ends up on start_mt's
+ * lists; with it, when whole_block, every free block of its pageblock, and the pageblock changes
+ * type when free + alike pages reach half of it.
+ */
+static void steal_and_move(struct sim *s, struct zone *z, uint32_t pfn, int current_order,
+			   int start_mt, unsigned alloc_flags, int whole_block, int cpu)
+{
+	int old_mt = get_pageblock_migratetype(s, z, pfn), claimed;
+	int32_t free_pages, movable_pages, alike_pages;
+
+	/* a race in the kernel; kept so a reserve's accounting can never leak into another type */
+	if (old_mt == MIGRATE_HIGHATOMIC)
+		goto single_page;
+	if (current_order >= s->config.pageblock_order) {
+		/* take ownership of every pageblock the block covers, then move the block alone */
+		change_pageblock_range(s, z, pfn, current_order, start_mt);
+		emit_claim(s, z, FN_STEAL_SUITABLE_FALLBACK, cpu, pfn, current_order, start_mt,
+			   old_mt, (int32_t)1 << current_order, 1);
+		goto single_page;
+	}
+	/* more reclaim pressure now makes the next fallback less likely; kswapd is woken after */
+	if (fallback_boost_watermark(s, z, cpu) && (alloc_flags & ALLOC_KSWAPD))
+		z->flags |= ZONE_BOOSTED_WATERMARK;
+	if (!whole_block)
+		goto single_page;
+	free_pages =
+		move_freepages_block_old(s, z, pfn, start_mt, current_order, cpu, &movable_pages);
+	if (!free_pages) {
+		/* the pageblock runs past the zone: nothing moved, take the block alone */
+		emit_claim(s, z, FN_STEAL_SUITABLE_FALLBACK, cpu,
+			   pfn & ~(s->pageblock_nr_pages - 1), current_order, start_mt, old_mt, -1,
+			   0);
+		goto single_page;
+	}
+	if (start_mt == MIGRATE_MOVABLE)
+		alike_pages = movable_pages;
+	else if (old_mt == MIGRATE_MOVABLE)
+		alike_pages = (int32_t)s->pageblock_nr_pages - (free_pages + movable_pages);
+	else
+		alike_pages = 0;
+	/* the free pages stay on start_mt's lists whether or not the pageblock changes type */
+	claimed = free_pages + alike_pages >= (int32_t)(s->pageblock_nr_pages >> 1);
+	if (claimed)
+		set_pageblock_migratetype(s, z, pfn, start_mt);
+	emit_claim(s, z, FN_STEAL_SUITABLE_FALLBACK, cpu, pfn & ~(s->pageblock_nr_pages - 1),
+		   current_order, start_mt, old_mt, free_pages + alike_pages, claimed);
+	return;
+single_page:
+	buddy_move_to_free_list_at(s, z, pfn, start_mt, s->profile.move_freepages_to_tail);
+}
+
+/* The first order at or above `from` with a fallback block, as find_smallest scans; -1 if none. */
+static int smallest_fallback_order(const struct sim *s, const struct zone *z, int from,
+				   int start_mt, int *fallback_mt)
+{
+	for (int current_order = from; current_order <= s->config.max_order; current_order++) {
+		*fallback_mt = find_fallback(s, z, current_order, start_mt);
+		if (*fallback_mt >= 0)
+			return current_order;
+	}
+	return -1;
+}
+
+/*
+ * 5.0-6.9 __rmqueue_fallback: choose a foreign block (largest first; the smallest for a movable
+ * request that may not claim) and move it, and maybe its pageblock's free blocks, to start_mt's
+ * lists. 1 if something moved, so __rmqueue retries its own lists.
+ */
+static int rmqueue_fallback_move(struct sim *s, struct zone *z, int order, int start_mt,
+				 unsigned alloc_flags, int cpu)
+{
+	int pageblock_order = s->config.pageblock_order, min_order = order;
+	int current_order, fallback_mt = -1, can_steal;
+	uint32_t pfn;
+
+	/*
+	 * Under ALLOC_NOFRAGMENT only whole pageblocks may be taken. Before ~6.0 the floor applied
+	 * to every request, so one above pageblock order scans below its own order too.
+	 */
+	if ((alloc_flags & ALLOC_NOFRAGMENT) &&
+	    (order < pageblock_order || !s->profile.nofragment_small_orders_only))
+		min_order = pageblock_order;
+	for (current_order = s->config.max_order; current_order >= min_order; current_order--) {
+		fallback_mt = find_fallback(s, z, current_order, start_mt);
+		if (fallback_mt >= 0)
+			break;
+	}
+	if (fallback_mt < 0)
+		return 0;
+	can_steal = fallback_may_claim(s, current_order, start_mt);
+	/* a movable request that may not claim breaks the smallest foreign block instead */
+	if (!can_steal && start_mt == MIGRATE_MOVABLE && current_order > order) {
+		current_order = smallest_fallback_order(s, z, order, start_mt, &fallback_mt);
+		if (current_order < 0)
+			return 0; /* cannot happen: a larger block was just seen */
+		can_steal = fallback_may_claim(s, current_order, start_mt);
+	}
+	pfn = free_list_head(s, z, current_order, fallback_mt);
+	steal_and_move(s, z, pfn, current_order, start_mt, alloc_flags, can_steal, cpu);
+	/* the block's pfn, before __rmqueue splits whatever it takes next */
+	emit_extfrag(s, z, FN___RMQUEUE_FALLBACK, cpu, pfn, order, current_order, start_mt,
+		     fallback_mt);
+	return 1;
+}
+
+/*
+ * The retry loop of 5.0-6.9 __rmqueue. Each fallback moves at least one block off another type's
+ * lists onto ours for good, so the loop ends after at most as many passes as there are free
+ * blocks; a sound zone has fewer free blocks than managed pages.
+ */
+static uint32_t rmqueue_move_retry(struct sim *s, struct zone *z, int order, int mt,
+				   unsigned alloc_flags, int cpu)
+{
+	for (uint64_t pass = 0; pass <= z->managed; pass++) {
+		uint32_t pfn = buddy_rmqueue_smallest(s, z, order, mt, cpu);
+
+		if (pfn != PFN_NONE)
+			return pfn;
+		if (!rmqueue_fallback_move(s, z, order, mt, alloc_flags, cpu))
+			return PFN_NONE;
+	}
+	ev_emit(s, EV_RUNAWAY_LOOP, FN___RMQUEUE, cpu, z, 0, order, mt,
+		(int32_t)(z->managed > INT32_MAX ? INT32_MAX : z->managed), 0, 0);
+	{
+		struct textbuf tb;
+
+		tb_init(&tb, s->error, sizeof s->error);
+		tb_str(&tb, "__rmqueue: fallbacks kept moving blocks without serving the request");
+		tb_finish(&tb);
+	}
+	s->frozen = 1;
+	return PFN_NONE;
+}
+
+/* 4.9 steal_suitable_fallback: take the pageblock outright, or move its free pages and retag at half. */
+static void steal_4_9(struct sim *s, struct zone *z, uint32_t pfn, int current_order, int start_mt,
+		      int cpu)
+{
+	int old_mt = get_pageblock_migratetype(s, z, pfn);
+	int32_t pages;
+
+	if (current_order >= s->config.pageblock_order) {
+		change_pageblock_range(s, z, pfn, current_order, start_mt);
+		emit_claim(s, z, FN_STEAL_SUITABLE_FALLBACK, cpu, pfn, current_order, start_mt,
+			   old_mt, (int32_t)1 << current_order, 1);
+		return;
+	}
+	/* no alike pages yet (5.0): only the free pages moved count toward half a pageblock */
+	pages = move_freepages_block_old(s, z, pfn, start_mt, current_order, cpu, NULL);
+	if (pages >= (int32_t)(s->pageblock_nr_pages >> 1)) {
+		set_pageblock_migratetype(s, z, pfn, start_mt);
+		emit_claim(s, z, FN_STEAL_SUITABLE_FALLBACK, cpu,
+			   pfn & ~(s->pageblock_nr_pages - 1), current_order, start_mt, old_mt,
+			   pages, 1);
+		return;
+	}
+	emit_claim(s, z, FN_STEAL_SUITABLE_FALLBACK, cpu, pfn & ~(s->pageblock_nr_pages - 1),
+		   current_order, start_mt, old_mt, pages ? pages : -1, 0);
+}
+
+/*
+ * 4.9 __rmqueue_fallback: the largest foreign block; its pageblock's free pages move to start_mt
+ * when the order allows a steal; the block itself is split on start_mt's lists either way.
+ */
+static uint32_t rmqueue_fallback_4_9(struct sim *s, struct zone *z, int order, int start_mt,
+				     int cpu)
+{
+	for (int current_order = s->config.max_order; current_order >= order; current_order--) {
+		int fallback_mt = find_fallback(s, z, current_order, start_mt);
+		uint32_t pfn;
+
+		if (fallback_mt < 0)
+			continue;
+		pfn = free_list_head(s, z, current_order, fallback_mt);
+		if (fallback_may_claim(s, current_order, start_mt))
+			steal_4_9(s, z, pfn, current_order, start_mt, cpu);
+		buddy_del_from_free_list(s, z, pfn);
+		/* the halves go to the requester's lists even when the pageblock stayed foreign */
+		buddy_expand(s, z, pfn, order, current_order, start_mt, cpu);
+		emit_extfrag(s, z, FN___RMQUEUE_FALLBACK, cpu, pfn, order, current_order, start_mt,
+			     fallback_mt);
+		return pfn;
+	}
+	return PFN_NONE;
+}
+
 /*
  * The most pages a zone may reserve for high-order atomics, or -1 for none: ~1% of the zone
  * rounded up to pageblocks, nothing if 1% is under a pageblock (highatomic_limit_rounded), or
@@ -464,7 +706,18 @@ void highatomic_reserve_pageblock(struct sim *s, struct zone *z, uint32_t pfn, i
 	/* the kernel checks the limit again under the lock; in the model nothing ran in between */
 	mt = get_pageblock_migratetype(s, z, pfn);
 	/* only normal pageblocks: HIGHATOMIC already is one, ISOLATE is being taken away */
-	if (mt < MIGRATE_PCPTYPES) {
+	if (mt < MIGRATE_PCPTYPES && !s->profile.highatomic_whole_range) {
+		/*
+		 * 6.9 and earlier: retag pfn's own pageblock, count one pageblock, and move its free
+		 * blocks; a pageblock running past the zone's end is retagged and counted, moving nothing
+		 */
+		z->nr_reserved_highatomic += s->pageblock_nr_pages;
+		set_pageblock_migratetype(s, z, pfn, MIGRATE_HIGHATOMIC);
+		pages = move_freepages_block_old(s, z, pfn, MIGRATE_HIGHATOMIC, order, cpu, NULL);
+		ev_emit(s, EV_HIGHATOMIC_RESERVE, FN_RESERVE_HIGHATOMIC_PAGEBLOCK, cpu, z,
+			pfn & ~(s->pageblock_nr_pages - 1), order, MIGRATE_HIGHATOMIC,
+			(int32_t)z->nr_reserved_highatomic, mt, pages);
+	} else if (mt < MIGRATE_PCPTYPES) {
 		if (order < s->config.pageblock_order) {
 			uint32_t start = pageblock_in_zone(s, z, pfn);
 			if (start != PFN_NONE) {
@@ -487,12 +740,47 @@ void highatomic_reserve_pageblock(struct sim *s, struct zone *z, uint32_t pfn, i
 	zone_unlock(s, z, cpu, blocks, pages);
 }
 
+/*
+ * 6.9 and earlier: the smallest free HIGHATOMIC block's pageblock goes back to mt, counting one
+ * pageblock off the reserve (only when that pageblock still is HIGHATOMIC); an order walk that
+ * moves nothing goes on to the next order. 1 if done.
+ */
+static int unreserve_zone_old(struct sim *s, struct zone *z, int mt, int cpu, int *blocks,
+			      int32_t *moved)
+{
+	*blocks = 0;
+	*moved = 0;
+	for (int order = 0; order <= s->config.max_order; order++) {
+		uint32_t pfn = free_list_head(s, z, order, MIGRATE_HIGHATOMIC);
+
+		if (pfn == PFN_NONE)
+			continue;
+		if (get_pageblock_migratetype(s, z, pfn) == MIGRATE_HIGHATOMIC)
+			z->nr_reserved_highatomic -= s->pageblock_nr_pages <
+								     z->nr_reserved_highatomic ?
+							     s->pageblock_nr_pages :
+							     z->nr_reserved_highatomic;
+		/* only pfn's own pageblock is retagged, even under a bigger block */
+		set_pageblock_migratetype(s, z, pfn, mt);
+		*moved = move_freepages_block_old(s, z, pfn, mt, order, cpu, NULL);
+		if (!*moved)
+			continue;
+		*blocks = 1;
+		ev_emit(s, EV_HIGHATOMIC_UNRESERVE, FN_UNRESERVE_HIGHATOMIC_PAGEBLOCK, cpu, z, pfn,
+			order, mt, (int32_t)z->nr_reserved_highatomic, MIGRATE_HIGHATOMIC, *moved);
+		return 1;
+	}
+	return 0;
+}
+
 /* The unreserve of one zone (lock held): give back the pageblock of its smallest free HIGHATOMIC block; 1 if done. */
 static int unreserve_zone(struct sim *s, struct zone *z, int mt, int cpu, int *blocks,
 			  int32_t *moved)
 {
 	*blocks = 0;
 	*moved = 0;
+	if (!s->profile.highatomic_whole_range)
+		return unreserve_zone_old(s, z, mt, cpu, blocks, moved);
 	for (int order = 0; order <= s->config.max_order; order++) {
 		uint32_t pfn = free_list_head(s, z, order, MIGRATE_HIGHATOMIC);
 		int64_t size = (int64_t)1 << order;
@@ -570,6 +858,18 @@ uint32_t rmqueue_with_fallback(struct sim *s, struct zone *z, int order, int mt,
 	if (*mode < RMQUEUE_NORMAL || *mode > RMQUEUE_STEAL)
 		*mode = RMQUEUE_NORMAL;
 
+	if (s->profile.fallback_rule == FALLBACK_MOVE_RETRY_5_0) {
+		pfn = rmqueue_move_retry(s, z, order, mt, alloc_flags, cpu);
+		buddy_trace_zone_locked(s, z, pfn, order, mt, FN___RMQUEUE, cpu);
+		return pfn;
+	}
+	if (s->profile.fallback_rule == FALLBACK_MOVE_EXPAND_4_9) {
+		pfn = buddy_rmqueue_smallest(s, z, order, mt, cpu);
+		if (pfn == PFN_NONE)
+			pfn = rmqueue_fallback_4_9(s, z, order, mt, cpu);
+		buddy_trace_zone_locked(s, z, pfn, order, mt, FN___RMQUEUE, cpu);
+		return pfn;
+	}
 	if (s->profile.fallback_rule == FALLBACK_STEAL_6_12) {
 		/* 6.12 __rmqueue: own list, then one fallback pass that claims or steals (no CMA here) */
 		pfn = buddy_rmqueue_smallest(s, z, order, mt, cpu);
@@ -616,16 +916,23 @@ uint32_t rmqueue_buddy(struct sim *s, struct zone *z, int order, int mt, unsigne
 	if (order < 0 || order > s->config.max_order)
 		return PFN_NONE;
 	/* high-order atomic requests may use the reserve first */
-	if (alloc_flags & ALLOC_HIGHATOMIC)
+	if (alloc_flags & ALLOC_HIGHATOMIC) {
 		pfn = buddy_rmqueue_smallest(s, z, order, MIGRATE_HIGHATOMIC, cpu);
+		/* before 5.19 rmqueue traced this block itself, with the request's migratetype */
+		buddy_trace_zone_locked(s, z, pfn, order, mt, FN_RMQUEUE_BUDDY, cpu);
+	}
 	if (pfn == PFN_NONE) {
 		int mode = RMQUEUE_NORMAL;
+		unsigned last_resort = s->profile.highatomic_last_resort >= 2 ?
+					       ALLOC_OOM | ALLOC_NON_BLOCK :
+				       s->profile.highatomic_last_resort == 1 ? ALLOC_OOM :
+										0;
 		pfn = rmqueue_with_fallback(s, z, order, mt, alloc_flags, &mode, cpu);
 		/*
-		 * Failing an OOM-killer or atomic allocation now is worse than failing a future
-		 * high-order atomic one: let them have the reserve, even at order 0.
+		 * Failing an OOM-killer (6.0+) or atomic (6.10+) allocation now is worse than
+		 * failing a future high-order atomic one: let them have the reserve, even at order 0.
 		 */
-		if (pfn == PFN_NONE && (alloc_flags & (ALLOC_OOM | ALLOC_NON_BLOCK)))
+		if (pfn == PFN_NONE && (alloc_flags & last_resort))
 			pfn = buddy_rmqueue_smallest(s, z, order, MIGRATE_HIGHATOMIC, cpu);
 	}
 	return pfn;

@@ -13,6 +13,7 @@
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/vocab.h"
+#include "page_alloc/vmstat.h"
 #include "page_alloc/watermark.h"
 
 /* The zone holding pfn, or NULL. */
@@ -80,6 +81,34 @@ static int op_free(struct sim *s, const struct sim_op *op)
 	if (hd->pfn == PFN_NONE || hd->order == HANDLE_STREAM)
 		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
 	do_free_handle(s, op->cpu, op->handle);
+	return SIM_OK;
+}
+
+/*
+ * OP_FREE_BATCH: the handles handle .. handle + arg - 1 freed as one folio batch. Every handle is
+ * checked before anything is freed, so a bad one frees nothing.
+ */
+static int op_free_batch(struct sim *s, const struct sim_op *op)
+{
+	struct page_batch batch;
+
+	if (op->arg < 1 || op->arg > FOLIO_BATCH_SIZE || op->handle >= s->config.max_handles ||
+	    (uint64_t)op->handle + (uint32_t)op->arg > s->config.max_handles)
+		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+	batch.nr = 0;
+	for (uint32_t h = op->handle; h < op->handle + (uint32_t)op->arg; h++) {
+		struct handle *hd = &sim_handles(s)[h];
+
+		if (hd->pfn == PFN_NONE || hd->order == HANDLE_STREAM)
+			return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+		batch.zone[batch.nr] = &s->nodes[hd->node].zones[hd->zone];
+		batch.pfn[batch.nr] = hd->pfn;
+		batch.order[batch.nr] = hd->order;
+		batch.nr++;
+	}
+	page_free_batch(s, op->cpu, &batch);
+	for (uint32_t h = op->handle; h < op->handle + (uint32_t)op->arg; h++)
+		sim_handles(s)[h].pfn = PFN_NONE;
 	return SIM_OK;
 }
 
@@ -253,6 +282,8 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 		return op_free(s, op);
 	case OP_FREE_PFN:
 		return op_free_pfn(s, op);
+	case OP_FREE_BATCH:
+		return op_free_batch(s, op);
 	case OP_DRAIN_CPU:
 		pcp_drain_cpu(s, cpu);
 		return SIM_OK;
@@ -263,7 +294,10 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 		if (online_cpus(s) == 1)
 			return SIM_EINVAL; /* the kernel never offlines its last CPU */
 		pcp_cpu_dead(s, cpu);
+		/* page_alloc_cpu_dead: cpu_vm_stats_fold; vmstat_cpu_dead: new thresholds */
+		vmstat_fold_cpu(s, cpu);
 		s->cpus[cpu].online = 0;
+		vmstat_refresh_thresholds(s);
 		ev_emit(s, EV_CPU_HOTPLUG, FN_PAGE_ALLOC_CPU_DEAD, cpu, NULL, 0, 0, 0, 0, 0, 0);
 		return SIM_OK;
 	case OP_CPU_ONLINE:
@@ -273,6 +307,7 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 		if (s->cpus[cpu].clock_ns < s->now_ns)
 			s->cpus[cpu].clock_ns = s->now_ns;
 		pcp_cpu_online(s, cpu);
+		vmstat_refresh_thresholds(s);
 		ev_emit(s, EV_CPU_HOTPLUG, FN_PAGE_ALLOC_CPU_ONLINE, cpu, NULL, 0, 0, 0, 1, 0, 0);
 		return SIM_OK;
 	case OP_SYSCTL:
@@ -291,6 +326,8 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 /* vmstat_update's page allocator work on one CPU: pcp high decay and remote drains. */
 static void page_alloc_tick_cpu(struct sim *s, int cpu)
 {
+	/* refresh_cpu_vm_stats: fold this CPU's deltas, then the pcp work */
+	vmstat_fold_cpu(s, cpu);
 	pcp_vmstat_tick(s, cpu);
 }
 

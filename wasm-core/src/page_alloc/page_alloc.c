@@ -171,30 +171,56 @@ static void zone_statistics(struct sim *s, struct zone *preferred, struct zone *
 		z->numa_other++;
 }
 
-/* rmqueue: the CPU's list for pcp orders, else (or when that is empty) the buddy under zone->lock. */
+/*
+ * The end of rmqueue: a fallback boosted this zone's watermarks, so now that the lock is dropped
+ * get kswapd going. 6.0+ asks for ALLOC_KSWAPD; 5.x woke it for any request.
+ */
+static void wake_boosted_kswapd(struct sim *s, struct zone *z, unsigned alloc_flags, int cpu)
+{
+	if (s->profile.boosted_wake_needs_kswapd_flag && !(alloc_flags & ALLOC_KSWAPD))
+		return;
+	if (z->flags & ZONE_BOOSTED_WATERMARK) {
+		z->flags &= ~(uint32_t)ZONE_BOOSTED_WATERMARK;
+		wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
+	}
+}
+
+/* rmqueue: the CPU's list for pcp orders, else (or, 6.0+, when that is empty) the buddy under zone->lock. */
 static uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order,
 			unsigned alloc_flags, int mt, int cpu)
 {
 	uint32_t pfn = PFN_NONE;
+	int pcp_path = pcp_allowed_order(s, order), buddy_tried = 0;
 
-	if (pcp_allowed_order(s, order))
+	if (pcp_path) {
+		/* rmqueue_pcplist: pcp_spin_trylock (6.0+) or local_lock_irqsave */
+		uint8_t ctx = pcp_lock_ctx(s, cpu, 1);
 		pfn = pcp_rmqueue(s, z, cpu, order, mt, alloc_flags);
-	if (pfn == PFN_NONE && !s->frozen) {
+		pcp_unlock_ctx(s, cpu, ctx);
+	}
+	/* before 6.0 a pcp-order request that could not refill failed right there */
+	if (pfn == PFN_NONE && !s->frozen && (!pcp_path || s->profile.buddy_after_pcp_miss)) {
 		zone_lock(s, z, cpu);
 		pfn = rmqueue_buddy(s, z, order, mt, alloc_flags, cpu);
 		zone_unlock(s, z, cpu, pfn != PFN_NONE, pfn != PFN_NONE ? 1 << order : 0);
+		buddy_tried = 1;
 	}
-	if (pfn == PFN_NONE || s->frozen)
+	if (s->frozen)
 		return PFN_NONE;
+	if (pfn == PFN_NONE) {
+		/*
+		 * 6.0+ reaches the wake after any failure; 5.x jumped past it when the buddy had
+		 * nothing, but a failed pcp refill still went through it
+		 */
+		if (!buddy_tried || s->profile.boosted_wake_after_failure)
+			wake_boosted_kswapd(s, z, alloc_flags, cpu);
+		return PFN_NONE;
+	}
 	/* PGALLOC counts pages, per zone type; the NUMA counters count allocations */
 	z->pgalloc += 1u << order;
 	s->ev.pgalloc[zone_idx(z)] += 1u << order;
 	zone_statistics(s, preferred, z, cpu);
-	/* a fallback boosted this zone's watermarks: now that the lock is dropped, get kswapd going */
-	if ((alloc_flags & ALLOC_KSWAPD) && (z->flags & ZONE_BOOSTED_WATERMARK)) {
-		z->flags &= ~(uint32_t)ZONE_BOOSTED_WATERMARK;
-		wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
-	}
+	wake_boosted_kswapd(s, z, alloc_flags, cpu);
 	return pfn;
 }
 
@@ -377,10 +403,11 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 		goto nopage;
 	/*
 	 * should_reclaim_retry: nothing reclaimable would lift any zone over MIN, so before it gives
-	 * up it forcibly unreserves HIGHATOMIC pageblocks (even the last one) and retries while that
-	 * frees something. (The OOM killer would come next; the model has no tasks to kill.)
+	 * up it forcibly unreserves HIGHATOMIC pageblocks (even the last one, 4.10+) and retries while
+	 * that frees something. (The OOM killer would come next; the model has no tasks to kill.)
 	 */
-	for (int tries = 0; tries < MAX_RECLAIM_RETRIES; tries++) {
+	for (int tries = 0; s->profile.unreserve_before_oom && tries < MAX_RECLAIM_RETRIES;
+	     tries++) {
 		if (!highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 1,
 						    ac->cpu))
 			break;
@@ -442,23 +469,110 @@ FAST_PATH uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, i
 	return pfn;
 }
 
+/*
+ * free_pages_prepare's part of a free: the mm_page_free tracepoint, and PGFREE, which counts every
+ * page once, where it leaves its owner (pages a pcp drain later returns are not counted again).
+ */
+static FAST_PATH void free_prepare(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+{
+	ev_emit(s, EV_MM_PAGE_FREE, FN_FREE_PAGES_PREPARE, cpu, z, pfn, order, 0, 0, 0, 0);
+	s->ev.pgfree += 1u << order;
+}
+
+/* free_one_page for a block a batch sends straight to the buddy. */
+static FAST_PATH void free_to_buddy(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+{
+	zone_lock(s, z, cpu);
+	buddy_free_pages_to_buddy(s, z, pfn, order, cpu, FN_FREE_ONE_PAGE);
+	zone_unlock(s, z, cpu, 1, 1 << order);
+}
+
 FAST_PATH void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 {
 	if (s->frozen)
 		return;
 	/* free_pages_prepare: the tracepoint fires before the block reaches a pcp list or the buddy */
-	ev_emit(s, EV_MM_PAGE_FREE, FN_FREE_PAGES_PREPARE, cpu, z, pfn, order, 0, 0, 0, 0);
-	/*
-	 * PGFREE counts every page once, where it leaves its owner: free_frozen_page_commit (pcp)
-	 * or free_one_page (buddy). Pages a pcp drain later returns to the buddy are not counted.
-	 */
-	s->ev.pgfree += 1u << order;
+	free_prepare(s, cpu, z, pfn, order);
 	if (pcp_allowed_order(s, order)) {
+		/* free_frozen_pages: pcp_spin_trylock (6.0+) or local_lock_irqsave around the commit */
+		uint8_t ctx = pcp_lock_ctx(s, cpu, 1);
 		pcp_free(s, z, cpu, pfn, order);
+		pcp_unlock_ctx(s, cpu, ctx);
 		return;
 	}
 	/* __free_pages_ok -> free_one_page: straight to the buddy under zone->lock */
-	zone_lock(s, z, cpu);
-	buddy_free_pages_to_buddy(s, z, pfn, order, cpu, FN_FREE_ONE_PAGE);
-	zone_unlock(s, z, cpu, 1, 1 << order);
+	free_to_buddy(s, cpu, z, pfn, order);
+}
+
+/*
+ * The commit loop of free_unref_folios / free_unref_page_list: under the pcp lock, each block
+ * traces mm_page_free_batched and goes to its per-CPU list (an isolated pageblock's block goes
+ * to the buddy untraced). fn names the kernel function.
+ */
+static void batch_commit(struct sim *s, int cpu, const struct page_batch *batch,
+			 const uint8_t *keep, int fn)
+{
+	uint8_t ctx = pcp_lock_ctx(s, cpu, 1);
+
+	for (uint32_t i = 0; i < batch->nr && !s->frozen; i++) {
+		if (!keep[i])
+			continue;
+		if (get_pageblock_migratetype(s, batch->zone[i], batch->pfn[i]) ==
+		    MIGRATE_ISOLATE) {
+			free_to_buddy(s, cpu, batch->zone[i], batch->pfn[i], batch->order[i]);
+			continue;
+		}
+		ev_emit(s, EV_MM_PAGE_FREE_BATCHED, fn, cpu, batch->zone[i], batch->pfn[i],
+			batch->order[i], 0, 0, 0, 0);
+		pcp_free(s, batch->zone[i], cpu, batch->pfn[i], batch->order[i]);
+	}
+	pcp_unlock_ctx(s, cpu, ctx);
+}
+
+void page_free_batch(struct sim *s, int cpu, const struct page_batch *batch)
+{
+	uint8_t keep[FOLIO_BATCH_SIZE];
+
+	if (s->frozen || batch->nr > FOLIO_BATCH_SIZE)
+		return;
+	if (s->profile.free_batch_rule == 2) {
+		/*
+		 * 6.10+ free_unref_folios: free_pages_prepare for every folio first; orders the pcp
+		 * does not hold go to the buddy there; then the rest, traced, onto the pcp lists
+		 */
+		for (uint32_t i = 0; i < batch->nr; i++) {
+			free_prepare(s, cpu, batch->zone[i], batch->pfn[i], batch->order[i]);
+			keep[i] = (uint8_t)pcp_allowed_order(s, batch->order[i]);
+			if (!keep[i])
+				free_to_buddy(s, cpu, batch->zone[i], batch->pfn[i],
+					      batch->order[i]);
+		}
+		batch_commit(s, cpu, batch, keep, FN_FREE_UNREF_FOLIOS);
+		return;
+	}
+	/*
+	 * Before 6.10 release_pages put compound pages itself, one by one, and passed only order-0
+	 * pages on as a list
+	 */
+	for (uint32_t i = 0; i < batch->nr; i++) {
+		keep[i] = batch->order[i] == 0;
+		if (!keep[i])
+			page_free(s, cpu, batch->zone[i], batch->pfn[i], batch->order[i]);
+	}
+	if (s->profile.free_batch_rule == 1) {
+		/* free_unref_page_list: prepare every page, then trace and commit each */
+		for (uint32_t i = 0; i < batch->nr; i++)
+			if (keep[i])
+				free_prepare(s, cpu, batch->zone[i], batch->pfn[i], 0);
+		batch_commit(s, cpu, batch, keep, FN_FREE_UNREF_PAGE_LIST);
+		return;
+	}
+	/* 4.9 free_hot_cold_page_list: the trace, then each page's own free_hot_cold_page */
+	for (uint32_t i = 0; i < batch->nr && !s->frozen; i++) {
+		if (!keep[i])
+			continue;
+		ev_emit(s, EV_MM_PAGE_FREE_BATCHED, FN_FREE_HOT_COLD_PAGE_LIST, cpu, batch->zone[i],
+			batch->pfn[i], 0, 0, 0, 0, 0);
+		page_free(s, cpu, batch->zone[i], batch->pfn[i], 0);
+	}
 }

@@ -21,6 +21,20 @@ uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_o
 /* __free_pages of an allocated block: to the pcp lists or to the buddy. */
 void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
 
+/* FOLIO_BATCH_SIZE (6.18 include/linux/pagevec.h): the folios one folios_put hands over. */
+#define FOLIO_BATCH_SIZE 31
+
+/* A batch of blocks being freed together (a folio_batch, or the page list of older kernels). */
+struct page_batch {
+	uint32_t nr;			     /* blocks in the batch, at most FOLIO_BATCH_SIZE */
+	struct zone *zone[FOLIO_BATCH_SIZE]; /* each block's zone */
+	uint32_t pfn[FOLIO_BATCH_SIZE];	     /* each block's head */
+	uint8_t order[FOLIO_BATCH_SIZE];     /* each block's order */
+};
+
+/* Free a batch as the profile's kernel frees what release_pages/folios_put collected (free_batch_rule). */
+void page_free_batch(struct sim *s, int cpu, const struct page_batch *batch);
+
 /* Boot: every managed frame to the buddy, then watermarks, lowmem_reserve, zonelists, pcp values. */
 void page_alloc_boot(struct sim *s);
 

@@ -774,9 +774,12 @@ static int32_t drain_pages_zone(struct sim *s, struct zone *z, int owner, int ac
 {
 	struct per_cpu_pages *pcp = zone_pcp(s, z, owner);
 	int32_t total = 0;
+	uint8_t ctx;
 
 	if (!pcp->count)
 		return 0;
+	/* spin_lock(&pcp->lock) (6.0+) or the interrupts drain_pages disabled (before) */
+	ctx = pcp_lock_ctx(s, owner, 0);
 	if (!pcp_autotune(s)) {
 		total = free_pcppages_bulk(s, z, owner, actor, pcp->count, 0, FN_DRAIN_PAGES_ZONE);
 	} else {
@@ -787,6 +790,7 @@ static int32_t drain_pages_zone(struct sim *s, struct zone *z, int owner, int ac
 							 pcp->batch << PCP_BATCH_SCALE_MAX),
 						    0, FN_DRAIN_PAGES_ZONE);
 	}
+	pcp_unlock_ctx(s, owner, ctx);
 	ev_emit(s, EV_DRAIN, FN_DRAIN_PAGES_ZONE, owner, z, 0, 0, 0, total, pcp->count, actor);
 	return total;
 }
@@ -846,10 +850,13 @@ void pcp_drain_all(struct sim *s, int cpu)
 static void drain_zone_pages(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp)
 {
 	int32_t to_drain = imin(pcp->count, pcp->batch), freed;
+	uint8_t ctx;
 
 	if (to_drain <= 0)
 		return;
+	ctx = pcp_lock_ctx(s, cpu, 0);
 	freed = free_pcppages_bulk(s, z, cpu, cpu, to_drain, 0, FN_DRAIN_ZONE_PAGES);
+	pcp_unlock_ctx(s, cpu, ctx);
 	ev_emit(s, EV_DRAIN, FN_DRAIN_ZONE_PAGES, cpu, z, 0, 0, 0, freed, pcp->count, cpu);
 }
 
@@ -868,8 +875,11 @@ static void decay_pcp_high(struct sim *s, struct zone *z, int cpu, struct per_cp
 		pcp_set_high(s, z, cpu, pcp, imax(high, pcp->high_min), FN_DECAY_PCP_HIGH);
 	}
 	to_drain = pcp->count - pcp->high;
-	if (to_drain > 0)
+	if (to_drain > 0) {
+		uint8_t ctx = pcp_lock_ctx(s, cpu, 0);
 		free_pcppages_bulk(s, z, cpu, cpu, to_drain, 0, FN_DECAY_PCP_HIGH);
+		pcp_unlock_ctx(s, cpu, ctx);
+	}
 }
 
 /*

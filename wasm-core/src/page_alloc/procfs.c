@@ -7,6 +7,7 @@
 #include "page_alloc/procfs.h"
 
 #include "base/state.h"
+#include "page_alloc/vmstat.h"
 #include "page_alloc/watermark.h"
 
 #define PAGETYPE_COUNT_CAP 100000 /* pagetypeinfo stops walking a free list here */
@@ -286,8 +287,9 @@ static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int 
 		for (size_t i = 0; i < NR_NODE_STAT_ITEMS; i++)
 			stat_line(tb, node_stat_items[i], 0);
 	}
+	/* zone_page_state: the zone's counter, without the CPUs' vmstat deltas */
 	tb_str(tb, "\n  pages free     ");
-	tb_uint_left(tb, counter(z->nr_free_pages), 0);
+	tb_uint_left(tb, counter(zone_page_state_free(z)), 0);
 	wmark_line(tb, "boost    ", z->watermark_boost);
 	wmark_line(tb, "min      ", wmark_pages(z, WMARK_MIN));
 	wmark_line(tb, "low      ", wmark_pages(z, WMARK_LOW));
@@ -312,7 +314,7 @@ static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int 
 		return;
 	}
 
-	stat_line(tb, "nr_free_pages", counter(z->nr_free_pages));
+	stat_line(tb, "nr_free_pages", counter(zone_page_state_free(z)));
 	if (s->profile.nr_free_pages_blocks)
 		stat_line(tb, "nr_free_pages_blocks", counter(z->nr_free_pages_blocks));
 	for (size_t i = 0; i < NR_UNTRACKED_ZONE_ITEMS; i++)
@@ -376,7 +378,8 @@ void proc_vmstat(const struct sim *s, struct textbuf *tb)
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
 			const struct zone *z = &s->nodes[nid].zones[zid];
-			free_pages += counter(z->nr_free_pages);
+			/* global_zone_page_state: the zone counters, as vm_zone_stat sums them */
+			free_pages += counter(z->vm_stat_free);
 			free_blocks += counter(z->nr_free_pages_blocks);
 			for (int i = 0; i < NR_NUMA_ITEMS; i++)
 				numa[i] += zone_numa(z, i);

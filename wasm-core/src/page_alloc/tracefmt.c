@@ -2,7 +2,7 @@
  * tracefmt.c: events as the lines of /sys/kernel/tracing/trace, so the site can show, export and
  * diff the model's history against real traces. A real line looks like
  *	           touch-6588    [001] .....   192.073750: mm_page_alloc: page=... pfn=0x1961b8 ...
- * i.e. "%16s-%-7d [%03d] ..... %5lu.%06lu: <event>: <fields>". The model's task is "sim" with
+ * i.e. "%16s-%-7d [%03d] <flags> %5lu.%06lu: <event>: <fields>". The model's task is "sim" with
  * pid 1000 + cpu. Its timestamp is the event's seq read as microseconds: events carry no clock,
  * and the CPUs' virtual clocks at render time would misdate history.
  *
@@ -85,7 +85,7 @@ struct model_fmt {
 
 /*
  * Fields of every kind, from the rows of each events.def: a field whose meaning is "" is not
- * printed. The kernel's tracepoints (kinds 1..5) are printed by trace_format_event instead.
+ * printed. The kernel's tracepoints (kinds 1..5, 30) are printed by trace_format_event instead.
  */
 #define EV(id, NAME, name, marker, zone, pfn, order, mt, a, fa, b, fb, c, fc, doc)            \
 	[id] = { zone,	 sizeof(pfn) > 1, sizeof(order) > 1, sizeof(mt) > 1, a, b, c, F_##fa, \
@@ -180,8 +180,42 @@ static void zero_padded(struct textbuf *tb, uint32_t v, int width)
 		tb_char(tb, digits[--n]);
 }
 
+/*
+ * The flags column (kernel/trace/trace_output.c: trace_print_lat_fmt): 'd' with interrupts off,
+ * need-resched and hard/soft irq ('.': the model has neither), the preempt depth in hex ('.' for
+ * 0) and, from ~5.15, the migrate-disable depth (always '.' here). ctx is the CPU's trace_ctx when
+ * the event was emitted (sim_event_ctx): "d..3." under zone->lock inside a 6.x pcp lock.
+ */
+static void flags_column(const struct sim *s, struct textbuf *tb, uint8_t ctx)
+{
+	static const char hex[] = "0123456789abcdef";
+	uint8_t depth = ctx & TRACE_CTX_DEPTH;
+
+	tb_char(tb, ctx & TRACE_CTX_IRQS_OFF ? 'd' : '.');
+	tb_str(tb, "..");
+	if (!s->profile.trace_flags_five_columns) {
+		/* a four-column kernel prints the whole preempt_count in hex */
+		if (depth >= 16)
+			tb_char(tb, hex[(depth >> 4) & 0xf]);
+		tb_char(tb, depth ? hex[depth & 0xf] : '.');
+		return;
+	}
+	tb_char(tb, depth & 0xf ? hex[depth & 0xf] : '.');
+	tb_char(tb, '.');
+}
+
+/* The trace_ctx recorded beside e, or 0 for an event outside the buffer. */
+static uint8_t event_ctx(const struct sim *s, const struct sim_event *e)
+{
+	const struct sim_event *buf = sim_event_buf(s);
+
+	if (e < buf || e >= buf + s->nr_events)
+		return 0;
+	return sim_event_ctx(s)[e - buf];
+}
+
 /* "             sim-1000    [000] .....     0.000042: " */
-static void line_prefix(struct textbuf *tb, const struct sim_event *e)
+static void line_prefix(const struct sim *s, struct textbuf *tb, const struct sim_event *e)
 {
 	struct textbuf pid;
 	char pid_text[12];
@@ -195,8 +229,9 @@ static void line_prefix(struct textbuf *tb, const struct sim_event *e)
 	tb_str_left(tb, pid_text, 7);
 	tb_str(tb, " [");
 	zero_padded(tb, e->cpu, 3);
-	/* the irq/preempt flags of a task-context event with nothing pending */
-	tb_str(tb, "] ..... ");
+	tb_str(tb, "] ");
+	flags_column(s, tb, event_ctx(s, e));
+	tb_char(tb, ' ');
 	/* "%5lu.%06lu: " */
 	tb_int(tb, e->seq / 1000000u, 5);
 	tb_char(tb, '.');
@@ -206,7 +241,7 @@ static void line_prefix(struct textbuf *tb, const struct sim_event *e)
 
 void trace_format_event(const struct sim *s, const struct sim_event *e, struct textbuf *tb)
 {
-	line_prefix(tb, e);
+	line_prefix(s, tb, e);
 	switch (e->kind) {
 	case EV_MM_PAGE_ALLOC:
 		/* a failed allocation (b == 0) traces a NULL page and pfn 0 */
@@ -220,6 +255,14 @@ void trace_format_event(const struct sim *s, const struct sim_event *e, struct t
 		tb_str(tb, "mm_page_free: ");
 		page_pfn(s, tb, e->pfn, 0);
 		key_int(tb, "order", e->order);
+		break;
+	case EV_MM_PAGE_FREE_BATCHED:
+		/* the literal "order=0" of kmem.h, whatever the folio's order; 4.9 adds cold= */
+		tb_str(tb, "mm_page_free_batched: ");
+		page_pfn(s, tb, e->pfn, 0);
+		tb_str(tb, " order=0");
+		if (s->profile.free_batch_rule == 0)
+			tb_str(tb, " cold=0");
 		break;
 	case EV_MM_PAGE_ALLOC_ZONE_LOCKED:
 		tb_str(tb, "mm_page_alloc_zone_locked: ");

@@ -20,6 +20,7 @@
 #include "base/event.h"
 #include "base/fast_path.h"
 #include "base/state.h"
+#include "page_alloc/vmstat.h"
 
 #define SWAP_CLUSTER_MAX 32
 #define MAX_RECLAIM_RETRIES 16
@@ -143,9 +144,37 @@ int32_t wmark_default_min_free_kbytes(struct sim *s)
 	return (int32_t)min_free;
 }
 
+uint64_t calculate_totalreserve_pages(struct sim *s)
+{
+	uint64_t reserve_pages = 0;
+
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		struct node *n = &s->nodes[nid];
+
+		n->totalreserve_pages = 0;
+		for (int i = 0; i < MAX_NR_ZONES; i++) {
+			const struct zone *z = &n->zones[i];
+			int64_t max = 0;
+
+			/* the largest protection this zone keeps against any higher zone's requests */
+			for (int j = i; j < MAX_NR_ZONES; j++)
+				if (z->lowmem_reserve[j] > max)
+					max = z->lowmem_reserve[j];
+			/* and the high watermark (with any boost) counts as reserved too */
+			max += (int64_t)z->_watermark[WMARK_HIGH] + z->watermark_boost;
+			if (max > (int64_t)z->managed)
+				max = z->managed;
+			n->totalreserve_pages += (uint64_t)max;
+			reserve_pages += (uint64_t)max;
+		}
+	}
+	return reserve_pages;
+}
+
 void wmark_setup_per_zone_wmarks(struct sim *s)
 {
 	setup_wmarks(s, s->min_free_kbytes);
+	calculate_totalreserve_pages(s);
 }
 
 void wmark_setup_lowmem_reserve(struct sim *s)
@@ -168,6 +197,8 @@ void wmark_setup_lowmem_reserve(struct sim *s)
 			}
 		}
 	}
+	/* setup_per_zone_lowmem_reserve ends with calculate_totalreserve_pages */
+	calculate_totalreserve_pages(s);
 }
 
 /* __zone_watermark_unusable_free: pages this request may not count as free. */
@@ -284,16 +315,31 @@ int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, in
 		      unsigned alloc_flags, int cpu)
 {
 	struct wmark_verdict v =
-		wmark_ok(s, z, order, mark, highest_zoneidx, alloc_flags, z->nr_free_pages);
+		wmark_ok(s, z, order, mark, highest_zoneidx, alloc_flags, zone_page_state_free(z));
 
 	emit_check(s, z, order, &v, cpu, mark, alloc_flags);
+	return v.ok;
+}
+
+int zone_watermark_ok_safe(struct sim *s, struct zone *z, int order, int64_t mark,
+			   int highest_zoneidx, int cpu)
+{
+	int64_t free_pages = zone_page_state_free(z);
+	struct wmark_verdict v;
+
+	/* near the watermarks the per-CPU deltas could hide a breach: count them */
+	if (z->percpu_drift_mark && free_pages < z->percpu_drift_mark)
+		free_pages = zone_page_state_snapshot_free(s, z);
+	v = wmark_ok(s, z, order, mark, highest_zoneidx, 0, free_pages);
+	emit_check(s, z, order, &v, cpu);
 	return v.ok;
 }
 
 FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark,
 				  int highest_zoneidx, unsigned alloc_flags, int cpu)
 {
-	int64_t free_pages = z->nr_free_pages;
+	/* zone_page_state: the zone counter, which lags by the CPUs' vmstat deltas */
+	int64_t free_pages = zone_page_state_free(z);
 	struct wmark_verdict v;
 
 	if (!order) {
@@ -323,31 +369,6 @@ FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int6
 			     free_pages);
 	emit_check(s, z, order, &v, cpu, mark, alloc_flags);
 	return v.ok;
-}
-
-/* fls: 1-based index of the highest set bit, 0 for 0. */
-static int fls64(uint64_t x)
-{
-	int n = 0;
-
-	while (x && n < 64) {
-		n++;
-		x >>= 1;
-	}
-	return n;
-}
-
-int wmark_stat_threshold(const struct sim *s, const struct zone *z)
-{
-	/* calculate_normal_threshold: grows with log2 of CPUs and of the zone size in 128 MiB units */
-	uint32_t online = 0;
-	uint64_t mem = (uint64_t)z->managed >> (27 - PAGE_SHIFT);
-	int threshold;
-
-	for (uint32_t cpu = 0; cpu < s->nr_cpus && cpu < MAX_CPUS; cpu++)
-		online += s->cpus[cpu].online ? 1 : 0;
-	threshold = 2 * fls64(online) * (1 + fls64(mem));
-	return threshold < 125 ? threshold : 125;
 }
 
 /* Whether a node's kswapd would be given up on (kswapd_failures >= MAX_RECLAIM_RETRIES). */

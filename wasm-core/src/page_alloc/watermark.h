@@ -32,10 +32,19 @@ int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, in
 int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
 			unsigned alloc_flags, int cpu);
 
-/* calculate_normal_threshold: the "vm stats threshold" zoneinfo prints. */
-int wmark_stat_threshold(const struct sim *s, const struct zone *z);
+/*
+ * calculate_totalreserve_pages: each node's totalreserve_pages (per zone: its largest protection
+ * plus its high watermark, at most its managed pages); returns the machine's total.
+ */
+uint64_t calculate_totalreserve_pages(struct sim *s);
+
+/*
+ * zone_watermark_ok_safe: zone_watermark_ok with no alloc_flags for kswapd and the balance checks,
+ * counting the per-CPU deltas when the zone counter is below percpu_drift_mark.
+ */
+int zone_watermark_ok_safe(struct sim *s, struct zone *z, int order, int64_t mark,
+			   int highest_zoneidx, int cpu);
 
 /* Whether kswapd gave up on the node (kswapd_failures >= MAX_RECLAIM_RETRIES): zoneinfo's node_unreclaimable. */
 int wmark_node_unreclaimable(const struct node *n);
-
 #endif

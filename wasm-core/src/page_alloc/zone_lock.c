@@ -13,6 +13,15 @@
 FAST_PATH void zone_lock(struct sim *s, struct zone *z, int cpu)
 {
 	spin_lock(s, &z->lock, cpu);
+	/* the holder's CPU is the one whose vmstat deltas the changes under the lock go to */
+	z->stat_cpu = (uint16_t)(cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? cpu + 1 : 0);
+	/* spin_lock_irqsave: interrupts off (remembering whether they were), one preempt level */
+	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus) {
+		uint8_t ctx = s->cpus[cpu].trace_ctx;
+		uint8_t were_off = ctx & TRACE_CTX_IRQS_OFF ? TRACE_CTX_IRQS_WERE_OFF : 0;
+		s->cpus[cpu].trace_ctx =
+			(uint8_t)(TRACE_CTX_IRQS_OFF | were_off | ((ctx + 1) & TRACE_CTX_DEPTH));
+	}
 }
 
 /* zone_unlock: blocks moved lengthen the hold; the record says how long it waited and held. */
@@ -22,7 +31,36 @@ FAST_PATH void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, i
 
 	cpu_charge(s, cpu, (uint64_t)(blocks > 0 ? blocks : 0) * COST_BUDDY_BLOCK_NS);
 	hold = spin_unlock(s, &z->lock, cpu);
+	z->stat_cpu = 0;
+	/* spin_unlock_irqrestore */
+	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus) {
+		uint8_t ctx = s->cpus[cpu].trace_ctx;
+		s->cpus[cpu].trace_ctx =
+			(uint8_t)((ctx & TRACE_CTX_IRQS_WERE_OFF ? TRACE_CTX_IRQS_OFF : 0) |
+				  ((ctx - 1) & TRACE_CTX_DEPTH));
+	}
 	z->lock_pages_moved += (uint64_t)(pages > 0 ? pages : 0);
 	ev_emit(s, EV_ZONE_LOCK, FN_SPIN_LOCK, cpu, z, 0, 0, 0, (int32_t)z->lock.last_wait_ns,
 		(int32_t)(hold > INT32_MAX ? INT32_MAX : hold), pages);
+}
+
+uint8_t pcp_lock_ctx(struct sim *s, int cpu, int pinned)
+{
+	uint8_t before;
+
+	if (cpu < 0 || (uint32_t)cpu >= s->nr_cpus)
+		return 0;
+	before = s->cpus[cpu].trace_ctx;
+	if (s->profile.pcp_lock_preempt)
+		s->cpus[cpu].trace_ctx = (uint8_t)((before & ~TRACE_CTX_DEPTH) |
+						   ((before + (pinned ? 2 : 1)) & TRACE_CTX_DEPTH));
+	else
+		s->cpus[cpu].trace_ctx = before | TRACE_CTX_IRQS_OFF;
+	return before;
+}
+
+void pcp_unlock_ctx(struct sim *s, int cpu, uint8_t before)
+{
+	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus)
+		s->cpus[cpu].trace_ctx = before;
 }

@@ -14,10 +14,21 @@
 /* One block moved to or from the buddy lists under the lock: list unlinks, a buddy check or two. */
 #define COST_BUDDY_BLOCK_NS 120
 
-/* spin_lock(&zone->lock) on cpu at its clock: waits until the lock is free; emits nothing. */
+/* spin_lock_irqsave(&zone->lock) on cpu at its clock: waits until the lock is free; emits nothing. */
 void zone_lock(struct sim *s, struct zone *z, int cpu);
 
 /* spin_unlock(&zone->lock) after moving `blocks` blocks (`pages` pages): emits EV_ZONE_LOCK (a = wait, b = hold, c = pages). */
 void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, int pages);
+
+/*
+ * Taking the pcp lock as the profile's kernel does, for the trace's flags column: 6.0+ disables
+ * preemption and takes pcp->lock (pinned: pcp_spin_lock/trylock, two levels; the drains' plain
+ * spin_lock(&pcp->lock), one), earlier kernels disable interrupts (local_lock_irqsave,
+ * local_irq_save). Returns cpu's trace_ctx before, for pcp_unlock_ctx.
+ */
+uint8_t pcp_lock_ctx(struct sim *s, int cpu, int pinned);
+
+/* Releasing it: cpu's trace_ctx goes back to what pcp_lock_ctx returned. */
+void pcp_unlock_ctx(struct sim *s, int cpu, uint8_t before);
 
 #endif
