@@ -78,14 +78,19 @@ TEST(capture_counts_land_as_recorded)
 	CHECK_EQ(blocks_of(s, z, MIGRATE_MOVABLE), z->nr_pageblocks - 123 - 94);
 
 	/* pcp pages come out of in-use memory: the buddy's free pages do not move */
-	CHECK(op(s, OP_CAPTURE_PCP, 3, 0, 66161, NORMAL, 65808) == SIM_OK);
-	CHECK_EQ(sim_pcp(s, 3, 0, ZONE_NORMAL)->count, 65808);
+	CHECK(op(s, OP_CAPTURE_PCP, 3, 0, MIGRATE_MOVABLE, NORMAL, 65000) == SIM_OK);
+	CHECK(op(s, OP_CAPTURE_PCP, 3, 2, MIGRATE_UNMOVABLE, NORMAL, 100) == SIM_OK);
+	CHECK(op(s, OP_CAPTURE_PCP, 3, 9, MIGRATE_MOVABLE, NORMAL, 1) == SIM_OK);
+	CHECK(op(s, OP_CAPTURE_PCP, 3, CAPTURE_PCP_HIGH, 0, NORMAL, 66161) == SIM_OK);
+	CHECK_EQ(sim_pcp(s, 3, 0, ZONE_NORMAL)->count, 65000 + 400 + 512);
 	CHECK_EQ(sim_pcp(s, 3, 0, ZONE_NORMAL)->high, 66161);
 	CHECK_EQ(z->nr_free_pages, want_free);
 	CHECK(sim_check(s) == SIM_OK);
-	/* a second capture of the same list, or of a zone not laid out, is refused */
-	CHECK(op(s, OP_CAPTURE_PCP, 3, 0, 100, NORMAL, 10) == SIM_EINVAL);
-	CHECK(op(s, OP_CAPTURE_PCP, 3, 0, 100, 0 * MAX_NR_ZONES + ZONE_DMA32, 10) == SIM_EINVAL);
+	/* an order without pcp lists, a type without one, a zone not laid out: refused */
+	CHECK(op(s, OP_CAPTURE_PCP, 3, 5, MIGRATE_MOVABLE, NORMAL, 1) == SIM_EINVAL);
+	CHECK(op(s, OP_CAPTURE_PCP, 3, 0, MIGRATE_HIGHATOMIC, NORMAL, 1) == SIM_EINVAL);
+	CHECK(op(s, OP_CAPTURE_PCP, 3, 0, MIGRATE_MOVABLE, 0 * MAX_NR_ZONES + ZONE_DMA32, 10) ==
+	      SIM_EINVAL);
 	/* the state works: allocations and frees on it pass the checker */
 	for (int i = 0; i < 200; i++)
 		CHECK(op(s, OP_ALLOC, i % 8, i % 4, 0x8 | 0xcc0, (uint32_t)i, 0) == SIM_OK);

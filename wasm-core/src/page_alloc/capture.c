@@ -9,13 +9,15 @@
  * every free block's buddy kept in use so that nothing would merge; the rest of the run is in
  * use, as allocated blocks no handle holds (PAGEF_CAPTURED), of the run's type. Without
  * pageblock counts, free memory is MOVABLE and a pageblock holding no free page is UNMOVABLE.
- * pcp pages are carved out of in-use memory (of MOVABLE pageblocks first) as order-0 MOVABLE
- * pages, since zoneinfo's count does not say which lists held them. docs/model-notes.md says so.
+ * pcp blocks are carved out of in-use memory (of pageblocks of the list's type first), list by list
+ * as the ops name them: zoneinfo's count does not say which lists held the pages, so the caller
+ * decides (web/workload/captured-state.ts). docs/model-notes.md says so.
  */
 #include "base/state.h"
 #include "page_alloc/buddy.h"
 #include "page_alloc/capture.h"
 #include "page_alloc/pcp.h"
+#include "page_alloc/pcp_index.h"
 
 /* the pageblock runs, low pfns first */
 static const int run_order[] = { MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_HIGHATOMIC,
@@ -25,9 +27,9 @@ static const int run_order[] = { MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE, MIGRATE
 struct fill {
 	struct sim *s;
 	struct zone *z;
-	int mt;					/* the free lists and the pageblocks of the run */
-	int in_use_mt;				/* the migratetype of in-use blocks here */
-	uint32_t *want;				/* free blocks still to place, per order */
+	int mt;		/* the free lists and the pageblocks of the run */
+	int in_use_mt;	/* the migratetype of in-use blocks here */
+	uint32_t *want; /* free blocks still to place, per order */
 };
 
 /* The zone an op's handle field names, or NULL. */
@@ -193,7 +195,8 @@ static void run_blocks(const struct zone *z, uint32_t blocks[MIGRATE_TYPES])
 static int capture_layout(struct sim *s, struct zone *z)
 {
 	uint32_t want[MIGRATE_TYPES][NR_PAGE_ORDERS_LIMIT], blocks[MIGRATE_TYPES];
-	uint32_t end = z->mem_pfn + z->managed, pfn = z->mem_pfn, pb_order = s->config.pageblock_order;
+	uint32_t end = z->mem_pfn + z->managed, pfn = z->mem_pfn,
+		 pb_order = s->config.pageblock_order;
 	uint32_t pb_first = z->mem_pfn >> pb_order, pb_done = 0, any_blocks = 0;
 	uint64_t unplaced = 0;
 
@@ -202,7 +205,8 @@ static int capture_layout(struct sim *s, struct zone *z)
 	for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
 		any_blocks += z->capture_blocks[mt];
 		for (int order = 0; order < NR_PAGE_ORDERS_LIMIT; order++)
-			want[mt][order] = order <= s->config.max_order ? z->capture_free[order][mt] : 0;
+			want[mt][order] =
+				order <= s->config.max_order ? z->capture_free[order][mt] : 0;
 	}
 	reset_zone(s, z);
 	if (!any_blocks) {
@@ -214,7 +218,8 @@ static int capture_layout(struct sim *s, struct zone *z)
 		for (int i = 0; i < 4; i++) {
 			int mt = run_order[i];
 			uint64_t run_end = (uint64_t)(pb_first + pb_done + blocks[mt]) << pb_order;
-			struct fill f = { s, z, mt, mt == MIGRATE_HIGHATOMIC ? MIGRATE_UNMOVABLE : mt,
+			struct fill f = { s, z, mt,
+					  mt == MIGRATE_HIGHATOMIC ? MIGRATE_UNMOVABLE : mt,
 					  want[mt] };
 			if (i == 3 || run_end > end)
 				run_end = end;
@@ -258,48 +263,58 @@ int capture_zone(struct sim *s, const struct sim_op *op)
 }
 
 /*
- * Take up to need pages of the captured in-use block (pfn, order) onto cpu's list: split off
- * right halves (staying in use) until the left part fits, then every frame of it. Returns pages taken.
+ * Take up to need blocks of `order` out of the captured in-use block (pfn, j) onto list pindex of
+ * cpu's pcp: split off right halves (staying in use) until the left part holds no more than need
+ * blocks, then each of its blocks. Returns the blocks taken.
  */
-static uint32_t carve(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order,
-		      uint32_t need)
+static uint32_t carve(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int j, int order,
+		      int pindex, uint32_t need)
 {
 	int mt = zone_page(s, z, pfn)->list;
 
-	while (order > 0 && need < (1u << order)) {
-		order--;
-		mark_in_use(s, z, pfn + (1u << order), order, mt);
+	while (j > order && need < (1u << (j - order))) {
+		j--;
+		mark_in_use(s, z, pfn + (1u << j), j, mt);
 	}
-	for (uint32_t i = 0; i < (1u << order); i++)
-		pcp_capture_page(s, z, cpu, pfn + i);
-	return 1u << order;
+	for (uint32_t i = 0; i < (1u << (j - order)); i++)
+		pcp_capture_block(s, z, cpu, pfn + (i << order), order, pindex);
+	return 1u << (j - order);
 }
 
 int capture_pcp(struct sim *s, const struct sim_op *op)
 {
 	struct zone *z = op_zone(s, op->handle);
+	int order = op->order, mt = (int)op->gfp, pindex;
 	uint32_t need, end;
 
-	if (!z || !z->capture_laid_out || op->arg < 0 || (int32_t)op->gfp < 0 ||
-	    sim_pcp(s, op->cpu, z->node, z->idx)->count)
+	if (!z || !z->capture_laid_out || op->arg < 0)
 		return SIM_EINVAL;
+	if (order == CAPTURE_PCP_HIGH) {
+		pcp_capture_high(s, z, op->cpu, op->arg);
+		return SIM_OK;
+	}
+	if (op->gfp >= MIGRATE_PCPTYPES || order > s->config.max_order ||
+	    !pcp_allowed_order(s, order))
+		return SIM_EINVAL;
+	pindex = pcp_order_to_pindex(s, mt, order);
 	need = (uint32_t)op->arg;
 	end = z->mem_pfn + z->managed;
-	/* MOVABLE pageblocks first: the pages most pcp lists hold; then any in-use memory */
+	/* pageblocks of the list's type first, as the lists mostly hold; then any in-use memory */
 	for (int pass = 0; pass < 2 && need; pass++) {
 		for (uint32_t pfn = z->mem_pfn; pfn < end && need;) {
 			const struct page *page = zone_page(s, z, pfn);
-			uint32_t size = page->state == PG_PCP ? 1u : 1u << page->order;
+			uint32_t size = 1u << page->order;
 			if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
-			    (pass || get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE)) {
-				uint32_t took = carve(s, z, op->cpu, pfn, page->order, need);
+			    page->order >= order &&
+			    (pass || get_pageblock_migratetype(s, z, pfn) == mt)) {
+				uint32_t took =
+					carve(s, z, op->cpu, pfn, page->order, order, pindex, need);
 				need -= took;
-				size = took;
+				size = took << order;
 			}
 			pfn += size;
 		}
 	}
-	z->capture_unplaced += need;
-	pcp_capture_high(s, z, op->cpu, (int32_t)op->gfp);
+	z->capture_unplaced += need << order;
 	return SIM_OK;
 }

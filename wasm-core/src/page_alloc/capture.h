@@ -14,10 +14,13 @@ enum capture_what {
 	CAPTURE_LAYOUT = 255,	  /* lay the zone out from what was recorded */
 };
 
+/* OP_CAPTURE_PCP's order field beyond the orders */
+enum { CAPTURE_PCP_HIGH = 255 }; /* arg = the pcp's high */
+
 /* OP_CAPTURE_ZONE: record free blocks or pageblocks of one type, or lay the zone out; SIM_EINVAL on bad input. */
 int capture_zone(struct sim *s, const struct sim_op *op);
 
-/* OP_CAPTURE_PCP: move count captured in-use pages of a laid-out zone onto a CPU's list, set its high. */
+/* OP_CAPTURE_PCP: move captured in-use blocks of a laid-out zone onto one of a CPU's lists, or set its high. */
 int capture_pcp(struct sim *s, const struct sim_op *op);
 
 #endif

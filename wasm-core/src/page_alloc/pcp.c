@@ -930,12 +930,12 @@ void pcp_cpu_online(struct sim *s, int cpu)
 				zone_set_high_and_batch(s, sim_zone(s, nid, zid), 1, cpu);
 }
 
-void pcp_capture_page(struct sim *s, struct zone *z, int cpu, uint32_t pfn)
+void pcp_capture_block(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order, int pindex)
 {
 	struct per_cpu_pages *pcp = zone_pcp(s, z, cpu);
 
-	pcp_list_add(s, z, pcp, cpu, pcp_order_to_pindex(s, MIGRATE_MOVABLE, 0), pfn, 0, 1);
-	pcp->count++;
+	pcp_list_add(s, z, pcp, cpu, pindex, pfn, order, 1);
+	pcp->count += 1 << order;
 }
 
 void pcp_capture_high(struct sim *s, struct zone *z, int cpu, int32_t high)
