@@ -197,7 +197,9 @@ export function parseArgs(argv: string[]): SimArgs {
     [a.sysctl, '--sysctl'],
   ] as const) {
     if (given && !a.zoneinfo)
-      throw new UsageError(`${opt} describes the machine of --machine-from-zoneinfo: give that too`);
+      throw new UsageError(
+        `${opt} describes the machine of --machine-from-zoneinfo: give that too`,
+      );
   }
   if (!a.importTrace && !a.compareTrace && !a.file && !a.zoneinfo)
     throw new UsageError('no workload file given');

@@ -241,13 +241,15 @@ async function runCompare(args: SimArgs, path: string, out: Output): Promise<voi
   });
   const model = modelCounts(core, config, program.ops);
   if (model.summary.refused.size)
-    note(`refused ops: ${[...model.summary.refused.entries()].map(([k, v]) => `${k} ×${v}`).join(', ')}`);
-  if (model.summary.eventsDropped) note(`${model.summary.eventsDropped} events were dropped (buffer full)`);
+    note(
+      `refused ops: ${[...model.summary.refused.entries()].map(([k, v]) => `${k} ×${v}`).join(', ')}`,
+    );
+  if (model.summary.eventsDropped)
+    note(`${model.summary.eventsDropped} events were dropped (buffer full)`);
   if (model.summary.frozen) note(`the state froze: ${model.summary.frozen}`);
   const real = kernelCounts(text);
   const m = config.machine;
-  const managed =
-    m.kind === 'explicit' ? m.zones.flat().reduce((n, z) => n + z.managed, 0) : null;
+  const managed = m.kind === 'explicit' ? m.zones.flat().reduce((n, z) => n + z.managed, 0) : null;
   out.write(`trace: ${path}\n`);
   out.write(
     `model: profile ${config.profile ?? '6.18'}, ${machineCpuCount(m)} CPUs${managed !== null ? `, ${managed} managed pages` : ''}${m.kind === 'explicit' && m.captured ? ', booted in the captured state' : ''}\n\n`,

@@ -16,8 +16,14 @@ const MIGRATE_MOVABLE = 1;
 /** The core ops that put a booted machine into the captured state (applied before any workload). */
 export function captureOps(state: CapturedState): SimOp[] {
   const ops: SimOp[] = [];
-  const op = (kind: SimOp['kind'], cpu: number, order: number, gfp: number, handle: number, arg: number) =>
-    ops.push({ kind, cpu, order, gfp, handle, arg });
+  const op = (
+    kind: SimOp['kind'],
+    cpu: number,
+    order: number,
+    gfp: number,
+    handle: number,
+    arg: number,
+  ) => ops.push({ kind, cpu, order, gfp, handle, arg });
   for (const z of state.zones) {
     const zone = z.node * MAX_NR_ZONES + z.zone;
     z.free.forEach((row, mt) =>
@@ -33,7 +39,8 @@ export function captureOps(state: CapturedState): SimOp[] {
   for (const p of state.pcps) {
     const zone = p.node * MAX_NR_ZONES + p.zone;
     const lists = p.lists ?? [{ order: 0, mt: MIGRATE_MOVABLE, blocks: p.count }];
-    for (const l of lists) if (l.blocks) op(OpKind.CAPTURE_PCP, p.cpu, l.order, l.mt, zone, l.blocks);
+    for (const l of lists)
+      if (l.blocks) op(OpKind.CAPTURE_PCP, p.cpu, l.order, l.mt, zone, l.blocks);
     if (p.high) op(OpKind.CAPTURE_PCP, p.cpu, CAPTURE_PCP_HIGH, 0, zone, p.high);
   }
   return ops;

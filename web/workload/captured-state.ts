@@ -54,7 +54,8 @@ export function capturedState(
 ): CapturedResult {
   const key = (node: number, zone: number) => node * MAX_NR_ZONES + zone;
   const populated = new Map<number, ZoneinfoZone>();
-  for (const z of zones) if ((z.figures.get('managed') ?? 0) > 0) populated.set(key(z.node, z.idx), z);
+  for (const z of zones)
+    if ((z.figures.get('managed') ?? 0) > 0) populated.set(key(z.node, z.idx), z);
   const state: CapturedState = { zones: [], pcps: [] };
   const free = new Map<number, number[][]>(); // [migratetype][order]
   const blocks = new Map<number, number[]>();
@@ -69,7 +70,11 @@ export function capturedState(
   for (const [k, z] of populated) {
     const pages = z.figures.get('pages free');
     if (pages === undefined)
-      return fail(zoneinfoName, { line: z.line, col: 1, message: `zone ${ZONE_NAMES[z.idx] ?? z.idx} of node ${z.node} lacks its "pages free" line` });
+      return fail(zoneinfoName, {
+        line: z.line,
+        col: 1,
+        message: `zone ${ZONE_NAMES[z.idx] ?? z.idx} of node ${z.node} lacks its "pages free" line`,
+      });
     const perType = Array.from({ length: 5 }, () => new Array<number>(maxOrder + 1).fill(0));
     perType[MIGRATE_MOVABLE] = blocksOfPages(pages, maxOrder);
     free.set(k, perType);
@@ -77,7 +82,11 @@ export function capturedState(
   const shape = (file: string, line: number, n: number): CapturedResult | null =>
     n === maxOrder + 1
       ? null
-      : fail(file, { line, col: 1, message: `expected ${maxOrder + 1} orders (0..${maxOrder}), found ${n}` });
+      : fail(file, {
+          line,
+          col: 1,
+          message: `expected ${maxOrder + 1} orders (0..${maxOrder}), found ${n}`,
+        });
 
   if (texts.buddyinfo) {
     const { name, text } = texts.buddyinfo;
@@ -100,11 +109,19 @@ export function capturedState(
     const p = parsePagetypeinfo(text);
     if (!p.ok) return fail(name, p.error);
     if (p.value.pageblockOrder !== null && p.value.pageblockOrder !== pageblockOrder)
-      return fail(name, { line: 1, col: 1, message: `pageblock order ${p.value.pageblockOrder}: the machine's is ${pageblockOrder}` });
+      return fail(name, {
+        line: 1,
+        col: 1,
+        message: `pageblock order ${p.value.pageblockOrder}: the machine's is ${pageblockOrder}`,
+      });
     for (const z of p.value.zones) {
       const k = key(z.node, z.zone);
       if (!populated.has(k)) {
-        if (z.free.every((row) => row.every((n) => n === 0)) && (z.blocks ?? []).every((n) => n === 0)) continue;
+        if (
+          z.free.every((row) => row.every((n) => n === 0)) &&
+          (z.blocks ?? []).every((n) => n === 0)
+        )
+          continue;
         return unknownZone(name, z.line, z.node, z.zone);
       }
       if (z.free.some((row) => row.length > 0)) {
@@ -113,7 +130,10 @@ export function capturedState(
           const bad = shape(name, z.line, row.length);
           if (bad) return bad;
         }
-        free.set(k, z.free.map((row) => (row.length ? row : new Array<number>(maxOrder + 1).fill(0))));
+        free.set(
+          k,
+          z.free.map((row) => (row.length ? row : new Array<number>(maxOrder + 1).fill(0))),
+        );
       }
       if (z.blocks) blocks.set(k, z.blocks);
     }
@@ -154,20 +174,36 @@ export function machineFromCapture(
   if (!z.ok) return { ok: false, file: zoneinfo.name, error: z.error };
   const m = machineFromZoneinfo(z.zones);
   if (!m.ok) return { ok: false, file: zoneinfo.name, error: m.error };
-  const c = capturedState(zoneinfo.name, z.zones, texts, m.machine.maxOrder, m.machine.pageblockOrder);
+  const c = capturedState(
+    zoneinfo.name,
+    z.zones,
+    texts,
+    m.machine.maxOrder,
+    m.machine.pageblockOrder,
+  );
   if (!c.ok) return c;
   return { ok: true, machine: { ...m.machine, captured: c.state }, cpus: m.cpus };
 }
 
 /** Tunables from `sysctl vm` text ("vm.NAME = VALUE" lines); unknown names are left alone. */
-export function tunablesFromSysctl(text: string): { ok: true; tunables: Partial<Tunables> } | { ok: false; error: WorkloadError } {
+export function tunablesFromSysctl(
+  text: string,
+): { ok: true; tunables: Partial<Tunables> } | { ok: false; error: WorkloadError } {
   const t: Partial<Tunables> = {};
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     const m = /^\s*vm\.([\w-]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!m) return { ok: false, error: { line: i + 1, col: 1, message: 'expected "vm.NAME = VALUE" (the output of sysctl vm)' } };
+    if (!m)
+      return {
+        ok: false,
+        error: {
+          line: i + 1,
+          col: 1,
+          message: 'expected "vm.NAME = VALUE" (the output of sysctl vm)',
+        },
+      };
     const name = m[1] ?? '';
     const values = (m[2] ?? '').split(/\s+/);
     const field = SYSCTL_TUNABLES[name];
@@ -175,7 +211,14 @@ export function tunablesFromSysctl(text: string): { ok: true; tunables: Partial<
     const nums = values.map((v) => (/^-?\d{1,10}$/.test(v) ? Number(v) : NaN));
     const bad = nums.findIndex((n) => Number.isNaN(n));
     if (bad >= 0)
-      return { ok: false, error: { line: i + 1, col: line.indexOf(values[bad] ?? '') + 1, message: `expected a number for vm.${name}, found "${values[bad] ?? ''}"` } };
+      return {
+        ok: false,
+        error: {
+          line: i + 1,
+          col: line.indexOf(values[bad] ?? '') + 1,
+          message: `expected a number for vm.${name}, found "${values[bad] ?? ''}"`,
+        },
+      };
     if (field === 'lowmemReserveRatio') t.lowmemReserveRatio = nums;
     else t[field] = nums[0] ?? 0;
   }

@@ -122,19 +122,30 @@ export function parseBuddyinfo(text: string): Parsed<BuddyinfoZone[]> {
     const line = lines[i] ?? '';
     if (line.trim() === '') continue;
     const z = zoneOf(line, i + 1);
-    if (!z.ok) return { ok: false, error: { ...z.error, message: `${z.error.message}: is this /proc/buddyinfo?` } };
+    if (!z.ok)
+      return {
+        ok: false,
+        error: { ...z.error, message: `${z.error.message}: is this /proc/buddyinfo?` },
+      };
     // "Node", "0,", "zone", "NAME" are the first four fields
     const c = counts(line, i + 1, 4, 'free blocks');
     if (!c.ok) return c;
     if (c.values.length < 1)
       return {
         ok: false,
-        error: { line: i + 1, col: line.length + 1, message: 'expected the free blocks of each order' },
+        error: {
+          line: i + 1,
+          col: line.length + 1,
+          message: 'expected the free blocks of each order',
+        },
       };
     zones.push({ node: z.node, zone: z.zone, line: i + 1, free: c.values });
   }
   if (zones.length === 0)
-    return { ok: false, error: { line: 1, col: 1, message: 'no "Node N, zone NAME" line: is this /proc/buddyinfo?' } };
+    return {
+      ok: false,
+      error: { line: 1, col: 1, message: 'no "Node N, zone NAME" line: is this /proc/buddyinfo?' },
+    };
   return { ok: true, value: zones };
 }
 
@@ -165,7 +176,11 @@ export function parsePagetypeinfo(text: string): Parsed<Pagetypeinfo> {
     const order = /^Page block order:\s*(\S*)/.exec(line);
     if (order) {
       const v = count(order[1] ?? '');
-      if (v === null) return err(line.indexOf(':') + 2, `expected the pageblock order, found "${order[1] ?? ''}"`);
+      if (v === null)
+        return err(
+          line.indexOf(':') + 2,
+          `expected the pageblock order, found "${order[1] ?? ''}"`,
+        );
       pageblockOrder = v;
       continue;
     }
@@ -183,17 +198,24 @@ export function parsePagetypeinfo(text: string): Parsed<Pagetypeinfo> {
     const z = zoneOf(line, lineNo);
     if (!z.ok) {
       // page_owner adds a "mixed blocks" table: its rows start like ours, anything else is wrong
-      return { ok: false, error: { ...z.error, message: `${z.error.message}: is this /proc/pagetypeinfo?` } };
+      return {
+        ok: false,
+        error: { ...z.error, message: `${z.error.message}: is this /proc/pagetypeinfo?` },
+      };
     }
     const typed = /^Node\s+\d+,\s+zone\s+\w+,\s+type\s+(\w+)/.exec(line);
     if (typed) {
-      if (!sawFreeTable) return err(1, 'expected the "Free pages count per migrate type" header first');
+      if (!sawFreeTable)
+        return err(1, 'expected the "Free pages count per migrate type" header first');
       const name = typed[1] ?? '';
       const c = counts(line, lineNo, 6, `free ${name} blocks`);
       if (!c.ok) return c;
       const mt = (MIGRATETYPE_NAMES as readonly string[]).indexOf(name);
       if (mt < 0 && name !== 'CMA')
-        return err(line.indexOf(name) + 1, `unknown migratetype "${name}": expected ${MIGRATETYPE_NAMES.join(', ')} or CMA`);
+        return err(
+          line.indexOf(name) + 1,
+          `unknown migratetype "${name}": expected ${MIGRATETYPE_NAMES.join(', ')} or CMA`,
+        );
       if (mt >= 0) zoneEntry(z.node, z.zone, lineNo).free[mt] = c.values;
       continue;
     }
@@ -214,6 +236,13 @@ export function parsePagetypeinfo(text: string): Parsed<Pagetypeinfo> {
     zoneEntry(z.node, z.zone, lineNo).blocks = blocks;
   }
   if (zones.size === 0)
-    return { ok: false, error: { line: 1, col: 1, message: 'no "Node N, zone NAME" rows: is this /proc/pagetypeinfo?' } };
+    return {
+      ok: false,
+      error: {
+        line: 1,
+        col: 1,
+        message: 'no "Node N, zone NAME" rows: is this /proc/pagetypeinfo?',
+      },
+    };
   return { ok: true, value: { pageblockOrder, zones: [...zones.values()] } };
 }

@@ -49,7 +49,14 @@ export function pcpListsFromTrace(
   const tracks = new Map<string, ListTrack>(); // cpu/zone/order/mt
   const allocMt = new Map<number, number>(); // pfn -> migratetype of its allocation in the trace
   const fromBuddy = new Set<number>(); // CPUs whose next mm_page_alloc came from the buddy
-  const move = (cpu: number, pfn: number, order: number, mt: number, by: number, refill = false) => {
+  const move = (
+    cpu: number,
+    pfn: number,
+    order: number,
+    mt: number,
+    by: number,
+    refill = false,
+  ) => {
     const zone = zoneOf(pfn);
     if (zone < 0 || !pcpOrder(machine, order)) return;
     const list = mt < PCP_TYPES ? mt : MIGRATE_MOVABLE;
@@ -92,7 +99,12 @@ export function pcpListsFromTrace(
     const lists = seen
       .map(([k, t]) => {
         const [, , order, list] = k.split('/').map(Number);
-        return { order: order ?? 0, mt: list ?? MIGRATE_MOVABLE, blocks: -t.low, open: !t.refilled };
+        return {
+          order: order ?? 0,
+          mt: list ?? MIGRATE_MOVABLE,
+          blocks: -t.low,
+          open: !t.refilled,
+        };
       })
       .filter((l) => l.blocks > 0);
     if (lists.length === 0 || pcp.count === 0) return pcp;
@@ -112,9 +124,12 @@ export function pcpListsFromTrace(
       l.blocks += add;
     }
     rest = pcp.count - lists.reduce((n, l) => n + l.blocks * 2 ** l.order, 0);
-    // what no open list can take in whole blocks stays on the order-0 MOVABLE list
-    const zeroMovable = lists.find((l) => l.order === 0 && l.mt === MIGRATE_MOVABLE);
-    if (zeroMovable) zeroMovable.blocks += rest;
+    // what the open lists cannot take in whole blocks goes to the open order-0 list, else to the
+    // order-0 MOVABLE one
+    const zero =
+      open.find((l) => l.order === 0) ??
+      lists.find((l) => l.order === 0 && l.mt === MIGRATE_MOVABLE);
+    if (zero) zero.blocks += rest;
     else if (rest > 0) lists.push({ order: 0, mt: MIGRATE_MOVABLE, blocks: rest, open: true });
     return { ...pcp, lists: lists.map(({ order, mt, blocks }) => ({ order, mt, blocks })) };
   });

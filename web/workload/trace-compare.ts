@@ -6,9 +6,15 @@
  */
 import { EV } from '../core/events';
 import type { Core } from '../core/module';
-import { SIM_ERRORS } from '../core/sim';
+import { SIM_ERRORS, type Sim } from '../core/sim';
 import type { MachineConfig } from '../core/machine-config';
+import type { OpList } from '../core/ops';
+import { machineFromCapture, tunablesFromSysctl } from './captured-state';
+import { compileWorkload } from './compiler';
+import type { WorkloadError } from './errors';
 import { parseTraceLine, traceNumber } from './ftrace';
+import { pcpListsFromTrace } from './pcp-from-trace';
+import { importTrace, type TraceImportStats } from './trace-import';
 import { RunCounter, runKey, type RunLengths } from './trace-runs';
 
 /** What one side (kernel or model) did, counted per CPU and order. */
@@ -62,7 +68,8 @@ export interface ReplaySummary {
 export function modelCounts(
   core: Core,
   config: MachineConfig,
-  ops: Parameters<ReturnType<Core['createSim']>['runOps']>[0],
+  ops: OpList,
+  inspect?: (sim: Sim) => void, // sees the final state before the Sim is disposed
 ): { counts: TraceCounts; summary: ReplaySummary } {
   const sim = core.createSim(config);
   const runs = new RunCounter();
@@ -85,6 +92,7 @@ export function modelCounts(
       }
     });
     summary.frozen = sim.frozen() ? (sim.check() ?? 'corrupted') : null;
+    inspect?.(sim);
   } finally {
     sim.dispose();
   }
@@ -95,7 +103,9 @@ export function modelCounts(
 export function compareExtfragTable(kernel: TraceCounts, model: TraceCounts): string {
   const keys = [...new Set([...kernel.extfrag.keys(), ...model.extfrag.keys()])].sort();
   const out = ['mm_page_alloc_extfrag, per CPU and alloc_order:'];
-  out.push(`  ${'cpu'.padStart(3)} ${'order'.padStart(5)}  ${'real'.padStart(6)}  ${'sim'.padStart(6)}`);
+  out.push(
+    `  ${'cpu'.padStart(3)} ${'order'.padStart(5)}  ${'real'.padStart(6)}  ${'sim'.padStart(6)}`,
+  );
   if (keys.length === 0) out.push('  (none in either)');
   for (const key of keys) {
     const [cpu, order] = key.split('/');
@@ -104,4 +114,57 @@ export function compareExtfragTable(kernel: TraceCounts, model: TraceCounts): st
     );
   }
   return out.join('\n') + '\n';
+}
+
+/** A capture's texts: the trace and the /proc files taken just before it (scripts/capture). */
+export interface CaptureTexts {
+  trace: string;
+  zoneinfo: string;
+  buddyinfo?: string;
+  pagetypeinfo?: string;
+  sysctl?: string; // `sysctl vm`
+}
+
+export type CaptureReplay =
+  | { ok: true; config: MachineConfig; ops: OpList; stats: TraceImportStats }
+  | { ok: false; file: string; error: WorkloadError };
+
+/**
+ * What replays a capture: its machine in the captured state (pcp lists as the trace shows them,
+ * the capture's vm sysctls) and its trace imported with time (each CPU's vmstat runs where the
+ * trace has them).
+ */
+export function captureReplay(files: CaptureTexts, eventCapacity: number): CaptureReplay {
+  const m = machineFromCapture(
+    { name: 'zoneinfo', text: files.zoneinfo },
+    {
+      ...(files.buddyinfo !== undefined
+        ? { buddyinfo: { name: 'buddyinfo', text: files.buddyinfo } }
+        : {}),
+      ...(files.pagetypeinfo !== undefined
+        ? { pagetypeinfo: { name: 'pagetypeinfo', text: files.pagetypeinfo } }
+        : {}),
+    },
+  );
+  if (!m.ok) return m;
+  const machine = m.machine.captured
+    ? { ...m.machine, captured: pcpListsFromTrace(m.machine.captured, m.machine, files.trace) }
+    : m.machine;
+  // capture.sh always traces the vmstat worker: a capture without its runs had none
+  const imported = importTrace(files.trace, { ticks: 'traced' });
+  if (!imported.ok) return { ok: false, file: 'trace', error: imported.error };
+  const compiled = compileWorkload(imported.workload, { machine });
+  if (!compiled.ok) return { ok: false, file: 'trace', error: compiled.error };
+  let tunables = compiled.program.config.tunables;
+  if (files.sysctl !== undefined) {
+    const t = tunablesFromSysctl(files.sysctl);
+    if (!t.ok) return { ok: false, file: 'sysctl', error: t.error };
+    tunables = { ...tunables, ...t.tunables };
+  }
+  return {
+    ok: true,
+    config: { ...compiled.program.config, ...(tunables ? { tunables } : {}), eventCapacity },
+    ops: compiled.program.ops,
+    stats: imported.stats,
+  };
 }

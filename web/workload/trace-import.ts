@@ -122,7 +122,10 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     const time = Number(r.timestamp);
     if (stats.firstTime === null) stats.firstTime = time;
     if (time < (stats.lastTime ?? time))
-      return error(lineNo, `timestamp ${r.timestamp} is earlier than the line before's: is the trace sorted?`);
+      return error(
+        lineNo,
+        `timestamp ${r.timestamp} is earlier than the line before's: is the trace sorted?`,
+      );
     stats.lastTime = time;
     if (r.cpu >= MAX_NUMNODES * MAX_CPUS_PER_NODE) {
       return error(
