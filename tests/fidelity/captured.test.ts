@@ -113,7 +113,10 @@ function vmEvent(sim: Sim, name: string): number | null {
   return Number(sim.view().getBigUint64(sim.address + ev[1].offset + field[1].offset, true));
 }
 
-const KSWAPD_WAKE = EVENT_KINDS.find((k) => k.name === 'mm_vmscan_kswapd_wake');
+// the reclaim model's kswapd wake event, once it exists (its name as the kernel's tracepoint)
+const KSWAPD_WAKE = (EVENT_KINDS as readonly { id: number; name: string }[]).find(
+  (k) => k.name === 'mm_vmscan_kswapd_wake',
+);
 
 describe('captures replayed from their captured state', async () => {
   const core = await loadCore();

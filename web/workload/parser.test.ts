@@ -115,7 +115,7 @@ describe('parseWorkload', () => {
     ['offline', '1:1: expected cpu N before offline (e.g. cpu 1 offline)'],
     [
       'cpu 1 tick 3',
-      "1:12: expected end of line after cpu 1 tick (one CPU's vmstat run takes no count), found 3",
+      '1:12: expected end of line after cpu 1 tick (one CPU\'s vmstat run takes no count), found "3"',
     ],
     ['cpu 1 drain all', '1:13: drain all drains every CPU: write it without cpu N'],
     ['repeat 3 alloc a', '1:10: expected "{" after repeat 3, found "alloc"'],

@@ -40,7 +40,8 @@ static struct zone *op_zone(struct sim *s, uint32_t index)
 	return sim_zone(s, (int)(index / MAX_NR_ZONES), (int)(index % MAX_NR_ZONES));
 }
 
-/* Whether the buddy of (pfn, order) is a free block of that order: placing here would merge. */
+/* Whether the buddy of (pfn, order) is a free block of that order: placing here would merge
+ * (below MAX_PAGE_ORDER: blocks of the largest order never merge). */
 static int buddy_is_free(const struct sim *s, const struct zone *z, uint32_t pfn, int order)
 {
 	uint32_t buddy = pfn ^ (1u << order);
@@ -82,7 +83,8 @@ static void mark_in_use(struct sim *s, const struct zone *z, uint32_t pfn, int o
  */
 static void fill_block(struct fill *f, uint32_t pfn, int order)
 {
-	if (f->want[order] && !buddy_is_free(f->s, f->z, pfn, order)) {
+	if (f->want[order] &&
+	    (order == f->s->config.max_order || !buddy_is_free(f->s, f->z, pfn, order))) {
 		buddy_add_to_free_list(f->s, f->z, pfn, order, f->mt, 1);
 		f->want[order]--;
 		return;
