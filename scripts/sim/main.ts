@@ -4,7 +4,6 @@
  * imports kernel traces as workloads and compares their refill and drain runs with the model's.
  * User errors print `sim: FILE:LINE:COL: message` and exit 2; only bugs exit 1.
  */
-import { EV } from '../../web/core/events';
 import {
   machineCpuCount,
   MAX_EVENT_CAPACITY,
