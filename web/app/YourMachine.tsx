@@ -5,7 +5,7 @@
  * machine and the state they describe, and open the playground on it in that state. A file that
  * cannot be read is named with the line and column; what was typed stays where it was.
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { ExplicitMachine } from '../core/machine-config';
 import { ZONE_NAMES } from '../core/machine-config';
 import { machineFromCapture } from '../workload/captured-state';
@@ -185,7 +185,7 @@ export default function YourMachine() {
         }}
       >
         {FILES.map((f) => (
-          <div key={f.key} className="tool-file">
+          <Fragment key={f.key}>
             <label>
               Paste {f.label}
               <textarea
@@ -201,28 +201,30 @@ export default function YourMachine() {
                 }
               />
             </label>
-            <label>
-              or upload it{' '}
-              <input
-                type="file"
-                accept=".txt,text/plain,.gz"
-                onChange={async (e) => {
-                  const file = e.target.files?.[0];
-                  if (!file) return;
-                  const r = await fileToText(file, 4 * 1024 * 1024);
-                  if (!r.ok)
-                    return setBuilt({
-                      ok: false,
-                      file: f.key,
-                      message: `${file.name}: ${r.message}`,
-                    });
-                  const next = { ...texts, [f.key]: r.text };
-                  setTexts(next);
-                  if (next.zoneinfo.trim()) setBuilt(build(next));
-                }}
-              />
-            </label>
-          </div>
+            <div className="tool-row">
+              <label>
+                or upload {f.key}{' '}
+                <input
+                  type="file"
+                  accept=".txt,text/plain,.gz"
+                  onChange={async (e) => {
+                    const file = e.target.files?.[0];
+                    if (!file) return;
+                    const r = await fileToText(file, 4 * 1024 * 1024);
+                    if (!r.ok)
+                      return setBuilt({
+                        ok: false,
+                        file: f.key,
+                        message: `${file.name}: ${r.message}`,
+                      });
+                    const next = { ...texts, [f.key]: r.text };
+                    setTexts(next);
+                    if (next.zoneinfo.trim()) setBuilt(build(next));
+                  }}
+                />
+              </label>
+            </div>
+          </Fragment>
         ))}
         <div className="tool-row">
           <button type="submit" disabled={!texts.zoneinfo.trim()}>
