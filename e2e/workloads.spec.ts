@@ -227,4 +227,62 @@ test.describe('workloads', () => {
     expect(s).toEqual(expect.arrayContaining(['DMA', 'DMA32', 'Normal']));
     await page.screenshot({ path: 'test-results/workloads-playground-your-machine.png' });
   });
+
+  test('your machine: a capture builds the machine in its captured state; a bad file names its line and column and nothing typed is lost', async ({
+    page,
+  }) => {
+    const dir = join('traces', 'captured', 'thp');
+    const read = (f: string) => readFileSync(join(dir, f), 'utf8');
+    await page.goto('./#/your-machine');
+    await page.getByLabel('Paste /proc/zoneinfo').fill(read('zoneinfo'));
+    const buddy = page.getByLabel('Paste /proc/buddyinfo');
+    const bad = read('buddyinfo').replace(/(zone\s+Normal\s+\d+\s+)\d+/, '$1x9');
+    await buddy.fill(bad);
+    await page.getByLabel('Paste /proc/pagetypeinfo').fill(read('pagetypeinfo'));
+    await page.getByRole('button', { name: 'Build the machine' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'buddyinfo, line 3, column 31: expected a count of free blocks, found "x9"',
+    );
+    await expect(buddy).toHaveAttribute('aria-invalid', 'true');
+    // what was typed is still there, in all three boxes
+    await expect(buddy).toHaveValue(bad);
+    await expect(page.getByLabel('Paste /proc/pagetypeinfo')).toHaveValue(read('pagetypeinfo'));
+    await buddy.fill(read('buddyinfo'));
+    await page.getByRole('button', { name: 'Build the machine' }).click();
+    await expect(page.getByRole('table', { name: /The state the files show/ })).toContainText(
+      'Unmovable 141, Movable 2389, Reclaimable 94',
+    );
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({
+      path: 'test-results/workloads-your-machine-captured.png',
+      fullPage: true,
+    });
+    await page.getByRole('button', { name: 'Open the playground on this machine' }).click();
+    await page.waitForFunction(
+      () => !!window.__buddyscope && window.__buddyscope.player.length > 0,
+    );
+    // the playground's machine booted in the captured state: Normal's free pages are the capture's
+    const free = await page.evaluate(
+      () =>
+        window.__buddyscope?.state().nodes[0]?.zones.find((z) => z.name === 'Normal')?.nrFreePages,
+    );
+    const expected = read('pagetypeinfo')
+      .split('\n')
+      .filter((l) => /zone\s+Normal, type\s+(Unmovable|Movable|Reclaimable|HighAtomic)\b/.test(l))
+      .reduce(
+        (n, l) =>
+          n +
+          l
+            .trim()
+            .split(/\s+/)
+            .slice(6)
+            .reduce((m, c, o) => m + Number(c) * 2 ** o, 0),
+        0,
+      );
+    expect(Number(free)).toBeLessThanOrEqual(expected);
+    expect(Number(free)).toBeGreaterThan(expected - 2048);
+  });
 });

@@ -28,6 +28,9 @@ export interface SimArgs {
   file: string | null; // workload file, "-" for stdin
   prints: PrintKind[];
   zoneinfo: string | null; // --machine-from-zoneinfo
+  buddyinfo: string | null; // --buddyinfo, with --machine-from-zoneinfo
+  pagetypeinfo: string | null; // --pagetypeinfo, with --machine-from-zoneinfo
+  sysctl: string | null; // --sysctl: `sysctl vm` output, with --machine-from-zoneinfo
   machine: PresetName | null; // --machine
   profile: ProfileName | null; // --profile
   importTrace: string | null;
@@ -38,22 +41,29 @@ export interface SimArgs {
 }
 
 export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
-       npm run --silent sim -- --machine-from-zoneinfo ZONEINFO [FILE] [--print WHAT]...
+       npm run --silent sim -- --machine-from-zoneinfo ZONEINFO [--buddyinfo F] [--pagetypeinfo F]
+                               [--sysctl F] [FILE] [--print WHAT]...
        npm run --silent sim -- --import-trace TRACE[.gz]
-       npm run --silent sim -- --compare-trace TRACE[.gz] [--machine-from-zoneinfo ZONEINFO]
+       npm run --silent sim -- --compare-trace TRACE[.gz] [--machine-from-zoneinfo ZONEINFO ...]
        npm run --silent sim -- --reproduce NAME [--json]
 
   FILE                       a workload (docs/workload-language.md); "-" reads stdin
   --print WHAT               zoneinfo | buddyinfo | pagetypeinfo | vmstat | events | stats
                              (repeatable; default buddyinfo). events: ftrace text of every event;
                              stats: JSON counters per zone, per CPU and machine-wide (C names)
-  --machine-from-zoneinfo F  simulate the machine a real /proc/zoneinfo describes (the workload's
-                             own machine line is then ignored)
+  --machine-from-zoneinfo F  simulate the machine a real /proc/zoneinfo describes, in the state it
+                             shows: each zone's free pages, each pageset's count and high, the rest
+                             of memory in use (the workload's own machine line is then ignored)
+  --buddyinfo F              with it: the free blocks per order, from /proc/buddyinfo
+  --pagetypeinfo F           with it: the free blocks per order and migratetype and the pageblocks
+                             per type, from /proc/pagetypeinfo
+  --sysctl F                 with it: the vm sysctls (min_free_kbytes, watermark factors,
+                             percpu_pagelist_high_fraction, ...) from \`sysctl vm\` output
   --machine PRESET           ${PRESET_NAMES.join(' | ')}, instead of the workload's
   --profile NAME             ${PROFILE_NAMES.join(' | ')}, instead of the workload's
   --import-trace F           kernel trace text to a workload on stdout (summary on stderr)
   --compare-trace F          run the imported trace and print real vs simulated pcp refill and
-                             drain run lengths per CPU and order
+                             drain runs and mm_page_alloc_extfrag per CPU and order
   --reproduce NAME           run a seed reproduction (web/reproductions/) and print the model's
                              figures beside the source's; no or an unknown NAME lists them
   --json                     with --reproduce: {"seed", "title", "rows", "notes"} as JSON
@@ -67,6 +77,9 @@ export function parseArgs(argv: string[]): SimArgs {
     file: null,
     prints: [],
     zoneinfo: null,
+    buddyinfo: null,
+    pagetypeinfo: null,
+    sysctl: null,
     machine: null,
     profile: null,
     importTrace: null,
@@ -104,6 +117,15 @@ export function parseArgs(argv: string[]): SimArgs {
       }
       case '--machine-from-zoneinfo':
         a.zoneinfo = value(i++, opt);
+        break;
+      case '--buddyinfo':
+        a.buddyinfo = value(i++, opt);
+        break;
+      case '--pagetypeinfo':
+        a.pagetypeinfo = value(i++, opt);
+        break;
+      case '--sysctl':
+        a.sysctl = value(i++, opt);
         break;
       case '--machine': {
         const v = value(i++, opt);
@@ -169,6 +191,16 @@ export function parseArgs(argv: string[]): SimArgs {
     throw new UsageError('--compare-trace runs the trace itself: give no workload file or --print');
   if (a.zoneinfo && a.machine)
     throw new UsageError('--machine-from-zoneinfo and --machine both choose the machine: give one');
+  for (const [given, opt] of [
+    [a.buddyinfo, '--buddyinfo'],
+    [a.pagetypeinfo, '--pagetypeinfo'],
+    [a.sysctl, '--sysctl'],
+  ] as const) {
+    if (given && !a.zoneinfo)
+      throw new UsageError(
+        `${opt} describes the machine of --machine-from-zoneinfo: give that too`,
+      );
+  }
   if (!a.importTrace && !a.compareTrace && !a.file && !a.zoneinfo)
     throw new UsageError('no workload file given');
   if (a.prints.length === 0) a.prints.push('buddyinfo');

@@ -4,11 +4,13 @@
  * imports kernel traces as workloads and compares their refill and drain runs with the model's.
  * User errors print `sim: FILE:LINE:COL: message` and exit 2; only bugs exit 1.
  */
-import { EV } from '../../web/core/events';
 import {
+  machineCpuCount,
   MAX_EVENT_CAPACITY,
   type ExplicitMachine,
+  type MachineConfig,
   type PresetMachine,
+  type Tunables,
 } from '../../web/core/machine-config';
 import { loadCore } from '../../web/core/module';
 import { SIM_ERRORS, type Sim } from '../../web/core/sim';
@@ -16,11 +18,12 @@ import { findReproduction } from '../../web/reproductions/index';
 import type { Workload } from '../../web/workload/ast';
 import { compileWorkload, type CompiledProgram } from '../../web/workload/compiler';
 import { formatError, type WorkloadError } from '../../web/workload/errors';
-import { parseTraceLine, traceNumber } from '../../web/workload/ftrace';
 import { parseWorkload } from '../../web/workload/parser';
 import { describeImport, importedWorkloadText, importTrace } from '../../web/workload/trace-import';
-import { compareRunsTable, RunCounter, type RunLengths } from '../../web/workload/trace-runs';
-import { machineFromZoneinfo, parseZoneinfo } from '../../web/workload/zoneinfo-machine';
+import { compareExtfragTable, kernelCounts, modelCounts } from '../../web/workload/trace-compare';
+import { compareRunsTable } from '../../web/workload/trace-runs';
+import { machineFromCapture, tunablesFromSysctl } from '../../web/workload/captured-state';
+import { pcpListsFromTrace } from '../../web/workload/pcp-from-trace';
 import { parseArgs, USAGE, UsageError, type PrintKind, type SimArgs } from './args';
 import { InputError, readText } from './input';
 import { note, Output } from './output';
@@ -73,18 +76,42 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** The machine of --machine-from-zoneinfo. */
-function zoneinfoMachine(path: string): ExplicitMachine {
-  const parsed = parseZoneinfo(readText(path));
-  if (!parsed.ok) throw positioned(path, parsed.error);
-  const m = machineFromZoneinfo(parsed.zones);
-  if (!m.ok) throw positioned(path, m.error);
+/** The machine of --machine-from-zoneinfo, in the state its files show. */
+function zoneinfoMachine(args: SimArgs, path: string): ExplicitMachine {
+  const file = (p: string | null) => (p ? { name: p, text: readText(p) } : undefined);
+  const buddyinfo = file(args.buddyinfo);
+  const pagetypeinfo = file(args.pagetypeinfo);
+  const m = machineFromCapture(
+    { name: path, text: readText(path) },
+    { ...(buddyinfo ? { buddyinfo } : {}), ...(pagetypeinfo ? { pagetypeinfo } : {}) },
+  );
+  if (!m.ok) throw positioned(m.file, m.error);
   return m.machine;
+}
+
+/** The tunables of --sysctl, if given. */
+function sysctlTunables(args: SimArgs): Partial<Tunables> | undefined {
+  if (!args.sysctl) return undefined;
+  const t = tunablesFromSysctl(readText(args.sysctl));
+  if (!t.ok) throw positioned(args.sysctl, t.error);
+  return t.tunables;
+}
+
+/** config with --sysctl's tunables over the workload's (the capture's sysctls are the machine's). */
+function withSysctl(args: SimArgs, config: MachineConfig): MachineConfig {
+  const t = sysctlTunables(args);
+  return t ? { ...config, tunables: { ...config.tunables, ...t } } : config;
+}
+
+/** A captured machine's pcp lists as the trace that followed the capture shows them. */
+function capturedLists(m: MachineConfig['machine'], trace: string): MachineConfig['machine'] {
+  if (m.kind !== 'explicit' || !m.captured) return m;
+  return { ...m, captured: pcpListsFromTrace(m.captured, m, trace) };
 }
 
 /** The machine chosen on the command line, if any. */
 function machineOverride(args: SimArgs): PresetMachine | ExplicitMachine | undefined {
-  if (args.zoneinfo) return zoneinfoMachine(args.zoneinfo);
+  if (args.zoneinfo) return zoneinfoMachine(args, args.zoneinfo);
   if (args.machine) return { kind: 'preset', name: args.machine };
   return undefined;
 }
@@ -144,7 +171,7 @@ async function runWorkload(args: SimArgs, out: Output): Promise<void> {
   const core = await loadCore();
   let sim: Sim;
   try {
-    sim = core.createSim({ ...program.config, eventCapacity: EVENT_CAPACITY });
+    sim = core.createSim(withSysctl(args, { ...program.config, eventCapacity: EVENT_CAPACITY }));
   } catch (e) {
     throw new BadInput(`${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -194,24 +221,6 @@ function runImport(path: string, out: Output): void {
 }
 
 /** Refill and drain runs of a real trace, from its lines. */
-function realRuns(text: string): RunLengths {
-  const runs = new RunCounter();
-  for (const line of text.split('\n')) {
-    const t = parseTraceLine(line);
-    if (t.kind !== 'record') continue;
-    const r = t.record;
-    const order = traceNumber(r.fields.get('order')) ?? 0;
-    if (r.event === 'mm_page_alloc_zone_locked' && r.fields.get('percpu_refill') === '1') {
-      runs.add({ cpu: r.cpu, kind: 'refill', order });
-    } else if (r.event === 'mm_page_pcpu_drain') {
-      runs.add({ cpu: r.cpu, kind: 'drain', order });
-    } else {
-      runs.add({ cpu: r.cpu, kind: 'other', order });
-    }
-  }
-  return runs.finish();
-}
-
 async function runCompare(args: SimArgs, path: string, out: Output): Promise<void> {
   const text = readText(path);
   const imported = importTrace(text);
@@ -224,31 +233,31 @@ async function runCompare(args: SimArgs, path: string, out: Output): Promise<voi
     name: 'laptop',
   });
   const core = await loadCore();
-  const sim = core.createSim({ ...program.config, eventCapacity: EVENT_CAPACITY });
-  const runs = new RunCounter();
-  const summary = run(sim, program, () => {
-    // Only the model's events that are kernel tracepoints: the real trace has nothing else.
-    for (const e of sim.events()) {
-      if (e.kind === EV.MM_PAGE_ALLOC_ZONE_LOCKED && e.a === 1)
-        runs.add({ cpu: e.cpu, kind: 'refill', order: e.order });
-      else if (e.kind === EV.MM_PAGE_PCPU_DRAIN)
-        runs.add({ cpu: e.cpu, kind: 'drain', order: e.order });
-      else if (e.kind >= EV.MM_PAGE_ALLOC && e.kind <= EV.MM_PAGE_ALLOC_EXTFRAG)
-        runs.add({ cpu: e.cpu, kind: 'other', order: e.order });
-    }
+  const config = withSysctl(args, {
+    ...program.config,
+    machine: capturedLists(program.config.machine, text),
+    eventCapacity: EVENT_CAPACITY,
   });
-  reportRun(summary, sim);
-  const real = realRuns(text);
-  const state = sim.state();
+  const model = modelCounts(core, config, program.ops);
+  if (model.summary.refused.size)
+    note(
+      `refused ops: ${[...model.summary.refused.entries()].map(([k, v]) => `${k} ×${v}`).join(', ')}`,
+    );
+  if (model.summary.eventsDropped)
+    note(`${model.summary.eventsDropped} events were dropped (buffer full)`);
+  if (model.summary.frozen) note(`the state froze: ${model.summary.frozen}`);
+  const real = kernelCounts(text);
+  const m = config.machine;
+  const managed = m.kind === 'explicit' ? m.zones.flat().reduce((n, z) => n + z.managed, 0) : null;
   out.write(`trace: ${path}\n`);
   out.write(
-    `model: profile ${state.profile}, ${state.nrCpus} CPUs, ${state.nodes.reduce((n, node) => n + node.zones.reduce((m, z) => m + z.managed, 0), 0)} managed pages\n\n`,
+    `model: profile ${config.profile ?? '6.18'}, ${machineCpuCount(m)} CPUs${managed !== null ? `, ${managed} managed pages` : ''}${m.kind === 'explicit' && m.captured ? ', booted in the captured state' : ''}\n\n`,
   );
-  const nothingReal = real.refill.size === 0 && real.drain.size === 0;
+  const nothingReal = real.runs.refill.size === 0 && real.runs.drain.size === 0;
   if (nothingReal)
     out.write(
       '(the trace has no mm_page_alloc_zone_locked percpu_refill=1 or mm_page_pcpu_drain lines: its pcp lists never refilled or drained while tracing, or those events were not enabled)\n\n',
     );
-  out.write(compareRunsTable(real, runs.finish()));
-  sim.dispose();
+  out.write(compareRunsTable(real.runs, model.counts.runs));
+  out.write(compareExtfragTable(real, model.counts));
 }

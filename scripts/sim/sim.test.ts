@@ -178,7 +178,7 @@ describe('kernel traces', () => {
     expect(r.stderr).toMatch(/bad\.trace:3:1: expected a trace line/);
   }, 60_000);
 
-  it('compares refill and drain runs with the model on the zoneinfo machine', () => {
+  it('compares refill and drain runs with the model on the zoneinfo machine, in its captured state', () => {
     const r = sim(
       '--compare-trace',
       join(traces, 'tcp-loopback-8m.trace.gz'),
@@ -189,7 +189,12 @@ describe('kernel traces', () => {
     expect(r.stdout).toMatch(
       /refill runs \(mm_page_alloc_zone_locked percpu_refill=1\), per CPU and order:/,
     );
-    expect(r.stdout).toMatch(/^\s+0\s+0\s+\d+\s+\S+\s+\S+.*\s+\d+\s+\d+\.\d\s+\d+×\d+/m);
-    expect(r.stdout).toMatch(/drain runs \(mm_page_pcpu_drain\)/);
+    // the kernel's lists were full (thousands of pages, as zoneinfo's pagesets show): it never
+    // refilled or drained while tracing, and the model, booted with those lists, does not either
+    expect(r.stdout).toMatch(/booted in the captured state/);
+    expect(r.stdout).toMatch(
+      /per CPU and order:\n.*\n\s+\(none in either\)\n\ndrain runs \(mm_page_pcpu_drain\)/,
+    );
+    expect(r.stdout).toMatch(/mm_page_alloc_extfrag, per CPU and alloc_order:/);
   }, 120_000);
 });

@@ -204,6 +204,12 @@ EMSCRIPTEN_KEEPALIVE void bs_events_clear(struct sim *s)
 	sim_events_clear(s);
 }
 
+/* sim_ops_restart: the captured state applied so far is where the workload starts. */
+EMSCRIPTEN_KEEPALIVE void bs_ops_restart(struct sim *s)
+{
+	sim_ops_restart(s);
+}
+
 /* sim_proc_render into a caller buffer; returns the length needed. */
 EMSCRIPTEN_KEEPALIVE uint32_t bs_proc_render(const struct sim *s, int which, char *buf,
 					     uint32_t cap)

@@ -111,6 +111,30 @@ export function frameStampProblem(
   return null;
 }
 
+/** One zone as a capture showed it: free blocks per migratetype and order, pageblocks per type. */
+export interface CapturedZone {
+  node: number;
+  zone: number; // zone_idx
+  free: number[][]; // [migratetype][order]: free blocks; empty rows: none
+  pageblocks: number[] | null; // [migratetype]; null: unknown (in-use memory then UNMOVABLE)
+}
+
+/** One pageset as zoneinfo showed it. */
+export interface CapturedPcp {
+  cpu: number;
+  node: number;
+  zone: number;
+  count: number; // pages on the lists
+  high: number;
+  lists?: { order: number; mt: number; blocks: number }[]; // which lists hold them; absent: order-0 MOVABLE
+}
+
+/** The state a real machine was in (web/workload/captured-state.ts builds it from /proc files). */
+export interface CapturedState {
+  zones: CapturedZone[];
+  pcps: CapturedPcp[];
+}
+
 /** An explicit machine: nodes, CPUs and zone spans. */
 export interface ExplicitMachine {
   kind: 'explicit';
@@ -121,6 +145,7 @@ export interface ExplicitMachine {
   thp: boolean;
   batch?: number; // teaching override of every zone's pcp batch (not a kernel knob); absent = zone_batchsize()
   zones: ZoneSpan[][]; // [node][zone_idx]; missing entries are empty zones
+  captured?: CapturedState; // boot into this state instead of with every page free
 }
 
 /** A machine the core knows by name. */

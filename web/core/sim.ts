@@ -5,6 +5,7 @@
  * wasm memory are detached when memory grows, so every read re-acquires its view after any call.
  */
 import type { SimEvent } from './events';
+import { captureOps } from './capture-ops';
 import { MAX_NR_ZONES, type MachineConfig } from './machine-config';
 import { FrameImage, MAX_PAINT_SPANS, type FramePaint } from './frame-image';
 import type { Core } from './module';
@@ -82,6 +83,17 @@ export class Sim {
     this.arenaSize = mod._bs_arena_size(this.ptr);
     this.eventsOff = this.u32('sim.events_off');
     this.eventSize = core.layout.sizeOf('sim_event');
+    if (config.machine.kind === 'explicit' && config.machine.captured) {
+      // the captured state is part of the machine: the workload's ops and events count from 0 after it
+      for (const op of captureOps(config.machine.captured)) {
+        const rc = this.apply(op);
+        if (rc !== 0) {
+          this.dispose();
+          throw new Error(`the core refused the captured state (${SIM_ERRORS[rc] ?? rc})`);
+        }
+      }
+      mod._bs_ops_restart(this.ptr);
+    }
   }
 
   /** Byte address of the arena in the wasm heap (for readers and tests). */

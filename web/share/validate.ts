@@ -12,6 +12,9 @@ import {
   MAX_PCP_BATCH,
   frameStampProblem,
   zoneListProblem,
+  type CapturedPcp,
+  type CapturedState,
+  type CapturedZone,
   type ExplicitMachine,
   type ZoneSpan,
 } from '../core/machine-config';
@@ -43,6 +46,79 @@ function checkZone(z: unknown): ZoneSpan | null {
   return { startPfn, spanned, present, managed };
 }
 
+/** A captured state for a machine of this shape (nodes, CPUs, orders), or null. */
+function checkCaptured(
+  c: unknown,
+  nodes: number,
+  cpus: number,
+  maxOrder: number,
+): CapturedState | null {
+  if (!isObject(c) || !Array.isArray(c.zones) || !Array.isArray(c.pcps)) return null;
+  if (c.zones.length > nodes * MAX_NR_ZONES || c.pcps.length > cpus * nodes * MAX_NR_ZONES)
+    return null;
+  const zones: CapturedZone[] = [];
+  for (const z of c.zones as unknown[]) {
+    if (!isObject(z) || !int(z.node, 0, nodes - 1) || !int(z.zone, 0, MAX_NR_ZONES - 1))
+      return null;
+    const { free, pageblocks } = z;
+    if (!Array.isArray(free) || free.length > 5) return null;
+    const rows: number[][] = [];
+    for (const row of free as unknown[]) {
+      if (!Array.isArray(row) || row.length > maxOrder + 1) return null;
+      if (!row.every((n) => int(n, 0, MAX_FRAMES))) return null;
+      rows.push(row as number[]);
+    }
+    if (
+      pageblocks !== null &&
+      (!Array.isArray(pageblocks) ||
+        pageblocks.length > 5 ||
+        !pageblocks.every((n) => int(n, 0, MAX_FRAMES)))
+    )
+      return null;
+    zones.push({
+      node: z.node,
+      zone: z.zone,
+      free: rows,
+      pageblocks: pageblocks === null ? null : (pageblocks as number[]),
+    });
+  }
+  const pcps: CapturedPcp[] = [];
+  for (const p of c.pcps as unknown[]) {
+    if (
+      !isObject(p) ||
+      !int(p.cpu, 0, cpus - 1) ||
+      !int(p.node, 0, nodes - 1) ||
+      !int(p.zone, 0, MAX_NR_ZONES - 1)
+    )
+      return null;
+    if (!int(p.count, 0, MAX_FRAMES) || !int(p.high, 0, 0x7fffffff)) return null;
+    const pcp: CapturedPcp = {
+      cpu: p.cpu,
+      node: p.node,
+      zone: p.zone,
+      count: p.count,
+      high: p.high,
+    };
+    if (p.lists !== undefined) {
+      if (!Array.isArray(p.lists) || p.lists.length > 64) return null;
+      const lists: NonNullable<CapturedPcp['lists']> = [];
+      for (const l of p.lists as unknown[]) {
+        if (
+          !isObject(l) ||
+          !int(l.order, 0, maxOrder) ||
+          !int(l.mt, 0, 2) ||
+          !int(l.blocks, 0, MAX_FRAMES)
+        )
+          return null;
+        lists.push({ order: l.order, mt: l.mt, blocks: l.blocks });
+      }
+      pcp.lists = lists;
+    }
+    pcps.push(pcp);
+  }
+  return { zones, pcps };
+}
+
 /** An explicit machine as the core accepts it, or why not. */
 export function checkMachine(m: unknown): Checked<ExplicitMachine> {
   const bad = (why: string): Checked<ExplicitMachine> => ({
@@ -50,7 +126,7 @@ export function checkMachine(m: unknown): Checked<ExplicitMachine> {
     message: `its machine ${why}`,
   });
   if (!isObject(m) || m.kind !== 'explicit') return bad('is not an explicit machine');
-  const { nodes, cpusPerNode, maxOrder, pageblockOrder, thp, batch, zones } = m;
+  const { nodes, cpusPerNode, maxOrder, pageblockOrder, thp, batch, zones, captured } = m;
   if (!int(nodes, 1, MAX_NUMNODES)) return bad(`needs 1..${MAX_NUMNODES} nodes`);
   if (!int(cpusPerNode, 1, MAX_CPUS_PER_NODE))
     return bad(`needs 1..${MAX_CPUS_PER_NODE} CPUs per node`);
@@ -90,6 +166,11 @@ export function checkMachine(m: unknown): Checked<ExplicitMachine> {
     zones: spans,
   };
   if (batch !== undefined) machine.batch = batch;
+  if (captured !== undefined) {
+    const c = checkCaptured(captured, nodes, nodes * cpusPerNode, maxOrder);
+    if (!c) return bad('has a captured state that is not counts of its own zones and CPUs');
+    machine.captured = c;
+  }
   return { ok: true, value: machine };
 }
 

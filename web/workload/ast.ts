@@ -70,6 +70,7 @@ export interface DrainAllStmt {
 export interface TickStmt {
   kind: 'tick';
   count: number;
+  cpu?: number; // `cpu N tick`: only that CPU's vmstat worker runs (count is 1)
 }
 
 export interface HotplugStmt {

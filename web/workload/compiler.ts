@@ -318,6 +318,11 @@ class Compiler {
         this.emitFields(OpKind.DRAIN_ALL, 0, 0, 0, 0, 0, at);
         return;
       case 'tick':
+        if (s.cpu !== undefined) {
+          this.checkCpu(s.cpu, at);
+          this.emitFields(OpKind.TICK_CPU, s.cpu, 0, 0, 0, 0, at);
+          return;
+        }
         this.emitFields(OpKind.TICK, 0, 0, 0, 0, s.count, at);
         return;
       case 'offline':

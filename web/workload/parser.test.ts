@@ -113,7 +113,10 @@ describe('parseWorkload', () => {
     ['alloc a order=1 order=2', '1:17: order is given twice'],
     ['free a b', '1:8: expected end of line after free a (add "*" to free every block), found "b"'],
     ['offline', '1:1: expected cpu N before offline (e.g. cpu 1 offline)'],
-    ['cpu 1 tick', '1:7: tick passes on every CPU: write it without cpu N'],
+    [
+      'cpu 1 tick 3',
+      '1:12: expected end of line after cpu 1 tick (one CPU\'s vmstat run takes no count), found "3"',
+    ],
     ['cpu 1 drain all', '1:13: drain all drains every CPU: write it without cpu N'],
     ['repeat 3 alloc a', '1:10: expected "{" after repeat 3, found "alloc"'],
     ['repeat 3 {\n alloc a', '2:9: expected "}" to close the repeat at 1:1, found end of file'],

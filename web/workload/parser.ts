@@ -481,7 +481,11 @@ class Parser {
         return { kind: 'drain', cpu };
       }
       case 'tick': {
-        if (cpuGiven) fail(verb, 'tick passes on every CPU: write it without cpu N');
+        if (cpuGiven) {
+          // one CPU's vmstat worker, where a timed trace puts it: no count
+          this.endStatement(`cpu ${cpu} tick (one CPU's vmstat run takes no count)`);
+          return { kind: 'tick', count: 1, cpu };
+        }
         let count = 1;
         if (!this.atStatementEnd())
           count = this.integer(

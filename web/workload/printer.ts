@@ -57,7 +57,7 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
       out.push(`${indent}drain all`);
       return;
     case 'tick':
-      out.push(`${indent}tick ${op.count}`);
+      out.push(op.cpu !== undefined ? `${indent}cpu ${op.cpu} tick` : `${indent}tick ${op.count}`);
       return;
     case 'offline':
     case 'online':

@@ -5,6 +5,13 @@
  * in the trace becomes `cpu N free hPFN`. Handle groups are named after the pfn, so a free finds
  * the block its allocation made. Frees of pages the trace never saw allocated are skipped and
  * counted; so are failed allocations and every other event.
+ *
+ * Time: the trace's timestamps order the ops and place the vmstat worker, which decays pcp->high
+ * and drains what is above it once a second on each CPU (`cpu N tick`). A trace that recorded the
+ * worker (workqueue_execute_start of vmstat_update, as scripts/capture/capture.sh does) gets a
+ * tick exactly where each ran; otherwise every CPU that appears ticks at the kernel's interval:
+ * sysctl_stat_interval = HZ rounded by round_jiffies_relative, i.e. on whole seconds of jiffies
+ * less 3 jiffies per CPU number (its skew), taking the trace clock's whole seconds for jiffies'.
  */
 import { GFP_NAMES, gfpMigratetype } from '../core/gfp';
 import { MAX_CPUS_PER_NODE, MAX_NUMNODES, MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
@@ -16,8 +23,20 @@ import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS, sourceTooLong } from './limits';
 import { printWorkload } from './printer';
 
+/** Where the vmstat ticks come from: the trace's own worker runs, the kernel's interval, or none. */
+export type TickSource = 'auto' | 'traced' | 'interval' | 'none';
+
+export interface TraceImportOptions {
+  ticks?: TickSource; // default auto: traced when the trace has worker runs, else interval
+  hz?: number; // CONFIG_HZ for the interval ticks; default 250 (x86-64 distribution kernels)
+}
+
 export interface TraceImportStats {
   lines: number;
+  ticks: number; // `cpu N tick` ops put in
+  tickSource: 'traced' | 'interval' | 'none';
+  firstTime: number | null; // seconds, as the trace prints them
+  lastTime: number | null;
   allocs: number; // imported mm_page_alloc
   frees: number; // imported frees
   failedAllocs: number; // mm_page_alloc with no page (pfn 0): nothing to replay
@@ -30,7 +49,11 @@ export interface TraceImportStats {
 }
 
 export type TraceImportResult =
-  { ok: true; workload: Workload; stats: TraceImportStats } | { ok: false; error: WorkloadError };
+  | { ok: true; workload: Workload; stats: TraceImportStats; times: number[] } // times: seconds of each op
+  | { ok: false; error: WorkloadError };
+
+/** The vmstat worker's run in a trace line: workqueue_execute_start of vmstat_update. */
+const VMSTAT_RUN = /workqueue_execute_start: work struct \S+: function vmstat_update\b/;
 
 /** The handle group of a pfn: `h` and its hex digits. */
 export function pfnGroup(pfn: number): string {
@@ -49,9 +72,17 @@ function gfpFlags(text: string): string[] | string {
   return flags;
 }
 
-export function importTrace(text: string): TraceImportResult {
+export function importTrace(text: string, options: TraceImportOptions = {}): TraceImportResult {
+  const hz = options.hz ?? 250;
+  const wanted = options.ticks ?? 'auto';
+  const tickSource: TraceImportStats['tickSource'] =
+    wanted === 'auto' ? (VMSTAT_RUN.test(text) ? 'traced' : 'interval') : wanted;
   const stats: TraceImportStats = {
     lines: 0,
+    ticks: 0,
+    tickSource,
+    firstTime: null,
+    lastTime: null,
     allocs: 0,
     frees: 0,
     failedAllocs: 0,
@@ -63,6 +94,8 @@ export function importTrace(text: string): TraceImportResult {
     maxCpu: -1,
   };
   const ops: OpStmt[] = [];
+  const times: number[] = [];
+  const nextTick = new Map<number, number>(); // cpu -> jiffy of its next interval tick
   const live = new Map<number, number>(); // pfn -> live blocks allocated there
   // free_unref_folios() traces mm_page_free (in free_pages_prepare) and then mm_page_free_batched
   // for the same page: the second is the same free, not another one.
@@ -86,6 +119,53 @@ export function importTrace(text: string): TraceImportResult {
     }
     if (parsed.kind === 'malformed') return error(lineNo, `expected ${parsed.expected}`);
     const r = parsed.record;
+    const time = Number(r.timestamp);
+    if (stats.firstTime === null) stats.firstTime = time;
+    if (time < (stats.lastTime ?? time))
+      return error(
+        lineNo,
+        `timestamp ${r.timestamp} is earlier than the line before's: is the trace sorted?`,
+      );
+    stats.lastTime = time;
+    if (r.cpu >= MAX_NUMNODES * MAX_CPUS_PER_NODE) {
+      return error(
+        lineNo,
+        `expected a CPU 0..${MAX_NUMNODES * MAX_CPUS_PER_NODE - 1} (the model's limit), found CPU ${r.cpu}`,
+      );
+    }
+    const tick = (cpu: number): TraceImportResult | null => {
+      if (ops.length >= MAX_OPS)
+        return error(lineNo, `the trace gives more than ${formatCount(MAX_OPS)} ops (the limit)`);
+      ops.push({ kind: 'tick', count: 1, cpu });
+      times.push(time);
+      stats.ticks++;
+      stats.maxCpu = Math.max(stats.maxCpu, cpu);
+      return null;
+    };
+    if (tickSource === 'interval') {
+      // round_jiffies_relative(HZ) on CPU c: whole seconds of jiffies, less c * 3 jiffies
+      const jiffy = Math.floor(time * hz);
+      if (!nextTick.has(r.cpu)) {
+        const skew = 3 * r.cpu;
+        nextTick.set(r.cpu, (Math.floor((jiffy + skew) / hz) + 1) * hz - skew);
+      }
+      for (const [cpu, at] of nextTick) {
+        let due = at;
+        // one tick per interval passed: the worker re-arms itself each time it runs
+        for (let k = 0; due <= jiffy && k < MAX_OPS; k++) {
+          const failed = tick(cpu);
+          if (failed) return failed;
+          due += hz;
+        }
+        nextTick.set(cpu, due);
+      }
+    } else if (tickSource === 'traced' && r.event === 'workqueue_execute_start') {
+      if (VMSTAT_RUN.test(lines[i] ?? '')) {
+        const failed = tick(r.cpu);
+        if (failed) return failed;
+        continue;
+      }
+    }
     if (
       r.event !== 'mm_page_alloc' &&
       r.event !== 'mm_page_free' &&
@@ -102,13 +182,6 @@ export function importTrace(text: string): TraceImportResult {
       return error(
         lineNo,
         `expected order=0..${MAX_PAGE_ORDER_LIMIT} in ${r.event}, found ${field(r, 'order') ?? 'none'}`,
-      );
-    }
-    // the workload names the CPU, and the language stops at the model's largest machine
-    if (r.cpu >= MAX_NUMNODES * MAX_CPUS_PER_NODE) {
-      return error(
-        lineNo,
-        `expected a CPU 0..${MAX_NUMNODES * MAX_CPUS_PER_NODE - 1} (the model's limit), found CPU ${r.cpu}`,
       );
     }
     if (ops.length >= MAX_OPS)
@@ -132,6 +205,7 @@ export function importTrace(text: string): TraceImportResult {
         );
       }
       ops.push({ kind: 'alloc', cpu: r.cpu, group: pfnGroup(pfn), order, gfp });
+      times.push(time);
       live.set(pfn, (live.get(pfn) ?? 0) + 1);
       freedByMmPageFree.delete(pfn);
       liveTotal++;
@@ -152,10 +226,16 @@ export function importTrace(text: string): TraceImportResult {
       else live.set(pfn, n - 1);
       liveTotal--;
       ops.push({ kind: 'free', cpu: r.cpu, group: pfnGroup(pfn), all: false });
+      times.push(time);
       stats.frees++;
     }
   }
-  return { ok: true, workload: { machine: null, profile: null, sets: [], seed: null, ops }, stats };
+  return {
+    ok: true,
+    workload: { machine: null, profile: null, sets: [], seed: null, ops },
+    stats,
+    times,
+  };
 }
 
 /** The importer's summary, one line (for stderr and the editor's status). */
@@ -165,6 +245,10 @@ export function describeImport(s: TraceImportStats): string {
     `imported ${s.allocs} allocs and ${s.frees} frees`,
     `skipped ${s.unmatchedFrees} frees of pages not allocated in the trace`,
   ];
+  if (s.ticks)
+    parts.push(
+      `${s.ticks} vmstat ticks (${s.tickSource === 'traced' ? "the trace's own vmstat_update runs" : 'at the kernel interval'})`,
+    );
   if (s.batchedRepeats)
     parts.push(`${s.batchedRepeats} mm_page_free_batched repeating their mm_page_free`);
   if (s.failedAllocs) parts.push(`${s.failedAllocs} failed allocations`);

@@ -82,6 +82,7 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
   cpu.map((c): OpStmt => ({ kind: 'drain', cpu: c })),
   fc.constant<OpStmt>({ kind: 'drain_all' }),
   fc.integer({ min: 1, max: 1000 }).map((count): OpStmt => ({ kind: 'tick', count })),
+  cpu.map((c): OpStmt => ({ kind: 'tick', count: 1, cpu: c })),
   fc
     .record({ cpu, online: fc.boolean() })
     .map((r): OpStmt => ({ kind: r.online ? 'online' : 'offline', cpu: r.cpu })),

@@ -45,6 +45,21 @@ static int op_tick(struct sim *s, int32_t ticks)
 	return s->frozen ? SIM_ECORRUPT : SIM_OK;
 }
 
+/*
+ * OP_TICK_CPU: vmstat_update on one CPU. The kernel's per-CPU worker runs about once a second on
+ * each CPU at its own moment (a deferrable, round_jiffies_relative(HZ) timer), not on every CPU at
+ * once; a timed trace puts each CPU's runs where they fall. Virtual time does not move: a trace's
+ * own timestamps order the ops. The end-of-interval work (tick_end) belongs to OP_TICK.
+ */
+static int op_tick_cpu(struct sim *s, int cpu)
+{
+	ev_emit(s, EV_VMSTAT_TICK, FN_VMSTAT_UPDATE, cpu, NULL, 0, 0, 0, 0, 0, 0);
+	for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++)
+		if ((*sub)->tick_cpu)
+			(*sub)->tick_cpu(s, cpu);
+	return s->frozen ? SIM_ECORRUPT : SIM_OK;
+}
+
 /* Validate what every op shares, then apply it here or in the subsystem that owns its kind. */
 static int apply(struct sim *s, const struct sim_op *op)
 {
@@ -60,6 +75,8 @@ static int apply(struct sim *s, const struct sim_op *op)
 		return SIM_OK;
 	case OP_TICK:
 		return op_tick(s, op->arg);
+	case OP_TICK_CPU:
+		return op_tick_cpu(s, cpu);
 	case OP_SEED:
 		s->rng = op->arg ? (uint64_t)(uint32_t)op->arg * 0x9E3779B97F4A7C15ULL :
 				   0x9E3779B97F4A7C15ULL;
@@ -121,6 +138,13 @@ void sim_events_clear(struct sim *s)
 {
 	s->nr_events = 0;
 	s->events_dropped = 0;
+}
+
+void sim_ops_restart(struct sim *s)
+{
+	s->op_seq = 0;
+	s->event_seq = 0;
+	sim_events_clear(s);
 }
 
 int sim_check(struct sim *s)

@@ -33,6 +33,10 @@ const struct sim_event *sim_events(const struct sim *s);
 /* Forget the buffered events (their seq numbers keep counting). */
 void sim_events_clear(struct sim *s);
 
+/* The ops applied so far (a captured state) become where the workload starts: op and event
+ * numbering restart at 0 and their events are forgotten; the history digest keeps them. */
+void sim_ops_restart(struct sim *s);
+
 /* The profile called name ("6.18", "6.6", "5.14", "5.13", "2016-v5", "2016-prefix"), or -1. */
 int sim_profile_by_name(const char *name);
 

@@ -215,6 +215,8 @@ struct page {
 };
 
 #define PAGEF_HWPOISON 0x1 /* marked bad by the corrupt op: the refill check will reject it */
+#define PAGEF_CAPTURED \
+	0x2 /* PG_ALLOCATED: memory a captured state showed in use (no handle holds it) */
 
 /* ---- Free areas, zones, nodes --------------------------------------------------------------- */
 
@@ -321,6 +323,12 @@ struct zone {
 	struct spinlock lock;	   /* zone->lock: the buddy lists and their counters */
 	uint64_t lock_pages_moved; /* pages moved between pcp and buddy lists under the lock */
 	struct free_area free_area[NR_PAGE_ORDERS_LIMIT];
+	/* a captured state (page_alloc/capture.c), recorded by OP_CAPTURE_ZONE before it is laid out */
+	uint32_t capture_free[NR_PAGE_ORDERS_LIMIT]
+			     [MIGRATE_TYPES];	/* free blocks per order and type */
+	uint32_t capture_blocks[MIGRATE_TYPES]; /* pageblocks per type; all 0: not captured */
+	uint32_t capture_unplaced; /* free pages the layout could not place (reported, not hidden) */
+	uint32_t capture_laid_out; /* 1 once OP_CAPTURE_ZONE laid the zone out */
 };
 
 /* struct pglist_data, reduced to what the model needs */

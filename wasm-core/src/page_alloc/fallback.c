@@ -318,7 +318,7 @@ uint32_t fallback_rmqueue_claim(struct sim *s, struct zone *z, int order, int st
 {
 	int min_order = fallback_min_order(s, order, alloc_flags);
 
-	if (start_mt < 0 || start_mt >= MIGRATE_PCPTYPES)
+	if (start_mt < 0 || start_mt >= MIGRATE_PCPTYPES || order < 0)
 		return PFN_NONE;
 	/* largest first: a big free block hints at a mostly free pageblock */
 	for (int current_order = s->config.max_order; current_order >= min_order; current_order--) {

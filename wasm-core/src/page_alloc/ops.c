@@ -9,6 +9,7 @@
 #include "base/fast_path.h"
 #include "base/state.h"
 #include "base/subsystem.h"
+#include "page_alloc/capture.h"
 #include "page_alloc/gfp.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp.h"
@@ -318,6 +319,10 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 		return SIM_OK;
 	case OP_RANDOM:
 		return op_random(s, op);
+	case OP_CAPTURE_ZONE:
+		return capture_zone(s, op);
+	case OP_CAPTURE_PCP:
+		return capture_pcp(s, op);
 	default:
 		return SIM_ENOTMINE;
 	}

@@ -939,3 +939,17 @@ void pcp_cpu_online(struct sim *s, int cpu)
 			if (zone_populated(sim_zone(s, nid, zid)))
 				zone_set_high_and_batch(s, sim_zone(s, nid, zid), 1, cpu);
 }
+
+void pcp_capture_block(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order, int pindex)
+{
+	struct per_cpu_pages *pcp = zone_pcp(s, z, cpu);
+
+	pcp_list_add(s, z, pcp, cpu, pindex, pfn, order, 1);
+	pcp->count += 1 << order;
+}
+
+void pcp_capture_high(struct sim *s, struct zone *z, int cpu, int32_t high)
+{
+	if (high > 0)
+		zone_pcp(s, z, cpu)->high = high;
+}

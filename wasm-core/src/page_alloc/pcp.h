@@ -48,4 +48,10 @@ void pcp_cpu_dead(struct sim *s, int cpu);
 /* page_alloc_cpu_online: recompute pcp values of populated zones with cpu_online = 1. */
 void pcp_cpu_online(struct sim *s, int cpu);
 
+/* A captured state's pcp block: (pfn, order) goes at the tail of list pindex of cpu's pcp of z, counted. */
+void pcp_capture_block(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order, int pindex);
+
+/* A captured state's pcp->high (0 keeps the boot value); the usual clamp applies at first use. */
+void pcp_capture_high(struct sim *s, struct zone *z, int cpu, int32_t high);
+
 #endif

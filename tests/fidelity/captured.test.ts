@@ -1,0 +1,209 @@
+/*
+ * Fidelity: captures replayed from their captured state. Each folder of traces/captured/ (and of
+ * BUDDYSCOPE_CAPTURES, a directory of further captures of the same kinds kept apart) holds a
+ * system-wide 6.18 trace and the zoneinfo, buddyinfo, pagetypeinfo and vm sysctls read just
+ * before it (scripts/capture/capture.sh). The model boots in that state, replays the trace with
+ * its vmstat ticks, and must give, per CPU and order, the kernel's number of pcp refill runs and
+ * drain runs within 20% (or 2 runs) with the same most common run length, and
+ * mm_page_alloc_extfrag only where the kernel had them. A capture in which kswapd woke must also
+ * give kswapd's wakes and pgscan_kswapd within 25%, once the model has reclaim.
+ *
+ * Where the model is known to fall short on the captures kept here, the shortfall is listed in
+ * KNOWN_GAPS with its cause: the test fails when a listed gap closes (so the list shrinks) and
+ * when anything else goes wrong. Captures kept apart get no such list.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+import { EVENT_KINDS } from '../../web/core/generated/events';
+import { MAX_EVENT_CAPACITY } from '../../web/core/machine-config';
+import { loadCore } from '../../web/core/module';
+import type { Sim } from '../../web/core/sim';
+import {
+  captureReplay,
+  kernelCounts,
+  modelCounts,
+  type TraceCounts,
+} from '../../web/workload/trace-compare';
+import { describeRuns, type RunTable } from '../../web/workload/trace-runs';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const kept = join(repo, 'traces', 'captured');
+const apart = process.env.BUDDYSCOPE_CAPTURES;
+
+/** Every capture folder: name -> path. */
+function captures(): [string, string][] {
+  const out: [string, string][] = [];
+  for (const root of [kept, apart]) {
+    if (!root || !existsSync(root)) continue;
+    for (const name of readdirSync(root).sort()) {
+      const dir = join(root, name);
+      if (existsSync(join(dir, 'trace.gz')) && existsSync(join(dir, 'zoneinfo')))
+        out.push([root === kept ? name : `apart/${name}`, dir]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Shortfalls of the model on the captures kept here, "capture: what cpu/order", each with its cause
+ * (the report of issue 13 gives the numbers).
+ */
+const KNOWN_GAPS: Record<string, string> = {
+  // The model drains 5 THPs (free_count's ~2.5k pages) per drain; the kernel drains 20-30 after
+  // each folio batch of an munmap (31 folios): free_unref_folios' batching, which a replay of
+  // single frees does not have (pcp.c's free path, not the captured state).
+  'thp: drain 0/9': 'THP drains per folio batch',
+  'thp: drain 1/9': 'THP drains per folio batch',
+  // The kernel's CPU 1 count stayed at or above high - batch at every refill (runs of 63); the
+  // model's is lower by some hundreds of pages: frees of pages allocated before the trace
+  // (212 pages on CPU 1) are not replayed, and the lists' contents are inferred, not known.
+  'two-cpu-drain: refill 1/0': 'pcp count below the kernel on CPU 1',
+  'two-cpu-drain: refill 0/0': 'refill runs of 67-82 where the kernel took 63',
+  'two-cpu-drain: drain 0/1': 'order-1 list contents inferred: most common length differs',
+  'two-cpu-drain: drain 0/2': 'order-2 list contents inferred',
+  'two-cpu-drain: drain 0/3': 'order-3 list contents inferred',
+  'two-cpu-drain: drain 1/2': 'order-2 list contents inferred',
+  'two-cpu-drain: drain 1/9':
+    'THP drains: 2 runs where the kernel had 3, most common length differs',
+  'pagecache: refill 1/0': 'one run more than the kernel (63 twice), most common length differs',
+  // kswapd: the model has no reclaim on this branch, so memory runs out (SIM_ENOMEM and refused
+  // frees of blocks never allocated), and the zone stays below its high watermark.
+  'kswapd: refill 0/0': 'no reclaim in the model',
+  'kswapd: refill 1/0': 'no reclaim in the model',
+  'kswapd: drain 0/0': 'no reclaim in the model',
+  'kswapd: drain 1/0': 'no reclaim in the model',
+  'kswapd: drain 1/1': 'no reclaim in the model',
+  'kswapd: drain 1/2': 'no reclaim in the model',
+  'kswapd: drain 1/3': 'no reclaim in the model',
+};
+
+/** The most common run length (ties: the longer), as describeRuns lists them first. */
+function commonest(hist: Map<number, number> | undefined): number | null {
+  if (!hist || hist.size === 0) return null;
+  return [...hist.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? null;
+}
+
+/** Every cpu/order of a kind where the model misses the acceptance rule, with the numbers. */
+function misses(kind: string, real: RunTable, model: RunTable): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const key of new Set([...real.keys(), ...model.keys()])) {
+    const r = describeRuns(real.get(key));
+    const m = describeRuns(model.get(key));
+    const close = Math.abs(r.runs - m.runs) <= Math.max(2, 0.2 * r.runs);
+    const same = commonest(real.get(key)) === commonest(model.get(key));
+    if (!close || !same)
+      out.set(
+        `${kind} ${key}`,
+        `kernel ${r.runs} runs (${r.lengths}), model ${m.runs} runs (${m.lengths})`,
+      );
+  }
+  return out;
+}
+
+/** A vm_events counter of the model, if this core has it (the reclaim model adds pgscan_kswapd). */
+function vmEvent(sim: Sim, name: string): number | null {
+  const entries = sim.core.layout.entries();
+  const field = entries.find(([f]) => f === `vm_events.${name}`);
+  const ev = entries.find(([f]) => f === 'sim.ev');
+  if (!field || !ev) return null;
+  return Number(sim.view().getBigUint64(sim.address + ev[1].offset + field[1].offset, true));
+}
+
+// the reclaim model's kswapd wake event, once it exists (its name as the kernel's tracepoint)
+const KSWAPD_WAKE = (EVENT_KINDS as readonly { id: number; name: string }[]).find(
+  (k) => k.name === 'mm_vmscan_kswapd_wake',
+);
+
+describe('captures replayed from their captured state', async () => {
+  const core = await loadCore();
+  for (const [name, dir] of captures()) {
+    const read = (f: string) =>
+      existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : undefined;
+    const trace = gunzipSync(readFileSync(join(dir, 'trace.gz'))).toString('utf8');
+    const zoneinfo = read('zoneinfo') ?? '';
+    const buddyinfo = read('buddyinfo');
+    const pagetypeinfo = read('pagetypeinfo');
+    const sysctl = read('sysctl-vm');
+    const kswapdRun = /mm_vmscan_kswapd_wake:/.test(trace);
+
+    it(`${name}: refills, drains and fallbacks per CPU and order`, () => {
+      const replay = captureReplay(
+        {
+          trace,
+          zoneinfo,
+          ...(buddyinfo !== undefined ? { buddyinfo } : {}),
+          ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
+          ...(sysctl !== undefined ? { sysctl } : {}),
+        },
+        Math.min(1 << 18, MAX_EVENT_CAPACITY),
+      );
+      if (!replay.ok)
+        throw new Error(
+          `${name}/${replay.file}:${replay.error.line}:${replay.error.col}: ${replay.error.message}`,
+        );
+      const real: TraceCounts = kernelCounts(trace);
+      const model = modelCounts(core, replay.config, replay.ops);
+      const found = new Map([
+        ...misses('refill', real.runs.refill, model.counts.runs.refill),
+        ...misses('drain', real.runs.drain, model.counts.runs.drain),
+      ]);
+      for (const [key, n] of model.counts.extfrag)
+        if (n > 0 && !real.extfrag.get(key)) found.set(`extfrag ${key}`, `model ${n}, kernel 0`);
+      const gaps = name.startsWith('apart/')
+        ? []
+        : Object.keys(KNOWN_GAPS)
+            .filter((k) => k.startsWith(`${name}: `))
+            .map((k) => k.slice(name.length + 2));
+      const report = [...found.entries()].map(([k, v]) => `${k}: ${v}`).join('\n');
+      expect([...found.keys()].sort(), report).toEqual(gaps.sort());
+      expect(model.summary.frozen).toBeNull();
+      // the replay had time: a tick per CPU where the kernel's worker ran, or at the interval
+      expect(replay.stats.ticks).toBe([...real.ticks.values()].reduce((n, t) => n + t, 0));
+    }, 240_000);
+
+    it.runIf(kswapdRun && KSWAPD_WAKE !== undefined)(
+      `${name}: kswapd wakes and pgscan_kswapd within 25%`,
+      () => {
+        const replay = captureReplay(
+          {
+            trace,
+            zoneinfo,
+            ...(buddyinfo !== undefined ? { buddyinfo } : {}),
+            ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
+            ...(sysctl !== undefined ? { sysctl } : {}),
+          },
+          Math.min(1 << 18, MAX_EVENT_CAPACITY),
+        );
+        if (!replay.ok) throw new Error(replay.error.message);
+        const wakesReal = (trace.match(/mm_vmscan_kswapd_wake:/g) ?? []).length;
+        const vm = (f: string | undefined, key: string) =>
+          Number(
+            /^(\S+) (\d+)$/m.exec(
+              (f ?? '').split('\n').find((l) => l.startsWith(`${key} `)) ?? '',
+            )?.[2] ?? NaN,
+          );
+        const scanReal =
+          vm(read('vmstat-after'), 'pgscan_kswapd') - vm(read('vmstat-before'), 'pgscan_kswapd');
+        let scanModel: number | null = null;
+        let wakesModel = 0;
+        const sim = core.createSim(replay.config);
+        try {
+          sim.runOps(replay.ops, () => {
+            for (const e of sim.events()) if (e.kind === KSWAPD_WAKE?.id) wakesModel++;
+          });
+          scanModel = vmEvent(sim, 'pgscan_kswapd');
+        } finally {
+          sim.dispose();
+        }
+        expect(scanModel, 'the model counts pgscan_kswapd').not.toBeNull();
+        expect(Math.abs(wakesModel - wakesReal)).toBeLessThanOrEqual(0.25 * wakesReal);
+        expect(Math.abs((scanModel ?? 0) - scanReal)).toBeLessThanOrEqual(0.25 * scanReal);
+      },
+      240_000,
+    );
+  }
+});

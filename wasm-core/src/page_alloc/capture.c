@@ -1,0 +1,322 @@
+/*
+ * capture.c: a zone booted into a captured state instead of with all its memory free.
+ *
+ * What /proc shows is counts, not places: per order and migratetype how many free blocks
+ * (pagetypeinfo; buddyinfo sums the types; zoneinfo only gives the free pages), per type how many
+ * pageblocks, per CPU how many pages sit on the pcp lists and the list's high. The layout is ours:
+ * the pageblocks of each type form one run (UNMOVABLE, RECLAIMABLE, HIGHATOMIC, then MOVABLE), and
+ * in each run the free blocks are placed as densely as the buddy rules allow, largest first,
+ * every free block's buddy kept in use so that nothing would merge; the rest of the run is in
+ * use, as allocated blocks no handle holds (PAGEF_CAPTURED), of the run's type. Without
+ * pageblock counts, free memory is MOVABLE and a pageblock holding no free page is UNMOVABLE.
+ * pcp blocks are carved out of in-use memory (of pageblocks of the list's type first), list by list
+ * as the ops name them: zoneinfo's count does not say which lists held the pages, so the caller
+ * decides (web/workload/captured-state.ts). docs/model-notes.md says so.
+ */
+#include "base/state.h"
+#include "page_alloc/buddy.h"
+#include "page_alloc/capture.h"
+#include "page_alloc/pcp.h"
+#include "page_alloc/pcp_index.h"
+
+/* the pageblock runs, low pfns first */
+static const int run_order[] = { MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_HIGHATOMIC,
+				 MIGRATE_MOVABLE };
+
+/* One run being filled. */
+struct fill {
+	struct sim *s;
+	struct zone *z;
+	int mt;		/* the free lists and the pageblocks of the run */
+	int in_use_mt;	/* the migratetype of in-use blocks here */
+	uint32_t *want; /* free blocks still to place, per order */
+};
+
+/* The zone an op's handle field names, or NULL. */
+static struct zone *op_zone(struct sim *s, uint32_t index)
+{
+	if (index >= (uint32_t)s->config.nr_nodes * MAX_NR_ZONES)
+		return NULL;
+	return sim_zone(s, (int)(index / MAX_NR_ZONES), (int)(index % MAX_NR_ZONES));
+}
+
+/* Whether the buddy of (pfn, order) is a free block of that order: placing here would merge
+ * (below MAX_PAGE_ORDER: blocks of the largest order never merge). */
+static int buddy_is_free(const struct sim *s, const struct zone *z, uint32_t pfn, int order)
+{
+	uint32_t buddy = pfn ^ (1u << order);
+	const struct page *page;
+
+	if (!zone_has_pfn(z, buddy))
+		return 0;
+	page = zone_page(s, z, buddy);
+	return page->state == PG_BUDDY && page->order == order;
+}
+
+/* Whether any free block of order <= order is still to be placed. */
+static int wants_upto(const struct fill *f, int order)
+{
+	for (int o = 0; o <= order; o++)
+		if (f->want[o])
+			return 1;
+	return 0;
+}
+
+/* Make (pfn, order) one in-use block of mt that no handle holds. */
+static void mark_in_use(struct sim *s, const struct zone *z, uint32_t pfn, int order, int mt)
+{
+	struct page *page = zone_page(s, z, pfn);
+
+	frame_changed(s, pfn);
+	page->state = PG_ALLOCATED;
+	page->order = (uint8_t)order;
+	page->list = (uint8_t)mt;
+	page->flags = PAGEF_CAPTURED;
+	page->cpu = 0;
+	page->next = page->prev = PFN_NONE;
+}
+
+/*
+ * Fill the naturally aligned block (pfn, order): a free block if one of this order is wanted and
+ * its buddy is not free, else its halves in turn, else (nothing smaller wanted) one in-use block.
+ * Recursion depth is at most max_order + 1.
+ */
+static void fill_block(struct fill *f, uint32_t pfn, int order)
+{
+	if (f->want[order] &&
+	    (order == f->s->config.max_order || !buddy_is_free(f->s, f->z, pfn, order))) {
+		buddy_add_to_free_list(f->s, f->z, pfn, order, f->mt, 1);
+		f->want[order]--;
+		return;
+	}
+	if (order == 0 || !wants_upto(f, order - 1)) {
+		mark_in_use(f->s, f->z, pfn, order, f->in_use_mt);
+		return;
+	}
+	fill_block(f, pfn, order - 1);
+	fill_block(f, pfn + (1u << (order - 1)), order - 1);
+}
+
+/* Fill [start, end) with the largest aligned blocks that fit. */
+static void fill_run(struct fill *f, uint32_t start, uint32_t end)
+{
+	uint64_t pfn = start;
+
+	while (pfn < end) {
+		int order = f->s->config.max_order;
+		while (order > 0 && (pfn & ((1ull << order) - 1)))
+			order--;
+		while (order > 0 && pfn + (1ull << order) > end)
+			order--;
+		fill_block(f, (uint32_t)pfn, order);
+		pfn += 1ull << order;
+	}
+}
+
+/* Empty the zone's lists and make every frame a tail again, before a layout. */
+static void reset_zone(struct sim *s, struct zone *z)
+{
+	for (int order = 0; order < NR_PAGE_ORDERS_LIMIT; order++) {
+		struct free_area *area = &z->free_area[order];
+		for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
+			area->head[mt] = area->tail[mt] = PFN_NONE;
+			area->count[mt] = 0;
+		}
+		area->nr_free = 0;
+	}
+	z->nr_free_pages = z->nr_free_pages_blocks = 0;
+	z->nr_free_highatomic = z->nr_reserved_highatomic = 0;
+	for (uint32_t i = 0; i < z->managed; i++) {
+		struct page *page = zone_page(s, z, z->mem_pfn + i);
+		frame_changed(s, z->mem_pfn + i);
+		page->state = PG_TAIL;
+		page->order = 0;
+		page->list = 0;
+		page->flags = 0;
+		page->cpu = 0;
+		page->next = page->prev = PFN_NONE;
+	}
+}
+
+/* Whether the zone holds only free and captured memory, so a layout loses nothing of a workload. */
+static int zone_untouched(const struct sim *s, const struct zone *z)
+{
+	for (uint32_t i = 0; i < z->managed; i++) {
+		const struct page *page = zone_page(s, z, z->mem_pfn + i);
+		if (page->state == PG_PCP || page->state == PG_CORRUPT ||
+		    (page->state == PG_ALLOCATED && !(page->flags & PAGEF_CAPTURED)))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Without pageblock counts: a pageblock holding a free page is MOVABLE, one without is
+ * UNMOVABLE, and its in-use blocks take its type. Walks the blocks head to head.
+ */
+static void tag_by_free_pages(struct sim *s, struct zone *z)
+{
+	uint32_t end = z->mem_pfn + z->managed, pfn;
+
+	for (pfn = z->mem_pfn; pfn < end; pfn += 1u << s->config.pageblock_order)
+		set_pageblock_migratetype(s, z, pfn, MIGRATE_UNMOVABLE);
+	for (pfn = z->mem_pfn; pfn < end;) {
+		const struct page *page = zone_page(s, z, pfn);
+		uint32_t size = 1u << page->order;
+		if (page->state == PG_BUDDY)
+			for (uint32_t p = pfn; p < pfn + size && p < end;
+			     p += 1u << s->config.pageblock_order)
+				set_pageblock_migratetype(s, z, p, MIGRATE_MOVABLE);
+		pfn += size;
+	}
+	for (pfn = z->mem_pfn; pfn < end;) {
+		struct page *page = zone_page(s, z, pfn);
+		if (page->state == PG_ALLOCATED)
+			page->list = (uint8_t)get_pageblock_migratetype(s, z, pfn);
+		pfn += 1u << page->order;
+	}
+}
+
+/* The pageblocks each run gets: the captured counts fitted to the zone's pageblocks. */
+static void run_blocks(const struct zone *z, uint32_t blocks[MIGRATE_TYPES])
+{
+	uint32_t left = z->nr_pageblocks;
+
+	for (int mt = 0; mt < MIGRATE_TYPES; mt++)
+		blocks[mt] = 0;
+	/* isolated pageblocks are MOVABLE ones under isolation: the model boots none isolated */
+	for (int i = 0; i < 3; i++) {
+		int mt = run_order[i];
+		blocks[mt] = z->capture_blocks[mt] < left ? z->capture_blocks[mt] : left;
+		left -= blocks[mt];
+	}
+	blocks[MIGRATE_MOVABLE] = left;
+}
+
+/* Lay the zone out from the recorded counts. */
+static int capture_layout(struct sim *s, struct zone *z)
+{
+	uint32_t want[MIGRATE_TYPES][NR_PAGE_ORDERS_LIMIT], blocks[MIGRATE_TYPES];
+	uint32_t end = z->mem_pfn + z->managed, pfn = z->mem_pfn,
+		 pb_order = s->config.pageblock_order;
+	uint32_t pb_first = z->mem_pfn >> pb_order, pb_done = 0, any_blocks = 0;
+	uint64_t unplaced = 0;
+
+	if (!zone_populated(z) || !zone_untouched(s, z))
+		return SIM_EINVAL;
+	for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
+		any_blocks += z->capture_blocks[mt];
+		for (int order = 0; order < NR_PAGE_ORDERS_LIMIT; order++)
+			want[mt][order] =
+				order <= s->config.max_order ? z->capture_free[order][mt] : 0;
+	}
+	reset_zone(s, z);
+	if (!any_blocks) {
+		struct fill f = { s, z, MIGRATE_MOVABLE, MIGRATE_MOVABLE, want[MIGRATE_MOVABLE] };
+		fill_run(&f, z->mem_pfn, end);
+		tag_by_free_pages(s, z);
+	} else {
+		run_blocks(z, blocks);
+		for (int i = 0; i < 4; i++) {
+			int mt = run_order[i];
+			uint64_t run_end = (uint64_t)(pb_first + pb_done + blocks[mt]) << pb_order;
+			struct fill f = { s, z, mt,
+					  mt == MIGRATE_HIGHATOMIC ? MIGRATE_UNMOVABLE : mt,
+					  want[mt] };
+			if (i == 3 || run_end > end)
+				run_end = end;
+			if (!blocks[mt] || run_end <= pfn)
+				continue;
+			for (uint64_t p = pfn; p < run_end; p += 1u << pb_order)
+				set_pageblock_migratetype(s, z, (uint32_t)p, mt);
+			fill_run(&f, pfn, (uint32_t)run_end);
+			pb_done += blocks[mt];
+			pfn = (uint32_t)run_end;
+		}
+		z->nr_reserved_highatomic = (int64_t)blocks[MIGRATE_HIGHATOMIC] << pb_order;
+	}
+	for (int mt = 0; mt < MIGRATE_TYPES; mt++)
+		for (int order = 0; order <= s->config.max_order; order++)
+			unplaced += (uint64_t)want[mt][order] << order;
+	z->capture_unplaced = unplaced > UINT32_MAX ? UINT32_MAX : (uint32_t)unplaced;
+	z->capture_laid_out = 1;
+	return SIM_OK;
+}
+
+int capture_zone(struct sim *s, const struct sim_op *op)
+{
+	struct zone *z = op_zone(s, op->handle);
+	uint32_t mt = op->gfp;
+
+	if (!z || !zone_populated(z) || op->arg < 0)
+		return SIM_EINVAL;
+	if (op->order == CAPTURE_LAYOUT)
+		return capture_layout(s, z);
+	if (mt >= MIGRATE_TYPES || z->capture_laid_out)
+		return SIM_EINVAL;
+	if (op->order == CAPTURE_PAGEBLOCKS) {
+		z->capture_blocks[mt] = (uint32_t)op->arg;
+		return SIM_OK;
+	}
+	if (op->order > s->config.max_order)
+		return SIM_EINVAL;
+	z->capture_free[op->order][mt] = (uint32_t)op->arg;
+	return SIM_OK;
+}
+
+/*
+ * Take up to need blocks of `order` out of the captured in-use block (pfn, j) onto list pindex of
+ * cpu's pcp: split off right halves (staying in use) until the left part holds no more than need
+ * blocks, then each of its blocks. Returns the blocks taken.
+ */
+static uint32_t carve(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int j, int order,
+		      int pindex, uint32_t need)
+{
+	int mt = zone_page(s, z, pfn)->list;
+
+	while (j > order && need < (1u << (j - order))) {
+		j--;
+		mark_in_use(s, z, pfn + (1u << j), j, mt);
+	}
+	for (uint32_t i = 0; i < (1u << (j - order)); i++)
+		pcp_capture_block(s, z, cpu, pfn + (i << order), order, pindex);
+	return 1u << (j - order);
+}
+
+int capture_pcp(struct sim *s, const struct sim_op *op)
+{
+	struct zone *z = op_zone(s, op->handle);
+	int order = op->order, mt = (int)op->gfp, pindex;
+	uint32_t need, end;
+
+	if (!z || !z->capture_laid_out || op->arg < 0)
+		return SIM_EINVAL;
+	if (order == CAPTURE_PCP_HIGH) {
+		pcp_capture_high(s, z, op->cpu, op->arg);
+		return SIM_OK;
+	}
+	if (op->gfp >= MIGRATE_PCPTYPES || order > s->config.max_order ||
+	    !pcp_allowed_order(s, order))
+		return SIM_EINVAL;
+	pindex = pcp_order_to_pindex(s, mt, order);
+	need = (uint32_t)op->arg;
+	end = z->mem_pfn + z->managed;
+	/* pageblocks of the list's type first, as the lists mostly hold; then any in-use memory */
+	for (int pass = 0; pass < 2 && need; pass++) {
+		for (uint32_t pfn = z->mem_pfn; pfn < end && need;) {
+			const struct page *page = zone_page(s, z, pfn);
+			uint32_t size = 1u << page->order;
+			if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
+			    page->order >= order &&
+			    (pass || get_pageblock_migratetype(s, z, pfn) == mt)) {
+				uint32_t took =
+					carve(s, z, op->cpu, pfn, page->order, order, pindex, need);
+				need -= took;
+				size = took << order;
+			}
+			pfn += size;
+		}
+	}
+	z->capture_unplaced += need << order;
+	return SIM_OK;
+}

@@ -1,0 +1,26 @@
+/*
+ * capture.h: a zone and its per-CPU lists put in the state a real machine's /proc files showed
+ * (zoneinfo's free pages and pagesets, buddyinfo's and pagetypeinfo's free blocks, pagetypeinfo's
+ * pageblocks), so that a captured trace replays from where the kernel was.
+ */
+#ifndef BUDDYSCOPE_CAPTURE_H
+#define BUDDYSCOPE_CAPTURE_H
+
+#include "base/types.h"
+
+/* OP_CAPTURE_ZONE's order field beyond the orders: what the op records or does */
+enum capture_what {
+	CAPTURE_PAGEBLOCKS = 254, /* arg = pageblocks of the type */
+	CAPTURE_LAYOUT = 255,	  /* lay the zone out from what was recorded */
+};
+
+/* OP_CAPTURE_PCP's order field beyond the orders */
+enum { CAPTURE_PCP_HIGH = 255 }; /* arg = the pcp's high */
+
+/* OP_CAPTURE_ZONE: record free blocks or pageblocks of one type, or lay the zone out; SIM_EINVAL on bad input. */
+int capture_zone(struct sim *s, const struct sim_op *op);
+
+/* OP_CAPTURE_PCP: move captured in-use blocks of a laid-out zone onto one of a CPU's lists, or set its high. */
+int capture_pcp(struct sim *s, const struct sim_op *op);
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * capture-ops.ts: a captured state (machine-config.ts) as the core ops that put a booted machine
+ * into it (page_alloc/capture.c): per zone, its free blocks and pageblocks recorded, then laid
+ * out; then every pageset's pages and high. The Sim applies them before any workload op.
+ */
+import { MAX_NR_ZONES, type CapturedState } from './machine-config';
+import { OpKind, type SimOp } from './ops';
+
+/** enum capture_what (page_alloc/capture.h): OP_CAPTURE_ZONE's order beyond the orders. */
+const CAPTURE_PAGEBLOCKS = 254;
+const CAPTURE_LAYOUT = 255;
+/** OP_CAPTURE_PCP's order for "set high". */
+const CAPTURE_PCP_HIGH = 255;
+const MIGRATE_MOVABLE = 1;
+
+/** The core ops that put a booted machine into the captured state (applied before any workload). */
+export function captureOps(state: CapturedState): SimOp[] {
+  const ops: SimOp[] = [];
+  const op = (
+    kind: SimOp['kind'],
+    cpu: number,
+    order: number,
+    gfp: number,
+    handle: number,
+    arg: number,
+  ) => ops.push({ kind, cpu, order, gfp, handle, arg });
+  for (const z of state.zones) {
+    const zone = z.node * MAX_NR_ZONES + z.zone;
+    z.free.forEach((row, mt) =>
+      row.forEach((n, order) => {
+        if (n) op(OpKind.CAPTURE_ZONE, 0, order, mt, zone, n);
+      }),
+    );
+    z.pageblocks?.forEach((n, mt) => {
+      if (n) op(OpKind.CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, mt, zone, n);
+    });
+    op(OpKind.CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, zone, 0);
+  }
+  for (const p of state.pcps) {
+    const zone = p.node * MAX_NR_ZONES + p.zone;
+    const lists = p.lists ?? [{ order: 0, mt: MIGRATE_MOVABLE, blocks: p.count }];
+    for (const l of lists)
+      if (l.blocks) op(OpKind.CAPTURE_PCP, p.cpu, l.order, l.mt, zone, l.blocks);
+    if (p.high) op(OpKind.CAPTURE_PCP, p.cpu, CAPTURE_PCP_HIGH, 0, zone, p.high);
+  }
+  return ops;
+}

@@ -1,0 +1,170 @@
+/*
+ * trace-compare.ts: a kernel trace and the model's replay of it, counted the same way: per CPU
+ * and order, the pcp refill runs and drain runs (trace-runs.ts), the mm_page_alloc_extfrag
+ * fallbacks, and the vmstat worker's runs. The command line's --compare-trace and the fidelity
+ * tests both use it.
+ */
+import { EV } from '../core/events';
+import type { Core } from '../core/module';
+import { SIM_ERRORS, type Sim } from '../core/sim';
+import type { MachineConfig } from '../core/machine-config';
+import type { OpList } from '../core/ops';
+import { machineFromCapture, tunablesFromSysctl } from './captured-state';
+import { compileWorkload } from './compiler';
+import type { WorkloadError } from './errors';
+import { parseTraceLine, traceNumber } from './ftrace';
+import { pcpListsFromTrace } from './pcp-from-trace';
+import { importTrace, type TraceImportStats } from './trace-import';
+import { RunCounter, runKey, type RunLengths } from './trace-runs';
+
+/** What one side (kernel or model) did, counted per CPU and order. */
+export interface TraceCounts {
+  runs: RunLengths;
+  extfrag: Map<string, number>; // runKey(cpu, alloc_order) -> mm_page_alloc_extfrag count
+  ticks: Map<number, number>; // cpu -> vmstat_update runs
+}
+
+function bump<K>(m: Map<K, number>, k: K): void {
+  m.set(k, (m.get(k) ?? 0) + 1);
+}
+
+/** The kernel's side, from the trace text. */
+export function kernelCounts(text: string): TraceCounts {
+  const runs = new RunCounter();
+  const extfrag = new Map<string, number>();
+  const ticks = new Map<number, number>();
+  for (const line of text.split('\n')) {
+    const t = parseTraceLine(line);
+    if (t.kind !== 'record') continue;
+    const r = t.record;
+    const order = traceNumber(r.fields.get('order')) ?? 0;
+    if (r.event === 'mm_page_alloc_zone_locked' && r.fields.get('percpu_refill') === '1') {
+      runs.add({ cpu: r.cpu, kind: 'refill', order });
+    } else if (r.event === 'mm_page_pcpu_drain') {
+      runs.add({ cpu: r.cpu, kind: 'drain', order });
+    } else {
+      runs.add({ cpu: r.cpu, kind: 'other', order });
+      if (r.event === 'mm_page_alloc_extfrag')
+        bump(extfrag, runKey(r.cpu, traceNumber(r.fields.get('alloc_order')) ?? 0));
+      else if (r.event === 'workqueue_execute_start' && /function vmstat_update\b/.test(line))
+        bump(ticks, r.cpu);
+    }
+  }
+  return { runs: runs.finish(), extfrag, ticks };
+}
+
+/** What running the model did besides its counts. */
+export interface ReplaySummary {
+  ops: number;
+  refused: Map<string, number>; // sim_err name -> ops the core refused (SIM_ENOMEM is not one)
+  eventsDropped: number;
+  frozen: string | null;
+}
+
+/**
+ * The model's side: config's machine runs ops one at a time, its events counted as kernelCounts
+ * counts the trace. Only events that are kernel tracepoints count: the trace has nothing else.
+ */
+export function modelCounts(
+  core: Core,
+  config: MachineConfig,
+  ops: OpList,
+  inspect?: (sim: Sim) => void, // sees the final state before the Sim is disposed
+): { counts: TraceCounts; summary: ReplaySummary } {
+  const sim = core.createSim(config);
+  const runs = new RunCounter();
+  const extfrag = new Map<string, number>();
+  const ticks = new Map<number, number>();
+  const summary: ReplaySummary = { ops: 0, refused: new Map(), eventsDropped: 0, frozen: null };
+  try {
+    summary.ops = sim.runOps(ops, (_index, err) => {
+      if (err !== 0 && err !== 1) bump(summary.refused, SIM_ERRORS[err] ?? `error ${err}`);
+      summary.eventsDropped += sim.eventsDropped();
+      for (const e of sim.events()) {
+        if (e.kind === EV.MM_PAGE_ALLOC_ZONE_LOCKED && e.a === 1)
+          runs.add({ cpu: e.cpu, kind: 'refill', order: e.order });
+        else if (e.kind === EV.MM_PAGE_PCPU_DRAIN)
+          runs.add({ cpu: e.cpu, kind: 'drain', order: e.order });
+        else if (e.kind >= EV.MM_PAGE_ALLOC && e.kind <= EV.MM_PAGE_ALLOC_EXTFRAG) {
+          runs.add({ cpu: e.cpu, kind: 'other', order: e.order });
+          if (e.kind === EV.MM_PAGE_ALLOC_EXTFRAG) bump(extfrag, runKey(e.cpu, e.order));
+        } else if (e.kind === EV.VMSTAT_TICK) bump(ticks, e.cpu);
+      }
+    });
+    summary.frozen = sim.frozen() ? (sim.check() ?? 'corrupted') : null;
+    inspect?.(sim);
+  } finally {
+    sim.dispose();
+  }
+  return { counts: { runs: runs.finish(), extfrag, ticks }, summary };
+}
+
+/** mm_page_alloc_extfrag per CPU and order, kernel beside model. */
+export function compareExtfragTable(kernel: TraceCounts, model: TraceCounts): string {
+  const keys = [...new Set([...kernel.extfrag.keys(), ...model.extfrag.keys()])].sort();
+  const out = ['mm_page_alloc_extfrag, per CPU and alloc_order:'];
+  out.push(
+    `  ${'cpu'.padStart(3)} ${'order'.padStart(5)}  ${'real'.padStart(6)}  ${'sim'.padStart(6)}`,
+  );
+  if (keys.length === 0) out.push('  (none in either)');
+  for (const key of keys) {
+    const [cpu, order] = key.split('/');
+    out.push(
+      `  ${String(cpu).padStart(3)} ${String(order).padStart(5)}  ${String(kernel.extfrag.get(key) ?? 0).padStart(6)}  ${String(model.extfrag.get(key) ?? 0).padStart(6)}`,
+    );
+  }
+  return out.join('\n') + '\n';
+}
+
+/** A capture's texts: the trace and the /proc files taken just before it (scripts/capture). */
+export interface CaptureTexts {
+  trace: string;
+  zoneinfo: string;
+  buddyinfo?: string;
+  pagetypeinfo?: string;
+  sysctl?: string; // `sysctl vm`
+}
+
+export type CaptureReplay =
+  | { ok: true; config: MachineConfig; ops: OpList; stats: TraceImportStats }
+  | { ok: false; file: string; error: WorkloadError };
+
+/**
+ * What replays a capture: its machine in the captured state (pcp lists as the trace shows them,
+ * the capture's vm sysctls) and its trace imported with time (each CPU's vmstat runs where the
+ * trace has them).
+ */
+export function captureReplay(files: CaptureTexts, eventCapacity: number): CaptureReplay {
+  const m = machineFromCapture(
+    { name: 'zoneinfo', text: files.zoneinfo },
+    {
+      ...(files.buddyinfo !== undefined
+        ? { buddyinfo: { name: 'buddyinfo', text: files.buddyinfo } }
+        : {}),
+      ...(files.pagetypeinfo !== undefined
+        ? { pagetypeinfo: { name: 'pagetypeinfo', text: files.pagetypeinfo } }
+        : {}),
+    },
+  );
+  if (!m.ok) return m;
+  const machine = m.machine.captured
+    ? { ...m.machine, captured: pcpListsFromTrace(m.machine.captured, m.machine, files.trace) }
+    : m.machine;
+  // capture.sh always traces the vmstat worker: a capture without its runs had none
+  const imported = importTrace(files.trace, { ticks: 'traced' });
+  if (!imported.ok) return { ok: false, file: 'trace', error: imported.error };
+  const compiled = compileWorkload(imported.workload, { machine });
+  if (!compiled.ok) return { ok: false, file: 'trace', error: compiled.error };
+  let tunables = compiled.program.config.tunables;
+  if (files.sysctl !== undefined) {
+    const t = tunablesFromSysctl(files.sysctl);
+    if (!t.ok) return { ok: false, file: 'sysctl', error: t.error };
+    tunables = { ...tunables, ...t.tunables };
+  }
+  return {
+    ok: true,
+    config: { ...compiled.program.config, ...(tunables ? { tunables } : {}), eventCapacity },
+    ops: compiled.program.ops,
+    stats: imported.stats,
+  };
+}
