@@ -28,9 +28,19 @@ const FORMATS = ['NONE', 'DEC', 'HEX', 'GFP', 'PFN', 'MT'];
 /** Read the vocabulary: { kinds, fns, bads }, each sorted by id. */
 export function readEvents(read) {
   const file = 'events.def';
-  const kinds = denseById(readSubsystemRows(read, file, 'EV', EV_FIELDS), 'event kind');
+  const kinds = denseById(
+    readSubsystemRows(read, file, 'EV', EV_FIELDS),
+    'event kind',
+    undefined,
+    true,
+  );
   const bits = readSubsystemRows(read, file, 'EV_BITS', ['key', 'field', 'name', 'shift', 'width']);
-  const fns = denseById(readSubsystemRows(read, file, 'FN', ['id', 'key', 'name', 'file']), 'FN');
+  const fns = denseById(
+    readSubsystemRows(read, file, 'FN', ['id', 'key', 'name', 'file']),
+    'FN',
+    undefined,
+    true,
+  );
   const bads = readSubsystemRows(read, file, 'BAD', ['id', 'key', 'words']);
   denseById([{ id: 0, where: 'none' }, ...bads], 'bad reason');
   const names = new Set();
@@ -61,6 +71,13 @@ export function readEvents(read) {
     }
   }
   return { kinds, fns, bads: [...bads].sort((x, y) => x.id - y.id) };
+}
+
+/** Rows sorted by id as an array indexed by id, undefined where no row has that id. */
+function byId(rows) {
+  const out = Array.from({ length: rows.length ? rows[rows.length - 1].id + 1 : 0 });
+  for (const r of rows) out[r.id] = r;
+  return out;
 }
 
 function field(f) {
@@ -102,7 +119,7 @@ export interface EventField {
   readonly width?: number;
 }
 
-/** Every event kind, index = id (struct sim_event.kind). */
+/** Every event kind, in id order (struct sim_event.kind; ids may skip: see EV). */
 export const EVENT_KINDS = [
 ${kindRows}
 ] as const;
@@ -116,8 +133,12 @@ export const EV = {
 ${kinds.map((k) => `  ${k.key}: ${k.id},`).join('\n')}
 } as const;
 
-/** Kind names, index = id. */
-export const KIND_NAMES: readonly EventKindName[] = EVENT_KINDS.map((k) => k.name);
+/** Kind names, index = id (a sparse array: ids reserved for other subsystems have none). */
+export const KIND_NAMES: readonly EventKindName[] = (() => {
+  const names: EventKindName[] = [];
+  for (const k of EVENT_KINDS) names[k.id] = k.name;
+  return names;
+})();
 
 /** enum ev_fn: kernel functions by the C enum's name without FN_. */
 export const FN = {
@@ -126,12 +147,12 @@ ${fns.map((f) => `  ${f.key}: ${f.id},`).join('\n')}
 
 /** Kernel function names, index = enum ev_fn ("" for FN_NONE). */
 export const FN_NAMES = [
-${fns.map((f) => `  ${str(f.name)},`).join('\n')}
+${byId(fns).map((f) => `  ${str(f ? f.name : '')},`).join('\n')}
 ] as const;
 
 /** The kernel source file of each function, index = enum ev_fn ("" for FN_NONE). */
 export const FN_FILES: readonly string[] = [
-${fns.map((f) => `  ${str(f.file)},`).join('\n')}
+${byId(fns).map((f) => `  ${str(f ? f.file : '')},`).join('\n')}
 ];
 
 /** enum bad_reason in words, index = value (0: no reason). */

@@ -1,12 +1,13 @@
 // ops.mjs: every subsystem's ops.def into web/core/generated/ops.ts: the op kinds, with what
-// each struct sim_op field means for them. Ids are checked to be dense and unique.
+// each struct sim_op field means for them. Ids are checked to be unique (they may skip: each
+// subsystem takes its ids from a reserved range).
 import { denseById, readSubsystemRows, str } from './def.mjs';
 
 const OP_FIELDS = ['id', 'key', 'order', 'cpu', 'gfp', 'handle', 'arg', 'doc'];
 
 /** Read the op kinds, sorted by id. */
 export function readOps(read) {
-  return denseById(readSubsystemRows(read, 'ops.def', 'OP', OP_FIELDS), 'op kind');
+  return denseById(readSubsystemRows(read, 'ops.def', 'OP', OP_FIELDS), 'op kind', undefined, true);
 }
 
 /** The TypeScript module. */

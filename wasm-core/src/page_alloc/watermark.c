@@ -270,6 +270,12 @@ int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, in
 	return v.ok;
 }
 
+int zone_watermark_ok_free(struct sim *s, struct zone *z, int order, int64_t mark,
+			   int highest_zoneidx, unsigned alloc_flags, int64_t free_pages)
+{
+	return wmark_ok(s, z, order, mark, highest_zoneidx, alloc_flags, free_pages).ok;
+}
+
 FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark,
 				  int highest_zoneidx, unsigned alloc_flags, int cpu)
 {
