@@ -63,8 +63,7 @@ static void balance_begin(struct sim *s, int nid)
 	k->nr_boost_reclaim = 0;
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
 		const struct zone *z = &n->zones[zid];
-		k->zone_boosts[zid] =
-			zid <= highest && zone_populated(z) ? z->watermark_boost : 0;
+		k->zone_boosts[zid] = zid <= highest && zone_populated(z) ? z->watermark_boost : 0;
 		k->nr_boost_reclaim += k->zone_boosts[zid];
 	}
 	k->boosted = k->nr_boost_reclaim != 0;
@@ -100,11 +99,11 @@ static void balance_end(struct sim *s, int nid, int found_balanced)
 		/* (kcompactd would be woken here for the fragmentation that caused the boost) */
 	}
 	k->running = 0;
-	if (wmark_node_unreclaimable(n) ||
-	    pgdat_balanced(s, nid, k->order, k->highest_zoneidx))
+	if (wmark_node_unreclaimable(n) || pgdat_balanced(s, nid, k->order, k->highest_zoneidx))
 		n->kswapd_awake = 0;
-	ev_emit(s, EV_VMSCAN_KSWAPD_SLEEP, FN_BALANCE_PGDAT, kswapd_cpu(s, nid), kswapd_zone(s, nid),
-		0, k->order, 0, !n->kswapd_awake, (int32_t)k->nr_reclaimed, n->kswapd_failures);
+	ev_emit(s, EV_VMSCAN_KSWAPD_SLEEP, FN_BALANCE_PGDAT, kswapd_cpu(s, nid),
+		kswapd_zone(s, nid), 0, k->order, 0, !n->kswapd_awake, (int32_t)k->nr_reclaimed,
+		n->kswapd_failures);
 }
 
 /* kswapd_shrink_node: aim at the zones' high marks; whether it scanned as much as it aimed at. */

@@ -92,7 +92,8 @@ static int op_touch(struct sim *s, const struct sim_op *op)
 	ev_emit(s, EV_LRU_ACTIVATE, FN_FOLIO_MARK_ACCESSED, op->cpu, z, hd->pfn, hd->order,
 		page_lru(page), 0, 0, 0);
 	lru_unlink(s, z, hd->pfn);
-	page->lru_flags = (uint16_t)((page->lru_flags | PGL_ACTIVE | PGL_WORKINGSET) & ~PGL_REFERENCED);
+	page->lru_flags =
+		(uint16_t)((page->lru_flags | PGL_ACTIVE | PGL_WORKINGSET) & ~PGL_REFERENCED);
 	lru_link(s, z, hd->pfn, 0);
 	s->ev.pgactivate += 1u << page->order;
 	return SIM_OK;
@@ -141,7 +142,7 @@ static void writeback_node(struct sim *s, int nid)
 				cleaned += (int64_t)1 << page->order;
 				if (page->lru_flags & PGL_RECLAIM) {
 					lru_unlink(s, z, pfn);
-					page->lru_flags &= (uint16_t)~(PGL_RECLAIM | PGL_ACTIVE);
+					page->lru_flags &= (uint16_t) ~(PGL_RECLAIM | PGL_ACTIVE);
 					lru_link(s, z, pfn, 1);
 					rotated += (int64_t)1 << page->order;
 					s->ev.pgrotated += 1u << page->order;

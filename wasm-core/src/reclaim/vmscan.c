@@ -99,10 +99,11 @@ static int isolate_lru(struct sim *s, int nid, int lru, int64_t nr_to_scan,
  */
 static int check_references(struct page *page)
 {
-	int referenced_ptes = (page->lru_flags & (PGL_MAPPED | PGL_YOUNG)) == (PGL_MAPPED | PGL_YOUNG);
+	int referenced_ptes = (page->lru_flags & (PGL_MAPPED | PGL_YOUNG)) ==
+			      (PGL_MAPPED | PGL_YOUNG);
 	int referenced_folio = (page->lru_flags & PGL_REFERENCED) != 0;
 
-	page->lru_flags &= (uint16_t)~(PGL_YOUNG | PGL_REFERENCED);
+	page->lru_flags &= (uint16_t) ~(PGL_YOUNG | PGL_REFERENCED);
 	if (referenced_ptes) {
 		page->lru_flags |= PGL_REFERENCED;
 		return referenced_folio ? FOLIOREF_ACTIVATE : FOLIOREF_KEEP;
@@ -217,7 +218,7 @@ void shrink_active_list(struct sim *s, int nid, int64_t nr_to_scan, struct scan_
 		struct page *page = zone_page(s, z, taken[i]);
 
 		/* folio_referenced clears the accessed bits; only executable page cache would stay */
-		page->lru_flags &= (uint16_t)~(PGL_YOUNG | PGL_ACTIVE);
+		page->lru_flags &= (uint16_t) ~(PGL_YOUNG | PGL_ACTIVE);
 		page->lru_flags |= PGL_WORKINGSET;
 		lru_link(s, z, taken[i], 0);
 		deactivated += (int64_t)1 << page->order;
@@ -310,7 +311,8 @@ static void shrink_lruvec(struct sim *s, int nid, struct scan_control *sc)
 	get_scan_count(s, nid, sc, nr);
 	for (int lru = 0; lru < NR_LRU_LISTS; lru++)
 		targets[lru] = nr[lru];
-	while ((nr[LRU_INACTIVE_ANON] || nr[LRU_ACTIVE_FILE] || nr[LRU_INACTIVE_FILE]) && budget--) {
+	while ((nr[LRU_INACTIVE_ANON] || nr[LRU_ACTIVE_FILE] || nr[LRU_INACTIVE_FILE]) &&
+	       budget--) {
 		int64_t nr_file, nr_anon, percentage;
 		int lru;
 
@@ -361,12 +363,11 @@ static void prepare_scan_control(const struct sim *s, int nid, struct scan_contr
 		sc->may_deactivate = DEACTIVATE_ANON | DEACTIVATE_FILE;
 	} else {
 		/* (refaults, which would also allow aging, are not modelled) */
-		sc->may_deactivate = (uint8_t)((inactive_is_low(s, nid, LRU_INACTIVE_ANON) ?
-							DEACTIVATE_ANON :
-							0) |
-					       (inactive_is_low(s, nid, LRU_INACTIVE_FILE) ?
-							DEACTIVATE_FILE :
-							0));
+		sc->may_deactivate =
+			(uint8_t)((inactive_is_low(s, nid, LRU_INACTIVE_ANON) ? DEACTIVATE_ANON :
+										0) |
+				  (inactive_is_low(s, nid, LRU_INACTIVE_FILE) ? DEACTIVATE_FILE :
+										0));
 	}
 	sc->cache_trim_mode = (n->lruvec.nr_pages[LRU_INACTIVE_FILE] >> sc->priority) &&
 			      !(sc->may_deactivate & DEACTIVATE_FILE);
@@ -378,8 +379,7 @@ static void prepare_scan_control(const struct sim *s, int nid, struct scan_contr
 		total_high += wmark_pages(z, WMARK_HIGH);
 	}
 	file = n->lruvec.nr_pages[LRU_ACTIVE_FILE] + n->lruvec.nr_pages[LRU_INACTIVE_FILE];
-	sc->file_is_tiny = file + free <= total_high &&
-			   !(sc->may_deactivate & DEACTIVATE_ANON) &&
+	sc->file_is_tiny = file + free <= total_high && !(sc->may_deactivate & DEACTIVATE_ANON) &&
 			   (n->lruvec.nr_pages[LRU_INACTIVE_ANON] >> sc->priority);
 }
 

@@ -20,9 +20,9 @@ struct scan_control {
 	int order;	       /* the request's order (kswapd: reset to 0 once enough is free) */
 	int priority;	       /* scan 1 >> priority of each list: DEF_PRIORITY down to 0 */
 	int reclaim_idx;       /* the highest zone whose pages may be reclaimed */
-	int cpu;	       /* the CPU reclaiming: its clock pays and its pcp lists get the pages */
-	uint8_t kswapd;	       /* current_is_kswapd(): which vmstat counters it feeds */
-	uint8_t may_swap;      /* anonymous pages may go to swap (not while reclaiming for a boost) */
+	int cpu;	  /* the CPU reclaiming: its clock pays and its pcp lists get the pages */
+	uint8_t kswapd;	  /* current_is_kswapd(): which vmstat counters it feeds */
+	uint8_t may_swap; /* anonymous pages may go to swap (not while reclaiming for a boost) */
 	uint8_t may_deactivate;	    /* DEACTIVATE_ANON / _FILE: active lists may be aged */
 	uint8_t force_deactivate;   /* direct reclaim's second try: age active lists regardless */
 	uint8_t skipped_deactivate; /* an active list was passed over because aging was not allowed */
