@@ -6,6 +6,7 @@
  */
 #include "alloc_test_util.h"
 #include "page_alloc/page_alloc.h"
+#include "page_alloc/procfs.h"
 #include "page_alloc/watermark.h"
 #include "reclaim/lru.h"
 #include "reclaim/vmscan.h"
@@ -199,8 +200,8 @@ TEST(reclaim_direct_reclaim_then_retry)
 	sim_events_clear(s);
 	free_pages = z->nr_free_pages;
 	/* a GFP_KERNEL request that finds every zone below MIN stalls in direct reclaim */
-	while (z->nr_free_pages > wmark_pages(z, WMARK_MIN) - 1 && s->ev.allocstall[ZONE_NORMAL] == 0 &&
-	       h < 20000) {
+	while (z->nr_free_pages > wmark_pages(z, WMARK_MIN) - 1 &&
+	       s->ev.allocstall[ZONE_NORMAL] == 0 && h < 20000) {
 		CHECK_EQ(at_op(s, OP_ALLOC, 1, 0, __GFP_DIRECT_RECLAIM | __GFP_IO | __GFP_FS, h, 0),
 			 SIM_OK);
 		h++;
@@ -331,5 +332,37 @@ TEST(reclaim_mapped_page_cache_needs_a_second_look)
 	CHECK_EQ(s->ev.allocstall[ZONE_NORMAL], 1);
 	CHECK_EQ(at_free(s, 0, 0), SIM_OK);
 	CHECK_EQ(at_check(s), SIM_OK);
+	free(s);
+}
+
+TEST(reclaim_vmstat_and_zoneinfo_show_the_lru_and_kswapd)
+{
+	struct sim *s = lru_machine(PROFILE_6_18, 0);
+	static char buf[1 << 16];
+	char line[96];
+	uint32_t h = 0;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	fill_until_kswapd(s, PURPOSE_FILE, &h);
+	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
+	CHECK(s->ev.pgscan_kswapd > 0);
+	sim_proc_render(s, PROC_VMSTAT, buf, sizeof buf);
+	snprintf(line, sizeof line, "\npgscan_kswapd %llu\n",
+		 (unsigned long long)s->ev.pgscan_kswapd);
+	CHECK(strstr(buf, line) != NULL);
+	snprintf(line, sizeof line, "\npageoutrun %llu\n", (unsigned long long)s->ev.pageoutrun);
+	CHECK(strstr(buf, line) != NULL);
+	snprintf(line, sizeof line, "\nnr_inactive_file %lld\n",
+		 (long long)s->nodes[0].lruvec.nr_pages[LRU_INACTIVE_FILE]);
+	CHECK(strstr(buf, line) != NULL);
+	sim_proc_render(s, PROC_ZONEINFO, buf, sizeof buf);
+	snprintf(line, sizeof line, "\n      nr_zone_inactive_file %lld\n",
+		 (long long)sim_zone(s, 0, ZONE_NORMAL)->nr_zone_lru[LRU_INACTIVE_FILE]);
+	CHECK(strstr(buf, line) != NULL);
+	snprintf(line, sizeof line, "\n      nr_file_pages %lld\n",
+		 (long long)s->nodes[0].lruvec.nr_file);
+	CHECK(strstr(buf, line) != NULL);
 	free(s);
 }
