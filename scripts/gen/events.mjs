@@ -147,12 +147,16 @@ ${fns.map((f) => `  ${f.key}: ${f.id},`).join('\n')}
 
 /** Kernel function names, index = enum ev_fn ("" for FN_NONE). */
 export const FN_NAMES = [
-${byId(fns).map((f) => `  ${str(f ? f.name : '')},`).join('\n')}
+${byId(fns)
+  .map((f) => `  ${str(f ? f.name : '')},`)
+  .join('\n')}
 ] as const;
 
 /** The kernel source file of each function, index = enum ev_fn ("" for FN_NONE). */
 export const FN_FILES: readonly string[] = [
-${byId(fns).map((f) => `  ${str(f ? f.file : '')},`).join('\n')}
+${byId(fns)
+  .map((f) => `  ${str(f ? f.file : '')},`)
+  .join('\n')}
 ];
 
 /** enum bad_reason in words, index = value (0: no reason). */

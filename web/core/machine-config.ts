@@ -26,6 +26,7 @@ export {
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
   MAX_PCP_BATCH,
+  MAX_SWAP_PAGES,
   MAX_TICKS_PER_OP,
   PRESETS,
 } from './generated/machine';
@@ -91,6 +92,7 @@ export interface ExplicitMachine {
   pageblockOrder: number;
   thp: boolean;
   batch?: number; // teaching override of every zone's pcp batch (not a kernel knob); absent = zone_batchsize()
+  swap?: number; // swap space in pages; absent = none
   zones: ZoneSpan[][]; // [node][zone_idx]; missing entries are empty zones
 }
 
