@@ -31,6 +31,20 @@ static struct zone *kswapd_zone(struct sim *s, int nid)
 	return &s->nodes[nid].zones[s->nodes[nid].kswapd.highest_zoneidx];
 }
 
+/* What one round of kswapd aims to reclaim: each managed zone's high mark, at least 32 pages. */
+static int64_t high_marks(const struct sim *s, int nid, int highest_zoneidx)
+{
+	int64_t sum = 0;
+
+	for (int zid = 0; zid <= highest_zoneidx; zid++) {
+		const struct zone *z = &s->nodes[nid].zones[zid];
+		int64_t high = wmark_pages(z, WMARK_HIGH);
+		if (zone_populated(z))
+			sum += high > SWAP_CLUSTER_MAX ? high : SWAP_CLUSTER_MAX;
+	}
+	return sum;
+}
+
 /* set_reclaim_active / clear_reclaim_active: flag the populated zones kswapd balances. */
 static void set_reclaim_active(struct sim *s, int nid, int highest_zoneidx, int on)
 {
@@ -69,12 +83,12 @@ static void balance_begin(struct sim *s, int nid)
 	k->boosted = k->nr_boost_reclaim != 0;
 	k->nr_reclaimed = 0;
 	k->nr_scanned = 0;
-	k->nr_to_reclaim = 0;
+	k->nr_to_reclaim = high_marks(s, nid, highest);
 	k->priority = DEF_PRIORITY;
 	k->running = 1;
 	set_reclaim_active(s, nid, highest, 1);
 	ev_emit(s, EV_VMSCAN_KSWAPD_WAKE, FN_KSWAPD, kswapd_cpu(s, nid), kswapd_zone(s, nid), 0,
-		k->order, 0, 0, (int32_t)k->nr_boost_reclaim, 0);
+		k->order, 0, (int32_t)k->nr_to_reclaim, (int32_t)k->nr_boost_reclaim, 0);
 }
 
 /*
@@ -109,13 +123,7 @@ static void balance_end(struct sim *s, int nid, int found_balanced)
 /* kswapd_shrink_node: aim at the zones' high marks; whether it scanned as much as it aimed at. */
 static int kswapd_shrink_node(struct sim *s, int nid, struct scan_control *sc)
 {
-	sc->nr_to_reclaim = 0;
-	for (int zid = 0; zid <= sc->reclaim_idx; zid++) {
-		const struct zone *z = &s->nodes[nid].zones[zid];
-		int64_t high = wmark_pages(z, WMARK_HIGH);
-		if (zone_populated(z))
-			sc->nr_to_reclaim += high > SWAP_CLUSTER_MAX ? high : SWAP_CLUSTER_MAX;
-	}
+	sc->nr_to_reclaim = high_marks(s, nid, sc->reclaim_idx);
 	shrink_node(s, nid, sc);
 	/* enough freed for a high-order request's compaction: balance for order 0 from now */
 	if (sc->order && sc->nr_reclaimed >= (2LL << sc->order))
