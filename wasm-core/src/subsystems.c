@@ -1,12 +1,18 @@
 /*
  * subsystems.c: the one place that lists the kernel mechanisms the simulation runs, in the order
- * their dependencies go (base/subsystem.h says what each provides). Adding a subsystem is a line
+ * their dependencies go (base/subsystem.h says what each provides), and that connects the page
+ * allocator to the reclaim above it (page_alloc/reclaim_hook.h). Adding a subsystem is a line
  * here and a folder beside page_alloc/.
  */
 #include "base/subsystem.h"
 #include "page_alloc/page_alloc.h"
+#include "page_alloc/reclaim_hook.h"
+#include "reclaim/reclaim.h"
 
 const struct subsystem *const sim_subsystems[] = {
 	&page_alloc_subsystem,
+	&reclaim_subsystem,
 	NULL,
 };
+
+const struct page_alloc_reclaim *const page_alloc_reclaim = &reclaim_for_page_alloc;

@@ -27,6 +27,7 @@ export {
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
   MAX_PCP_BATCH,
+  MAX_SWAP_PAGES,
   MAX_TICKS_PER_OP,
   PRESETS,
 } from './generated/machine';
@@ -144,6 +145,7 @@ export interface ExplicitMachine {
   pageblockOrder: number;
   thp: boolean;
   batch?: number; // teaching override of every zone's pcp batch (not a kernel knob); absent = zone_batchsize()
+  swap?: number; // swap space in pages; absent = none
   zones: ZoneSpan[][]; // [node][zone_idx]; missing entries are empty zones
   captured?: CapturedState; // boot into this state instead of with every page free
 }

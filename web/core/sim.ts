@@ -143,6 +143,7 @@ export class Sim {
       u8('sim_config.pageblock_order', m.pageblockOrder);
       u8('sim_config.thp', m.thp ? 1 : 0);
       if (m.batch) i32(cfg + L.off('sim_config.pcp_batch'), m.batch);
+      if (m.swap) dv.setUint32(cfg + L.off('sim_config.swap_pages'), m.swap, true);
       const zc = L.sizeOf('zone_config');
       m.zones.forEach((zones, nid) =>
         zones.forEach((z, zid) => {

@@ -34,6 +34,25 @@ export const CHECKED_MARKS: Record<number, string> = {
 };
 /** The mt of the 6.7+ check against the high watermark that sets or clears ZONE_BELOW_HIGH. */
 export const WMARK_CHECK_BELOW_HIGH = 4;
+const LRU_NAMES = ['inactive anon', 'active anon', 'inactive file', 'active file'];
+const PURPOSES = [
+  '',
+  'anonymous memory',
+  'page cache (read)',
+  'dirty page cache (written)',
+  'mapped page cache',
+];
+const OOM_DECISIONS: Record<number, string> = {
+  1: 'out_of_memory would kill the task with the highest badness (the model has no tasks to kill, so the request fails)',
+  2: 'without __GFP_FS the OOM killer is not used; the kernel counts it as progress and retries (the model fails the request)',
+  3: 'the order is above 3, so the OOM killer is not used and the request fails',
+  4: '__GFP_RETRY_MAYFAIL or __GFP_THISNODE asks not to kill, so the request fails',
+  5: 'only the low zones may serve it, and killing a task would not free them, so the request fails',
+};
+
+function lru(mt: number): string {
+  return `${LRU_NAMES[mt] ?? `list ${mt}`} list`;
+}
 
 function pages(n: number): string {
   return n === 1 ? '1 page' : `${n} pages`;
@@ -123,7 +142,7 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
   watermark_boost: (e, { z }) =>
     `${z}'s watermark is boosted from ${pages(e.a)} to ${pages(e.b)} after a fallback, so kswapd will reclaim a little ahead.`,
   kswapd_wake: (e) =>
-    `kswapd of node ${e.node} is woken for order ${e.order} (it reclaims in the background; the model reclaims nothing).`,
+    `kswapd of node ${e.node} is woken for order ${e.order}: it will reclaim in the background until a zone is above its high watermark.`,
   // drain_all_pages spans every zone: its event names no zone, and b counts the CPUs drained
   drain: (e, { z }) =>
     fnName(e.fn) === 'drain_all_pages'
@@ -145,6 +164,34 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
   runaway_loop: (e) =>
     `A loop ran ${e.a} times without ending: the state is corrupted (count ${e.b}, ${pages(e.c)} on the lists). The model stops here.`,
   sysctl: (e) => `vm.${sysctlLabel(e.a) ?? `sysctl ${e.a}`} is set to ${e.b}.`,
+  out_of_memory: (e) =>
+    `Reclaim cannot free enough for order ${e.order}: ${OOM_DECISIONS[e.a] ?? `decision ${e.a}`}.`,
+  reclaim_retry: (e) =>
+    e.a
+      ? `should_reclaim_retry: free plus reclaimable pages could still pass MIN, so the request retries (${e.b} fruitless tries so far).`
+      : `should_reclaim_retry: even with every reclaimable page freed no zone would pass MIN (${e.b} fruitless tries): give up on reclaim.`,
+  mm_vmscan_kswapd_wake: (e, { z }) =>
+    `kswapd of node ${e.node} starts balance_pgdat for ${z} at priority 12: each round aims to reclaim ${pages(e.a)} (the high watermarks)${e.b ? `, first ${pages(e.b)} for a watermark boost` : ''}; the per-CPU lists are capped while it runs.`,
+  kswapd_round: (e) =>
+    `kswapd round at priority ${e.a}: scanned ${pages(e.c)} (1/${2 ** e.a} of each list), reclaimed ${pages(e.b)}.`,
+  mm_vmscan_kswapd_sleep: (e) =>
+    e.a
+      ? `kswapd of node ${e.node} is done: ${pages(e.b)} reclaimed, the node is balanced (or hopeless after ${e.c} failures), and it sleeps.`
+      : `kswapd of node ${e.node} ran its priority loop out with ${pages(e.b)} reclaimed and the node still unbalanced: it starts again.`,
+  mm_vmscan_lru_shrink_inactive: (e) =>
+    `shrink_inactive_list scanned ${pages(e.a)} from the tail of the ${lru(e.mt)} at priority ${e.c} and freed ${pages(e.b)}.`,
+  mm_vmscan_lru_shrink_active: (e) =>
+    `shrink_active_list moved ${pages(e.b)} of ${pages(e.a)} from the ${lru(e.mt)} to the inactive list (priority ${e.c}).`,
+  mm_vmscan_direct_reclaim_begin: (e) =>
+    `CPU ${e.cpu} stalls in direct reclaim for an order-${e.order} request (${showGfpFlags(e.a)}): it will free up to 32 pages itself.`,
+  mm_vmscan_direct_reclaim_end: (e) =>
+    `Direct reclaim on CPU ${e.cpu} ends with ${pages(e.a)} reclaimed (priority ${e.b}).`,
+  mm_lru_insertion: (e) =>
+    `${block(e)} holds ${PURPOSES[e.a] ?? 'memory'} and joins the ${lru(e.mt)} of node ${e.node}.`,
+  mm_lru_activate: (e) =>
+    `${block(e)} is used again while referenced: folio_mark_accessed moves it from the ${lru(e.mt)} to the active list.`,
+  writeback: (e) =>
+    `The flusher writes back ${pages(e.a)} of dirty page cache on node ${e.node}${e.b ? `; ${pages(e.b)} that reclaim had marked go to the inactive tail` : ''}.`,
 };
 
 /** Say what an event means. `nodes` is the machine's node count (to name zones unambiguously). */

@@ -21,6 +21,7 @@ export interface ExplicitMachineSpec {
   pageblockOrder: number;
   thp: boolean;
   batch: number; // teaching override of every zone's pcp batch; 0 = the kernel's zone_batchsize()
+  swap: number; // swap space in pages; 0 = none (anonymous memory cannot be reclaimed)
   dma: number;
   dma32: number;
   normal: number;
@@ -42,12 +43,25 @@ export interface SysctlSetting {
 /** A gfp mask as written: names (or numbers such as `0x40`) joined by `|`, in the order given. */
 export type GfpSpec = string[];
 
+/** What an allocation is for (`for=`), in enum lru_purpose order from 1; null: kernel memory. */
+export const PURPOSES = ['anon', 'file', 'file-dirty', 'file-mapped'] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
 export interface AllocStmt {
   kind: 'alloc';
   cpu: number;
   group: string;
   order: number;
   gfp: GfpSpec;
+  purpose: Purpose | null; // anonymous memory or page cache: the block joins an LRU list
+}
+
+/** `touch NAME [*]`: the most recent live block of NAME (or every one) is used again. */
+export interface TouchStmt {
+  kind: 'touch';
+  cpu: number;
+  group: string;
+  all: boolean;
 }
 
 export interface FreeStmt {
@@ -108,6 +122,7 @@ export interface RepeatStmt {
 /** A statement that becomes ops. */
 export type OpStmt =
   | AllocStmt
+  | TouchStmt
   | FreeStmt
   | DrainStmt
   | DrainAllStmt

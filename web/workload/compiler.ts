@@ -28,6 +28,7 @@ import type {
   SysctlSetting,
   Workload,
 } from './ast';
+import { PURPOSES } from './ast';
 import { fail, WorkloadFailure, type WorkloadError } from './errors';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
@@ -107,6 +108,7 @@ export function machineFromSpec(spec: MachineSpec | null): PresetMachine | Expli
     pageblockOrder: spec.pageblockOrder,
     thp: spec.thp,
     ...(spec.batch ? { batch: spec.batch } : {}),
+    ...(spec.swap ? { swap: spec.swap } : {}),
     zones,
   };
 }
@@ -260,7 +262,18 @@ class Compiler {
           );
         }
         const id = this.freeIds.pop() ?? this.nextId++;
-        this.emitFields(OpKind.ALLOC, s.cpu, s.order, gfpMask(s.gfp), id, 0, at);
+        // for=...: OP_LRU_ALLOC, whose arg is enum lru_purpose (PURPOSES from 1)
+        if (s.purpose)
+          this.emitFields(
+            OpKind.LRU_ALLOC,
+            s.cpu,
+            s.order,
+            gfpMask(s.gfp),
+            id,
+            PURPOSES.indexOf(s.purpose) + 1,
+            at,
+          );
+        else this.emitFields(OpKind.ALLOC, s.cpu, s.order, gfpMask(s.gfp), id, 0, at);
         let stack = this.groups.get(s.group);
         if (!stack) {
           stack = [];
@@ -268,6 +281,20 @@ class Compiler {
         }
         stack.push(id);
         this.live++;
+        return;
+      }
+      case 'touch': {
+        this.checkCpu(s.cpu, at);
+        const stack = this.groups.get(s.group);
+        const ids = s.all ? (stack ?? []) : stack?.length ? [stack[stack.length - 1] ?? 0] : [];
+        if (!ids.length)
+          fail(
+            at,
+            stack
+              ? `touch ${s.group}: every block of group "${s.group}" is already freed`
+              : `touch ${s.group}: no block was allocated into group "${s.group}"`,
+          );
+        for (const id of ids) this.emitFields(OpKind.TOUCH, s.cpu, 0, 0, id, 0, at);
         return;
       }
       case 'free': {

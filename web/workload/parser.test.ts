@@ -20,7 +20,7 @@ describe('parseWorkload', () => {
     const w = parsed('alloc a\ntick\nrandom 10\n');
     expect(w.machine).toBeNull();
     expect(w.ops).toEqual([
-      { kind: 'alloc', cpu: 0, group: 'a', order: 0, gfp: ['GFP_KERNEL'] },
+      { kind: 'alloc', cpu: 0, group: 'a', order: 0, gfp: ['GFP_KERNEL'], purpose: null },
       { kind: 'tick', count: 1 },
       { kind: 'random', cpu: 0, count: 10, maxOrder: 3, freePercent: 50, gfp: ['GFP_KERNEL'] },
     ]);
@@ -49,6 +49,7 @@ describe('parseWorkload', () => {
       pageblockOrder: 6,
       thp: true,
       batch: 7,
+      swap: 0,
       dma: 0,
       dma32: 0,
       normal: 1024,
@@ -64,7 +65,16 @@ describe('parseWorkload', () => {
       {
         kind: 'repeat',
         count: 2,
-        body: [{ kind: 'alloc', cpu: 1, group: 'x', order: 2, gfp: ['GFP_ATOMIC', '__GFP_COMP'] }],
+        body: [
+          {
+            kind: 'alloc',
+            cpu: 1,
+            group: 'x',
+            order: 2,
+            gfp: ['GFP_ATOMIC', '__GFP_COMP'],
+            purpose: null,
+          },
+        ],
       },
       {
         kind: 'repeat',
@@ -99,11 +109,11 @@ describe('parseWorkload', () => {
     ['cpu', '1:4: expected a cpu number, found end of file'],
     [
       'cpu 1',
-      '1:6: expected an op after cpu 1 (alloc, free, drain, corrupt, random, free_pfn, offline, online), found end of file',
+      '1:6: expected an op after cpu 1 (alloc, touch, free, drain, corrupt, random, free_pfn, offline, online), found end of file',
     ],
     [
       'cpu 0 allocate a',
-      '1:7: expected an op (alloc, free, drain, corrupt, random, free_pfn, offline, online), found "allocate" (did you mean alloc?)',
+      '1:7: expected an op (alloc, touch, free, drain, corrupt, random, free_pfn, offline, online), found "allocate" (did you mean alloc?)',
     ],
     [
       'alloc 3x',
@@ -144,7 +154,7 @@ describe('parseWorkload', () => {
     ['machine normal=1 normal=2', '1:18: normal is given twice'],
     [
       'machine nodez=1',
-      '1:9: unknown machine key "nodez": expected nodes, cpus, max_order, pageblock_order, thp, batch, dma, dma32, normal, movable (did you mean nodes?)',
+      '1:9: unknown machine key "nodez": expected nodes, cpus, max_order, pageblock_order, thp, batch, swap, dma, dma32, normal, movable (did you mean nodes?)',
     ],
     [
       'set percpu_pagelist_high_fraction=4',

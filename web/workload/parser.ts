@@ -13,6 +13,7 @@ import {
   MAX_NUMNODES,
   MAX_PAGE_ORDER_LIMIT,
   MAX_PCP_BATCH,
+  MAX_SWAP_PAGES,
   ZONE_NAMES,
 } from '../core/machine-config';
 import { SYSCTLS, sysctlInRange, type SysctlInfo } from '../core/generated/sysctls';
@@ -22,12 +23,13 @@ import type {
   GfpSpec,
   MachineSpec,
   OpStmt,
+  Purpose,
   SourceMap,
   SysctlName,
   SysctlSetting,
   Workload,
 } from './ast';
-import { SYSCTL_NAMES } from './ast';
+import { PURPOSES, SYSCTL_NAMES } from './ast';
 import { didYouMean, fail, WorkloadFailure, type WorkloadError } from './errors';
 import {
   MAX_MANAGED_PAGES,
@@ -49,6 +51,7 @@ const U32_MAX = 0xffffffff;
 /** Words that start an op, for "expected" messages and suggestions (and the editor's vocabulary). */
 export const OP_WORDS = [
   'alloc',
+  'touch',
   'free',
   'drain',
   'corrupt',
@@ -66,6 +69,7 @@ export const MACHINE_KEYS = [
   'pageblock_order',
   'thp',
   'batch',
+  'swap',
   'dma',
   'dma32',
   'normal',
@@ -325,6 +329,14 @@ class Parser {
         case 'batch':
           v = this.integer('batch', 1, MAX_PCP_BATCH).value;
           break;
+        case 'swap':
+          v = this.integer(
+            'swap pages',
+            0,
+            MAX_SWAP_PAGES,
+            `the limit of ${formatCount(MAX_SWAP_PAGES)} swap pages`,
+          ).value;
+          break;
         default:
           v = this.integer(
             `${key.text} pages`,
@@ -346,6 +358,7 @@ class Parser {
       pageblockOrder: seen.get('pageblock_order') ?? Math.min(9, maxOrder),
       thp: (seen.get('thp') ?? 1) === 1,
       batch: seen.get('batch') ?? 0,
+      swap: seen.get('swap') ?? 0,
       dma: seen.get('dma') ?? 0,
       dma32: seen.get('dma32') ?? 0,
       normal: seen.get('normal') ?? 0,
@@ -407,6 +420,17 @@ class Parser {
     return v.value;
   }
 
+  /** The value of `for=`: one of PURPOSES. */
+  private purpose(): Purpose {
+    const v = this.next();
+    if (v.kind !== 'word' || !(PURPOSES as readonly string[]).includes(v.text))
+      fail(
+        v,
+        `expected what the memory is for (${PURPOSES.join(', ')}), found ${describeToken(v)}${v.kind === 'word' ? didYouMean(v.text, PURPOSES) : ''}`,
+      );
+    return v.text as Purpose;
+  }
+
   private op(depth: number): OpStmt {
     const first = this.next();
     let cpu = 0;
@@ -433,11 +457,20 @@ class Parser {
         const group = this.groupName();
         let order: number | null = null;
         let gfp: GfpSpec | null = null;
+        let purpose: Purpose | null = null;
         while (!this.atStatementEnd()) {
           if (this.isKeyValue()) {
             const key = this.keyEquals();
+            if (key.text === 'for') {
+              if (purpose !== null) fail(key, 'for is given twice');
+              purpose = this.purpose();
+              continue;
+            }
             if (key.text !== 'order')
-              fail(key, `unknown option "${key.text}=" of alloc: expected order=K or gfp flags`);
+              fail(
+                key,
+                `unknown option "${key.text}=" of alloc: expected order=K, for=${PURPOSES.join('|')} or gfp flags`,
+              );
             if (order !== null) fail(key, 'order is given twice');
             order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
           } else {
@@ -449,7 +482,21 @@ class Parser {
             gfp = this.gfp();
           }
         }
-        return { kind: 'alloc', cpu, group, order: order ?? 0, gfp: gfp ?? [GFP_DEFAULT] };
+        // user memory and page cache come from GFP_HIGHUSER_MOVABLE (mapping_gfp_mask's default)
+        const fallbackGfp = purpose ? 'GFP_HIGHUSER_MOVABLE' : GFP_DEFAULT;
+        return { kind: 'alloc', cpu, group, order: order ?? 0, gfp: gfp ?? [fallbackGfp], purpose };
+      }
+      case 'touch': {
+        const group = this.groupName();
+        let all = false;
+        if (this.peek().kind === 'star') {
+          this.next();
+          all = true;
+        }
+        this.endStatement(
+          all ? `touch ${group} *` : `touch ${group} (add "*" to touch every block)`,
+        );
+        return { kind: 'touch', cpu, group, all };
       }
       case 'free': {
         const group = this.groupName();

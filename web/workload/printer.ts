@@ -27,6 +27,7 @@ export function printMachine(m: MachineSpec): string {
     `thp=${m.thp ? 1 : 0}`,
   ];
   if (m.batch) parts.push(`batch=${m.batch}`);
+  if (m.swap) parts.push(`swap=${m.swap}`);
   // Zones without pages are left out: 0 is what an absent key means.
   if (m.dma) parts.push(`dma=${m.dma}`);
   if (m.dma32) parts.push(`dma32=${m.dma32}`);
@@ -43,7 +44,12 @@ function printSetting(s: SysctlSetting): string {
 export function printOp(op: OpStmt, indent: string, out: string[]): void {
   switch (op.kind) {
     case 'alloc':
-      out.push(`${indent}cpu ${op.cpu} alloc ${op.group} order=${op.order} ${op.gfp.join('|')}`);
+      out.push(
+        `${indent}cpu ${op.cpu} alloc ${op.group} order=${op.order} ${op.gfp.join('|')}${op.purpose ? ` for=${op.purpose}` : ''}`,
+      );
+      return;
+    case 'touch':
+      out.push(`${indent}cpu ${op.cpu} touch ${op.group}${op.all ? ' *' : ''}`);
       return;
     case 'free':
       out.push(

@@ -204,7 +204,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
           `the trace holds more than ${formatCount(MAX_LIVE_BLOCKS)} live blocks (the limit)`,
         );
       }
-      ops.push({ kind: 'alloc', cpu: r.cpu, group: pfnGroup(pfn), order, gfp });
+      ops.push({ kind: 'alloc', cpu: r.cpu, group: pfnGroup(pfn), order, gfp, purpose: null });
       times.push(time);
       live.set(pfn, (live.get(pfn) ?? 0) + 1);
       freedByMmPageFree.delete(pfn);

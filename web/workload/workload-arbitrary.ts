@@ -5,7 +5,14 @@
 import fc from 'fast-check';
 import { GFP_NAMES } from '../core/gfp';
 import { PRESETS, PROFILE_NAMES, type PresetName } from '../core/machine-config';
-import type { GfpSpec, MachineSpec, OpStmt, SysctlSetting, Workload } from './ast';
+import {
+  PURPOSES,
+  type GfpSpec,
+  type MachineSpec,
+  type OpStmt,
+  type SysctlSetting,
+  type Workload,
+} from './ast';
 
 const groupName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,10}$/);
 const cpu = fc.integer({ min: 0, max: 511 });
@@ -30,6 +37,7 @@ const machine: fc.Arbitrary<MachineSpec> = fc.oneof(
       pbFraction: fc.double({ min: 0, max: 1, noNaN: true }),
       thp: fc.boolean(),
       batch: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4096 })),
+      swap: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1 << 20 })),
       dma: fc.integer({ min: 0, max: 4096 }),
       dma32: fc.integer({ min: 0, max: 100000 }),
       normal: fc.integer({ min: 1, max: 500000 }),
@@ -43,6 +51,7 @@ const machine: fc.Arbitrary<MachineSpec> = fc.oneof(
       pageblockOrder: Math.floor(r.pbFraction * r.maxOrder),
       thp: r.thp,
       batch: r.batch,
+      swap: r.swap,
       dma: r.dma,
       dma32: r.dma32,
       normal: r.normal,
@@ -72,13 +81,24 @@ const setting: fc.Arbitrary<SysctlSetting> = fc.oneof(
 );
 
 const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
-  fc.record({ cpu, group: groupName, order, gfp }).map((r): OpStmt => ({ kind: 'alloc', ...r })),
+  fc
+    .record({
+      cpu,
+      group: groupName,
+      order,
+      gfp,
+      purpose: fc.oneof(fc.constant(null), fc.constantFrom(...PURPOSES)),
+    })
+    .map((r): OpStmt => ({ kind: 'alloc', ...r })),
   fc
     .record({ cpu, group: groupName, all: fc.boolean() })
     .map((r): OpStmt => ({ kind: 'free', ...r })),
   fc
     .record({ cpu, group: groupName })
     .map((r): OpStmt => ({ kind: 'free', ...r, all: true, batched: true })),
+  fc
+    .record({ cpu, group: groupName, all: fc.boolean() })
+    .map((r): OpStmt => ({ kind: 'touch', ...r })),
   cpu.map((c): OpStmt => ({ kind: 'drain', cpu: c })),
   fc.constant<OpStmt>({ kind: 'drain_all' }),
   fc.integer({ min: 1, max: 1000 }).map((count): OpStmt => ({ kind: 'tick', count })),

@@ -167,6 +167,8 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
 		return 0;
 	if (cfg->percpu_pagelist_high_fraction != 0 && cfg->percpu_pagelist_high_fraction < 8)
 		return 0;
+	if (cfg->swap_pages > MAX_SWAP_PAGES)
+		return 0;
 	if (cfg->pcp_batch < 0 || cfg->pcp_batch > MAX_PCP_BATCH)
 		return 0;
 	for (int nid = 0; nid < cfg->nr_nodes; nid++) {
@@ -207,7 +209,7 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
  * offsets is refused (arena_fits), never wrapped into a smaller, corrupt one.
  */
 struct arena_layout {
-	uint64_t frames, pageblocks, frame_stamps, pcp, handles, events, event_ctx, end;
+	uint64_t frames, pageblocks, frame_stamps, pcp, handles, events, event_ctx, owners, end;
 };
 
 /* Where each array of a valid config goes. */
@@ -224,7 +226,8 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
 	l.events = align8(l.handles + (uint64_t)cfg->max_handles * sizeof(struct handle));
 	l.event_ctx = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
-	l.end = align8(l.event_ctx + cfg->event_capacity);
+	l.owners = align8(l.event_ctx + cfg->event_capacity);
+	l.end = align8(l.owners + n->frames * sizeof(uint32_t));
 	return l;
 }
 
@@ -287,8 +290,10 @@ static void boot_layout(struct sim *s)
 						z->free_area[order].tail[mt] = PFN_NONE;
 		}
 	}
-	for (uint32_t i = 0; i < s->nr_frames; i++)
+	for (uint32_t i = 0; i < s->nr_frames; i++) {
 		frames[i].next = frames[i].prev = PFN_NONE;
+		sim_frame_owners(s)[i] = HANDLE_NONE;
+	}
 	memset(sim_pageblocks(s), MIGRATE_MOVABLE, s->nr_pageblocks);
 	for (uint32_t h = 0; h < cfg->max_handles; h++)
 		sim_handles(s)[h].pfn = PFN_NONE;
@@ -335,6 +340,8 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->handles_off = (uint32_t)l.handles;
 	s->events_off = (uint32_t)l.events;
 	s->event_ctx_off = (uint32_t)l.event_ctx;
+	s->owners_off = (uint32_t)l.owners;
+	s->nr_swap_free = cfg->swap_pages;
 	s->rng = cfg->seed ? cfg->seed : 0x9E3779B97F4A7C15ULL;
 	s->history = HISTORY_EMPTY;
 	s->user_min_free_kbytes = -1;

@@ -123,6 +123,9 @@ int sim_apply(struct sim *s, const struct sim_op *op)
 		return SIM_ECORRUPT;
 	s->history = history_next(s->history, op);
 	err = apply(s, op);
+	for (const struct subsystem *const *sub = sim_subsystems; *sub && !s->frozen; sub++)
+		if ((*sub)->op_done)
+			(*sub)->op_done(s);
 	s->op_seq++;
 	if (s->frozen)
 		return SIM_ECORRUPT;

@@ -49,6 +49,12 @@ static inline struct handle *sim_handles(const struct sim *s)
 	return (struct handle *)((char *)s + s->handles_off);
 }
 
+/* The owner array: per frame, the handle holding the LRU block headed there (HANDLE_NONE otherwise). */
+static inline uint32_t *sim_frame_owners(const struct sim *s)
+{
+	return (uint32_t *)((char *)s + s->owners_off);
+}
+
 /* The event buffer. */
 static inline struct sim_event *sim_event_buf(const struct sim *s)
 {

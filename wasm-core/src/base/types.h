@@ -211,12 +211,42 @@ struct page {
 	uint8_t list; /* PG_BUDDY: migratetype list it sits on; PG_PCP: pindex; PG_ALLOCATED: the allocation's migratetype (claims count MOVABLE ones as movable) */
 	uint8_t flags; /* PAGEF_* */
 	uint16_t cpu;  /* PG_PCP: owning CPU; PG_ALLOCATED: allocating CPU */
-	uint16_t pad;
+	uint16_t lru_flags; /* PG_ALLOCATED head on an LRU list: PGL_* (reclaim/); next/prev link the list */
 };
 
 #define PAGEF_HWPOISON 0x1 /* marked bad by the corrupt op: the refill check will reject it */
 #define PAGEF_CAPTURED \
 	0x2 /* PG_ALLOCATED: memory a captured state showed in use (no handle holds it) */
+
+/* A block's page flags as reclaim sees them (struct page.lru_flags; the kernel's PG_* names). */
+#define PGL_LRU 0x1	     /* PG_lru: on one of its node's LRU lists */
+#define PGL_ACTIVE 0x2	     /* PG_active: on an active list */
+#define PGL_REFERENCED 0x4   /* PG_referenced: accessed since reclaim last looked */
+#define PGL_SWAPBACKED 0x8   /* PG_swapbacked: anonymous memory, reclaimable only to swap */
+#define PGL_DIRTY 0x10	     /* PG_dirty: page cache not yet written back */
+#define PGL_MAPPED 0x20	     /* mapped into a page table (folio_mapped) */
+#define PGL_YOUNG 0x40	     /* a mapping's accessed bit (what folio_referenced counts) */
+#define PGL_RECLAIM 0x80     /* PG_reclaim: reclaim found it dirty; rotate it when written back */
+#define PGL_WORKINGSET 0x100 /* PG_workingset: was active once */
+
+/* enum lru_list: the evictable LRU lists of a node, in the kernel's order */
+enum lru_list {
+	LRU_INACTIVE_ANON,
+	LRU_ACTIVE_ANON,
+	LRU_INACTIVE_FILE,
+	LRU_ACTIVE_FILE,
+	NR_LRU_LISTS
+};
+
+/* What an allocation is for (the workload's for=...): which LRU it joins, and how. */
+enum lru_purpose {
+	PURPOSE_NONE,	     /* kernel memory: not on any LRU */
+	PURPOSE_ANON,	     /* anonymous memory, mapped by the faulting task */
+	PURPOSE_FILE,	     /* clean page cache (read), not mapped */
+	PURPOSE_FILE_DIRTY,  /* page cache written by write(2): dirty until the flusher runs */
+	PURPOSE_FILE_MAPPED, /* page cache mapped by mmap, accessed through the mapping */
+	NR_PURPOSES
+};
 
 /* ---- Free areas, zones, nodes --------------------------------------------------------------- */
 
@@ -312,9 +342,12 @@ struct zone {
 	int32_t pageset_batch;		/* zone_batchsize(): batch of every CPU's pcp */
 	int32_t pageset_high_min;	/* zone_highsize(..., 0) */
 	int32_t pageset_high_max;	/* zone_highsize(..., 8) */
-	uint32_t flags;	   /* ZONE_BELOW_HIGH, ZONE_BOOSTED_WATERMARK, ZONE_RECLAIM_ACTIVE */
-	uint8_t node;	   /* zone_to_nid */
-	uint8_t idx;	   /* zone_idx: enum zone_type */
+	uint32_t flags; /* ZONE_BELOW_HIGH, ZONE_BOOSTED_WATERMARK, ZONE_RECLAIM_ACTIVE */
+	uint32_t pad_lru;
+	int64_t nr_zone_lru[NR_LRU_LISTS]; /* NR_ZONE_{IN,}ACTIVE_{ANON,FILE}: this zone's LRU pages */
+	int64_t nr_zone_write_pending; /* NR_ZONE_WRITE_PENDING: dirty page cache in this zone */
+	uint8_t node;		       /* zone_to_nid */
+	uint8_t idx;		       /* zone_idx: enum zone_type */
 	uint16_t stat_cpu; /* 1 + the CPU holding zone->lock, whose deltas its changes go to; 0 */
 	uint8_t stat_threshold; /* the CPUs' stat_threshold (calculate_normal_threshold) */
 	uint8_t pad[3];
@@ -331,6 +364,34 @@ struct zone {
 	uint32_t capture_laid_out; /* 1 once OP_CAPTURE_ZONE laid the zone out */
 };
 
+/* struct lruvec of a node: its LRU lists, linked through allocated heads' next/prev by pfn */
+struct lruvec {
+	uint32_t head[NR_LRU_LISTS]; /* most recently added block (the kernel's list head side) */
+	uint32_t tail[NR_LRU_LISTS]; /* oldest block: where reclaim scans from */
+	int64_t nr_pages[NR_LRU_LISTS];	  /* NR_{IN,}ACTIVE_{ANON,FILE}: pages on each list */
+	uint32_t nr_blocks[NR_LRU_LISTS]; /* blocks on each list (what the checker walks) */
+	int64_t nr_dirty;		  /* NR_FILE_DIRTY */
+	int64_t nr_mapped;		  /* NR_FILE_MAPPED: mapped page cache */
+	int64_t nr_anon;		  /* NR_ANON_MAPPED */
+	int64_t nr_file;		  /* NR_FILE_PAGES */
+};
+
+/* one node's kswapd: between a wake and the sleep after balance_pgdat */
+struct kswapd {
+	uint8_t running;	 /* inside balance_pgdat: ZONE_RECLAIM_ACTIVE is set on its zones */
+	uint8_t priority;	 /* sc.priority of the next round: DEF_PRIORITY (12) down to 1 */
+	uint8_t order;		 /* sc.order it balances for */
+	uint8_t highest_zoneidx; /* the highest zone it balances */
+	uint8_t boosted; /* began with a watermark boost: the boosts are dropped at the end */
+	uint8_t pad[3];
+	int64_t nr_to_reclaim;	  /* kswapd_shrink_node's target: sum of the zones' high marks */
+	int64_t nr_scanned;	  /* scanned in the last round */
+	int64_t nr_reclaimed;	  /* reclaimed since balance_pgdat began */
+	int64_t nr_boost_reclaim; /* boost still to reclaim for */
+	uint64_t rounds;	  /* rounds of the priority loop run in all */
+	int32_t zone_boosts[MAX_NR_ZONES]; /* each zone's watermark_boost when balance_pgdat began */
+};
+
 /* struct pglist_data, reduced to what the model needs */
 struct node {
 	uint16_t first_cpu; /* CPUs of the node are first_cpu .. first_cpu + nr_cpus - 1 */
@@ -345,6 +406,8 @@ struct node {
 	uint8_t pad[3];
 	uint64_t totalreserve_pages; /* pgdat->totalreserve_pages (calculate_totalreserve_pages) */
 	uint64_t kswapd_wakeups;
+	struct lruvec lruvec; /* the node's LRU lists (reclaim/lru.c) */
+	struct kswapd kswapd; /* where kswapd's balance_pgdat stands (reclaim/kswapd.c) */
 	struct zone zones[MAX_NR_ZONES];
 };
 
@@ -493,6 +556,7 @@ struct sim_config {
 	int32_t lowmem_reserve_ratio[MAX_NR_ZONES]; /* default 256 256 32 0 0 */
 	int32_t zone_reclaim_mode;		    /* default 0 */
 	int32_t pcp_batch; /* 0: zone_batchsize(); else a teaching override of every zone's batch (not a kernel knob) */
+	uint32_t swap_pages; /* swap space in pages (0: no swap, anonymous memory cannot be reclaimed) */
 	uint32_t max_handles;	 /* handle table size */
 	uint32_t event_capacity; /* events kept between sim_events_clear calls */
 	uint64_t seed;		 /* the random stream's seed */
@@ -508,7 +572,14 @@ struct handle {
 	uint8_t order; /* HANDLE_STREAM marks a random stream's header slot */
 	uint8_t node;
 	uint8_t zone;
-	uint8_t pad;
+	uint8_t gone; /* enum handle_gone: reclaim took the block; a free only lets go of the handle */
+};
+
+/* What reclaim did with a handle's block (struct handle.gone). */
+enum handle_gone {
+	HANDLE_HELD,	/* the handle holds its block, or nothing */
+	HANDLE_DROPPED, /* page cache dropped: freeing the handle does nothing more */
+	HANDLE_SWAPPED, /* anonymous memory swapped out: freeing the handle frees its swap slots */
 };
 
 /* vmstat event counters the model keeps (machine-wide) */
@@ -521,6 +592,11 @@ struct vm_events {
 	uint64_t extfrag, pageblock_claimed;
 	uint64_t kswapd_wakeups;
 	uint64_t bad_page;
+	/* reclaim (reclaim/): the kernel's vm_event_item names */
+	uint64_t pgscan_kswapd, pgscan_direct, pgsteal_kswapd, pgsteal_direct;
+	uint64_t pgscan_anon, pgscan_file, pgsteal_anon, pgsteal_file;
+	uint64_t pgrefill, pgactivate, pgdeactivate, pgrotated, pageoutrun, pswpout;
+	uint64_t oom_kill; /* OOM decisions that would kill a task (the model kills nothing) */
 };
 
 /* the whole simulation: the header of the arena */
@@ -544,7 +620,9 @@ struct sim {
 	uint32_t handles_off;	      /* struct handle [max_handles] */
 	uint32_t events_off;	      /* struct sim_event [event_capacity] */
 	uint32_t event_ctx_off;	      /* uint8_t [event_capacity]: each event's cpu trace_ctx */
-	uint32_t nr_events;	      /* events in the buffer */
+	uint32_t owners_off;	 /* uint32_t per frame: the handle holding an LRU block's head */
+	int64_t nr_swap_free;	 /* free swap slots (pages) */
+	uint32_t nr_events;	 /* events in the buffer */
 	uint32_t events_dropped; /* events lost since the last clear because the buffer was full */
 	uint32_t event_seq;	 /* next event's seq */
 	uint32_t op_seq;	 /* index of the op being applied */

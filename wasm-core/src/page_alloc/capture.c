@@ -239,6 +239,10 @@ static int capture_layout(struct sim *s, struct zone *z)
 		for (int order = 0; order <= s->config.max_order; order++)
 			unplaced += (uint64_t)want[mt][order] << order;
 	z->capture_unplaced = unplaced > UINT32_MAX ? UINT32_MAX : (uint32_t)unplaced;
+	/* the captured counter is exact: no CPU holds a delta of this zone's free pages yet */
+	for (uint32_t cpu = 0; cpu < s->nr_cpus; cpu++)
+		sim_pcp(s, (int)cpu, z->node, z->idx)->vm_stat_diff = 0;
+	z->vm_stat_free = z->nr_free_pages;
 	z->capture_laid_out = 1;
 	return SIM_OK;
 }

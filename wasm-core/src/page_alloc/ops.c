@@ -57,6 +57,7 @@ static FAST_PATH int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, u
 	if (pfn == PFN_NONE)
 		return s->frozen ? SIM_ECORRUPT : SIM_ENOMEM;
 	hd->pfn = pfn;
+	hd->gone = HANDLE_HELD;
 	hd->order = (uint8_t)order;
 	hd->node = (uint8_t)(zone_index / MAX_NR_ZONES);
 	hd->zone = (uint8_t)(zone_index % MAX_NR_ZONES);
@@ -79,6 +80,13 @@ static int op_free(struct sim *s, const struct sim_op *op)
 	if (op->handle >= s->config.max_handles)
 		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
 	hd = &sim_handles(s)[op->handle];
+	if (hd->pfn == PFN_NONE && hd->gone != HANDLE_HELD && hd->order != HANDLE_STREAM) {
+		/* reclaim took the block: the page cache is gone already, swapped pages free their slots */
+		if (hd->gone == HANDLE_SWAPPED)
+			s->nr_swap_free += (int64_t)1 << hd->order;
+		hd->gone = HANDLE_HELD;
+		return SIM_OK;
+	}
 	if (hd->pfn == PFN_NONE || hd->order == HANDLE_STREAM)
 		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
 	do_free_handle(s, op->cpu, op->handle);
@@ -263,6 +271,20 @@ static uint32_t online_cpus(const struct sim *s)
 	return n;
 }
 
+int page_alloc_alloc_op(struct sim *s, const struct sim_op *op)
+{
+	int cpu = op->cpu;
+
+	if (op->order > s->config.max_order)
+		return sim_report_bad(s, cpu, 0, op->order, BAD_ORDER_RANGE, SIM_EINVAL);
+	if (op->handle >= s->config.max_handles || sim_handles(s)[op->handle].pfn != PFN_NONE ||
+	    sim_handles(s)[op->handle].order == HANDLE_STREAM)
+		return sim_report_bad(s, cpu, 0, op->order, BAD_HANDLE, SIM_EBADHANDLE);
+	if (gfp_zone(op->gfp) < 0)
+		return SIM_EINVAL;
+	return do_alloc(s, cpu, op->gfp, op->order, op->handle);
+}
+
 /* The page allocator's ops; the base has checked the CPU. SIM_ENOTMINE for other kinds. */
 static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 {
@@ -270,15 +292,7 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 
 	switch (op->kind) {
 	case OP_ALLOC:
-		if (op->order > s->config.max_order)
-			return sim_report_bad(s, cpu, 0, op->order, BAD_ORDER_RANGE, SIM_EINVAL);
-		if (op->handle >= s->config.max_handles ||
-		    sim_handles(s)[op->handle].pfn != PFN_NONE ||
-		    sim_handles(s)[op->handle].order == HANDLE_STREAM)
-			return sim_report_bad(s, cpu, 0, op->order, BAD_HANDLE, SIM_EBADHANDLE);
-		if (gfp_zone(op->gfp) < 0)
-			return SIM_EINVAL;
-		return do_alloc(s, cpu, op->gfp, op->order, op->handle);
+		return page_alloc_alloc_op(s, op);
 	case OP_FREE:
 		return op_free(s, op);
 	case OP_FREE_PFN:
@@ -336,18 +350,10 @@ static void page_alloc_tick_cpu(struct sim *s, int cpu)
 	pcp_vmstat_tick(s, cpu);
 }
 
-/* After an interval: kswapd, which the model does not run yet, is put back to sleep. */
-static void page_alloc_tick_end(struct sim *s)
-{
-	for (int nid = 0; nid < s->config.nr_nodes; nid++)
-		s->nodes[nid].kswapd_awake = 0;
-}
-
 const struct subsystem page_alloc_subsystem = {
 	.name = "page_alloc",
 	.boot = page_alloc_boot,
 	.apply = page_alloc_apply,
 	.tick_cpu = page_alloc_tick_cpu,
-	.tick_end = page_alloc_tick_end,
 	.check = page_alloc_check,
 };

@@ -23,11 +23,18 @@
 #include "page_alloc/gfp.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
+#include "page_alloc/reclaim_hook.h"
 #include "page_alloc/vocab.h"
 #include "page_alloc/watermark.h"
 #include "page_alloc/zone_lock.h"
 
 #define MAX_RECLAIM_RETRIES 16
+/*
+ * Bound of the slow path's retry loop. The kernel retries for as long as reclaim makes progress;
+ * each fruitful retry here frees at least one page that stays free, so a machine of
+ * MAX_FRAMES frames never needs as many, and a request that gets here fails.
+ */
+#define MAX_SLOWPATH_RETRIES 4096
 #define MAX_WALK_PASSES \
 	5 /* first walk + NOFRAGMENT restart + kswapd retry + NOFRAGMENT retry, with room */
 
@@ -77,8 +84,7 @@ static struct zone *request_zone(struct sim *s, const struct alloc_context *ac)
 	return &s->nodes[ac->nid].zones[ac->highest_zoneidx];
 }
 
-/* pgdat_balanced: some zone up to highest_zoneidx passes HIGH for this order (or none is managed). */
-static int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx)
+int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx)
 {
 	int managed = 0;
 
@@ -345,7 +351,101 @@ static unsigned gfp_pfmemalloc_flags(uint32_t gfp)
 	return 0;
 }
 
-/* __alloc_pages_slowpath, reduced to what a model without reclaimable memory can do. */
+/*
+ * should_reclaim_retry: retry after direct reclaim while some zone could pass MIN for this order
+ * if everything reclaimable in it were freed. Progress on an order <= 3 request resets the count
+ * of fruitless tries; after MAX_RECLAIM_RETRIES of them the last high-order atomic pageblocks are
+ * given back (even the last one) before the request goes on to the OOM decision.
+ */
+static int should_reclaim_retry(struct sim *s, const struct alloc_context *ac, unsigned alloc_flags,
+				uint64_t progress, int *no_progress_loops)
+{
+	int retry = 0;
+
+	if (progress && ac->order <= PAGE_ALLOC_COSTLY_ORDER)
+		*no_progress_loops = 0;
+	else
+		(*no_progress_loops)++;
+	if (*no_progress_loops > MAX_RECLAIM_RETRIES) {
+		/* 4.9 gives up here without the forced unreserve (unreserve_before_oom) */
+		retry = s->profile.unreserve_before_oom &&
+			highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 1,
+						       ac->cpu);
+	} else {
+		for (int i = 0; i < s->nodes[ac->nid].zonelist_len && !retry; i++) {
+			struct zone *z;
+			int64_t available;
+
+			if (!zoneref_eligible(s, ac, i))
+				continue;
+			z = zoneref_zone(s, ac, i);
+			if (!zone_populated(z))
+				continue;
+			available =
+				page_alloc_reclaim->zone_reclaimable_pages(s, z) + z->nr_free_pages;
+			retry = zone_watermark_ok_free(s, z, ac->order, wmark_pages(z, WMARK_MIN),
+						       ac->highest_zoneidx, alloc_flags, available);
+		}
+	}
+	ev_emit(s, EV_RECLAIM_RETRY, FN_SHOULD_RECLAIM_RETRY, ac->cpu, request_zone(s, ac), 0,
+		ac->order, 0, retry, *no_progress_loops, (int32_t)progress);
+	return retry;
+}
+
+/*
+ * __alloc_pages_may_oom and out_of_memory's first checks: what the kernel does when reclaim
+ * cannot help. The OOM killer is not invoked for costly orders, __GFP_RETRY_MAYFAIL or
+ * __GFP_THISNODE, or requests limited to the low zones; a request without __GFP_FS gets no kill
+ * but counts as progress (the OOM killer does not make up for reclaim that could not do IO);
+ * otherwise the task with the highest badness would be killed. The model has no tasks: it
+ * reports the decision (EV_OOM) and the request fails.
+ */
+static void may_oom(struct sim *s, const struct alloc_context *ac)
+{
+	int decision;
+	int64_t anon = 0;
+
+	if (ac->order > PAGE_ALLOC_COSTLY_ORDER)
+		decision = OOM_SKIP_COSTLY;
+	else if (ac->gfp & (__GFP_RETRY_MAYFAIL | __GFP_THISNODE))
+		decision = OOM_SKIP_MAYFAIL;
+	else if (ac->highest_zoneidx < ZONE_NORMAL)
+		decision = OOM_SKIP_LOWMEM;
+	else if (!(ac->gfp & __GFP_FS))
+		decision = OOM_NOFS_RETRY;
+	else
+		decision = OOM_KILL;
+	if (decision == OOM_KILL)
+		s->ev.oom_kill++;
+	for (int nid = 0; nid < s->config.nr_nodes; nid++)
+		anon += s->nodes[nid].lruvec.nr_anon;
+	ev_emit(s, EV_OOM,
+		decision == OOM_NOFS_RETRY || decision == OOM_KILL ? FN_OUT_OF_MEMORY :
+								     FN___ALLOC_PAGES_MAY_OOM,
+		ac->cpu, request_zone(s, ac), 0, ac->order, ac->mt, decision, (int32_t)ac->gfp,
+		(int32_t)anon);
+}
+
+/* __alloc_pages_direct_reclaim: reclaim, then try; failing that, drain the pcp lists and try again. */
+static uint32_t alloc_direct_reclaim(struct sim *s, struct alloc_context *ac, unsigned alloc_flags,
+				     struct zone **zone_out, uint64_t *progress)
+{
+	uint32_t pfn;
+
+	*progress = page_alloc_reclaim->try_to_free_pages(s, ac->cpu, ac->gfp, ac->order, ac->nid,
+							  ac->highest_zoneidx);
+	if (!*progress || s->frozen)
+		return PFN_NONE;
+	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	if (pfn != PFN_NONE || s->frozen)
+		return pfn;
+	/* pages pinned on per-CPU lists or in the atomic reserve: give them back, once */
+	highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 0, ac->cpu);
+	pcp_drain_all(s, ac->cpu);
+	return get_page_from_freelist(s, ac, alloc_flags, zone_out);
+}
+
+/* __alloc_pages_slowpath (without compaction, cpusets or the OOM killer's kill). */
 static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct zone **zone_out)
 {
 	uint32_t gfp = ac->gfp, pfn;
@@ -353,6 +453,8 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 	int costly = ac->order > PAGE_ALLOC_COSTLY_ORDER;
 	unsigned alloc_flags = gfp_to_alloc_flags(s, gfp, ac->order);
 	unsigned reserve_flags;
+	int no_progress_loops = 0;
+	uint64_t progress = 0;
 
 	ac->preferred = first_zoneref(s, ac);
 	if (ac->preferred < 0)
@@ -366,54 +468,35 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 		return pfn;
 	/* (direct compaction for costly or unmovable high orders would run here: not modelled) */
 
-	/* retry: kswapd may have gone back to sleep in the meantime */
-	if (alloc_flags & ALLOC_KSWAPD)
-		wake_all_kswapds(s, ac);
-	/* __GFP_MEMALLOC may ignore the watermarks altogether */
-	reserve_flags = gfp_pfmemalloc_flags(gfp);
-	if (reserve_flags)
-		alloc_flags = reserve_flags | (alloc_flags & ALLOC_KSWAPD);
-	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
-	if (pfn != PFN_NONE || s->frozen)
-		return pfn;
-	if (!can_direct_reclaim)
-		goto nopage;
-
-	/*
-	 * __alloc_pages_direct_reclaim. try_to_free_pages counts an allocstall against the request's
-	 * highest zone; it would reclaim page cache, which the model does not have. The model lets
-	 * it count as progress so the kernel's recovery for pages pinned on pcp lists and in the
-	 * atomic reserve runs: give back one HIGHATOMIC pageblock (not the last), drain all CPUs,
-	 * and try once more.
-	 */
-	s->ev.allocstall[ac->highest_zoneidx]++;
-	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
-	if (pfn != PFN_NONE || s->frozen)
-		return pfn;
-	highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 0, ac->cpu);
-	pcp_drain_all(s, ac->cpu);
-	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
-	if (pfn != PFN_NONE || s->frozen)
-		return pfn;
-
-	/* (direct compaction at the current priority: not modelled) */
-	if (gfp & __GFP_NORETRY)
-		goto nopage;
-	if (costly && !(gfp & __GFP_RETRY_MAYFAIL))
-		goto nopage;
-	/*
-	 * should_reclaim_retry: nothing reclaimable would lift any zone over MIN, so before it gives
-	 * up it forcibly unreserves HIGHATOMIC pageblocks (even the last one, 4.10+) and retries while
-	 * that frees something. (The OOM killer would come next; the model has no tasks to kill.)
-	 */
-	for (int tries = 0; s->profile.unreserve_before_oom && tries < MAX_RECLAIM_RETRIES;
-	     tries++) {
-		if (!highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 1,
-						    ac->cpu))
-			break;
+	for (int tries = 0; tries < MAX_SLOWPATH_RETRIES; tries++) {
+		/* retry: kswapd may have gone back to sleep in the meantime */
+		if (alloc_flags & ALLOC_KSWAPD)
+			wake_all_kswapds(s, ac);
+		/* __GFP_MEMALLOC may ignore the watermarks altogether */
+		reserve_flags = gfp_pfmemalloc_flags(gfp);
+		if (reserve_flags)
+			alloc_flags = reserve_flags | (alloc_flags & ALLOC_KSWAPD);
 		pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
 		if (pfn != PFN_NONE || s->frozen)
 			return pfn;
+		if (!can_direct_reclaim)
+			goto nopage;
+		pfn = alloc_direct_reclaim(s, ac, alloc_flags, zone_out, &progress);
+		if (pfn != PFN_NONE || s->frozen)
+			return pfn;
+		/* (direct compaction at the current priority: not modelled) */
+		if (gfp & __GFP_NORETRY)
+			goto nopage;
+		if (costly && !(gfp & __GFP_RETRY_MAYFAIL))
+			goto nopage;
+		if (should_reclaim_retry(s, ac, alloc_flags, progress, &no_progress_loops))
+			continue;
+		/* __alloc_pages_may_oom: one last try at the HIGH mark, then the OOM decision */
+		pfn = get_page_from_freelist(s, ac, ALLOC_WMARK_HIGH, zone_out);
+		if (pfn != PFN_NONE || s->frozen)
+			return pfn;
+		may_oom(s, ac);
+		break;
 	}
 
 nopage:
@@ -476,7 +559,14 @@ FAST_PATH uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, i
 static FAST_PATH void free_prepare(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 {
 	ev_emit(s, EV_MM_PAGE_FREE, FN_FREE_PAGES_PREPARE, cpu, z, pfn, order, 0, 0, 0, 0);
+	/*
+	 * PGFREE counts every page once, where it leaves its owner: free_frozen_page_commit (pcp)
+	 * or free_one_page (buddy). Pages a pcp drain later returns to the buddy are not counted.
+	 */
 	s->ev.pgfree += 1u << order;
+	/* the last reference to an LRU block: off its list first (__folio_put -> lruvec_del_folio) */
+	if (zone_page(s, z, pfn)->lru_flags & PGL_LRU)
+		page_alloc_reclaim->release(s, z, pfn);
 }
 
 /* free_one_page for a block a batch sends straight to the buddy. */

@@ -15,8 +15,23 @@ enum zone_fallback_reason {
 	ZF_KSWAPD_RETRY,  /* 6.18 NUMA: only nodes with running kswapd were left: walk them too */
 };
 
+/* What the kernel would do when reclaim cannot help (EV_OOM's a): __alloc_pages_may_oom, out_of_memory. */
+enum oom_decision {
+	OOM_KILL = 1,	  /* out_of_memory would kill the task with the highest badness */
+	OOM_NOFS_RETRY,	  /* no __GFP_FS: no kill, counted as progress, the request retries */
+	OOM_SKIP_COSTLY,  /* order > PAGE_ALLOC_COSTLY_ORDER: no OOM kill, the request fails */
+	OOM_SKIP_MAYFAIL, /* __GFP_RETRY_MAYFAIL or __GFP_THISNODE: the request fails */
+	OOM_SKIP_LOWMEM, /* only DMA/DMA32 allowed: killing would not free lowmem, the request fails */
+};
+
 /* __alloc_pages on cpu: a block of 2^order pages; PFN_NONE on failure. *zone_out = node * MAX_NR_ZONES + zone. */
 uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out);
+
+/* OP_ALLOC (validated as bad input is reported): allocate into op->handle; SIM_ENOMEM on failure. */
+int page_alloc_alloc_op(struct sim *s, const struct sim_op *op);
+
+/* pgdat_balanced: some managed zone up to highest_zoneidx passes HIGH for order (or none is managed). */
+int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx);
 
 /* __free_pages of an allocated block: to the pcp lists or to the buddy. */
 void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);

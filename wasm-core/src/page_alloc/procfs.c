@@ -1,10 +1,12 @@
 /*
  * procfs.c: the allocator's /proc files, byte for byte in the kernel's layout (mm/vmstat.c),
- * filled with the model's numbers. Counters the model does not keep (LRU sizes, mlock, CMA)
+ * filled with the model's numbers. Counters the model does not keep (slab, mlock, CMA, workingset)
  * print as 0 in the kernel's order and spelling, so the files diff cleanly against a real one.
- * That includes zoneinfo's per-node block (LRU, slab, page cache): the model has none of those.
+ * The LRU and page cache figures are reclaim's (struct lruvec, struct zone's nr_zone_*).
  */
 #include "page_alloc/procfs.h"
+
+#include <string.h>
 
 #include "base/state.h"
 #include "page_alloc/vmstat.h"
@@ -24,8 +26,8 @@ static const char *const migratetype_names[MIGRATE_TYPES] = { "Unmovable", "Mova
 static const char *const zone_suffixes[MAX_NR_ZONES] = { "_dma", "_dma32", "_normal", "_movable",
 							 "_device" };
 
-/* Zone counters after nr_free_pages(_blocks) that the model does not track (vmstat_text order, 6.18). */
-static const char *const untracked_zone_items[] = {
+/* Zone counters after nr_free_pages(_blocks) (vmstat_text order, 6.18); zone_item says which it keeps. */
+static const char *const zone_stat_items[] = {
 	"nr_zone_inactive_anon",
 	"nr_zone_active_anon",
 	"nr_zone_inactive_file",
@@ -36,9 +38,9 @@ static const char *const untracked_zone_items[] = {
 	"nr_zspages",
 	"nr_free_cma",
 };
-#define NR_UNTRACKED_ZONE_ITEMS (sizeof untracked_zone_items / sizeof untracked_zone_items[0])
+#define NR_ZONE_STAT_ITEMS (sizeof zone_stat_items / sizeof zone_stat_items[0])
 
-/* Node counters zoneinfo prints once per node (6.18 node_stat_name order); the model keeps none. */
+/* Node counters zoneinfo prints once per node (6.18 node_stat_name order); node_item says which it keeps. */
 static const char *const node_stat_items[] = {
 	"nr_inactive_anon",
 	"nr_active_anon",
@@ -117,6 +119,34 @@ static uint64_t zone_numa(const struct zone *z, int item)
 	default:
 		return 0;
 	}
+}
+
+/* Zone counter i of zone_stat_items: the LRU sizes and write-pending pages, else 0. */
+static int64_t zone_item(const struct zone *z, size_t i)
+{
+	if (i < NR_LRU_LISTS)
+		return z->nr_zone_lru[i];
+	return i == 5 ? z->nr_zone_write_pending : 0; /* nr_zone_write_pending */
+}
+
+/* Node counter called name (node_stat_items): the LRU and page cache figures reclaim keeps, else 0. */
+static int64_t node_item(const struct node *n, const char *name)
+{
+	static const char *const lru_names[NR_LRU_LISTS] = { "nr_inactive_anon", "nr_active_anon",
+							     "nr_inactive_file", "nr_active_file" };
+
+	for (int lru = 0; lru < NR_LRU_LISTS; lru++)
+		if (!strcmp(name, lru_names[lru]))
+			return n->lruvec.nr_pages[lru];
+	if (!strcmp(name, "nr_anon_pages"))
+		return n->lruvec.nr_anon;
+	if (!strcmp(name, "nr_mapped"))
+		return n->lruvec.nr_mapped;
+	if (!strcmp(name, "nr_file_pages"))
+		return n->lruvec.nr_file;
+	if (!strcmp(name, "nr_dirty"))
+		return n->lruvec.nr_dirty;
+	return 0;
 }
 
 /* A non-negative counter (the kernel prints them %lu). */
@@ -285,7 +315,8 @@ static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int 
 	if (zone_populated(z) && first_populated_zone(s, nid) == zid) {
 		tb_str(tb, "\n  per-node stats");
 		for (size_t i = 0; i < NR_NODE_STAT_ITEMS; i++)
-			stat_line(tb, node_stat_items[i], 0);
+			stat_line(tb, node_stat_items[i],
+				  counter(node_item(n, node_stat_items[i])));
 	}
 	/* zone_page_state: the zone's counter, without the CPUs' vmstat deltas */
 	tb_str(tb, "\n  pages free     ");
@@ -317,8 +348,8 @@ static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int 
 	stat_line(tb, "nr_free_pages", counter(zone_page_state_free(z)));
 	if (s->profile.nr_free_pages_blocks)
 		stat_line(tb, "nr_free_pages_blocks", counter(z->nr_free_pages_blocks));
-	for (size_t i = 0; i < NR_UNTRACKED_ZONE_ITEMS; i++)
-		stat_line(tb, untracked_zone_items[i], 0);
+	for (size_t i = 0; i < NR_ZONE_STAT_ITEMS; i++)
+		stat_line(tb, zone_stat_items[i], counter(zone_item(z, i)));
 	for (int i = 0; i < NR_NUMA_ITEMS; i++)
 		stat_line(tb, numa_names[i], zone_numa(z, i));
 
@@ -374,6 +405,8 @@ static void vmstat_line(struct textbuf *tb, const char *name, const char *suffix
 void proc_vmstat(const struct sim *s, struct textbuf *tb)
 {
 	uint64_t free_pages = 0, free_blocks = 0, numa[NR_NUMA_ITEMS] = { 0 };
+	uint64_t zone_items[NR_ZONE_STAT_ITEMS] = { 0 };
+	const struct vm_events *ev = &s->ev;
 
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
@@ -383,21 +416,44 @@ void proc_vmstat(const struct sim *s, struct textbuf *tb)
 			free_blocks += counter(z->nr_free_pages_blocks);
 			for (int i = 0; i < NR_NUMA_ITEMS; i++)
 				numa[i] += zone_numa(z, i);
+			for (size_t i = 0; i < NR_ZONE_STAT_ITEMS; i++)
+				zone_items[i] += counter(zone_item(z, i));
 		}
 	}
-	/* zone counters, then NUMA counters, then (skipping node and global stats) the events */
+	/* zone counters, NUMA counters, node counters, then (skipping global stats) the events */
 	vmstat_line(tb, "nr_free_pages", NULL, free_pages);
 	if (s->profile.nr_free_pages_blocks)
 		vmstat_line(tb, "nr_free_pages_blocks", NULL, free_blocks);
-	for (size_t i = 0; i < NR_UNTRACKED_ZONE_ITEMS; i++)
-		vmstat_line(tb, untracked_zone_items[i], NULL, 0);
+	for (size_t i = 0; i < NR_ZONE_STAT_ITEMS; i++)
+		vmstat_line(tb, zone_stat_items[i], NULL, zone_items[i]);
 	for (int i = 0; i < NR_NUMA_ITEMS; i++)
 		vmstat_line(tb, numa_names[i], NULL, numa[i]);
+	for (size_t i = 0; i < NR_NODE_STAT_ITEMS; i++) {
+		uint64_t v = 0;
+		for (int nid = 0; nid < s->config.nr_nodes; nid++)
+			v += counter(node_item(&s->nodes[nid], node_stat_items[i]));
+		vmstat_line(tb, node_stat_items[i], NULL, v);
+	}
+	vmstat_line(tb, "pswpout", NULL, ev->pswpout);
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-		vmstat_line(tb, "pgalloc", zone_suffixes[zid], s->ev.pgalloc[zid]);
+		vmstat_line(tb, "pgalloc", zone_suffixes[zid], ev->pgalloc[zid]);
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-		vmstat_line(tb, "allocstall", zone_suffixes[zid], s->ev.allocstall[zid]);
-	vmstat_line(tb, "pgfree", NULL, s->ev.pgfree);
+		vmstat_line(tb, "allocstall", zone_suffixes[zid], ev->allocstall[zid]);
+	vmstat_line(tb, "pgfree", NULL, ev->pgfree);
+	vmstat_line(tb, "pgactivate", NULL, ev->pgactivate);
+	vmstat_line(tb, "pgdeactivate", NULL, ev->pgdeactivate);
+	vmstat_line(tb, "pgrefill", NULL, ev->pgrefill);
+	vmstat_line(tb, "pgsteal_kswapd", NULL, ev->pgsteal_kswapd);
+	vmstat_line(tb, "pgsteal_direct", NULL, ev->pgsteal_direct);
+	vmstat_line(tb, "pgscan_kswapd", NULL, ev->pgscan_kswapd);
+	vmstat_line(tb, "pgscan_direct", NULL, ev->pgscan_direct);
+	vmstat_line(tb, "pgscan_anon", NULL, ev->pgscan_anon);
+	vmstat_line(tb, "pgscan_file", NULL, ev->pgscan_file);
+	vmstat_line(tb, "pgsteal_anon", NULL, ev->pgsteal_anon);
+	vmstat_line(tb, "pgsteal_file", NULL, ev->pgsteal_file);
+	vmstat_line(tb, "pageoutrun", NULL, ev->pageoutrun);
+	vmstat_line(tb, "pgrotated", NULL, ev->pgrotated);
+	vmstat_line(tb, "oom_kill", NULL, ev->oom_kill);
 }
 
 size_t sim_proc_render(const struct sim *s, int which, char *buf, size_t cap)

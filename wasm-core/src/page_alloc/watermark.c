@@ -331,8 +331,14 @@ int zone_watermark_ok_safe(struct sim *s, struct zone *z, int order, int64_t mar
 	if (z->percpu_drift_mark && free_pages < z->percpu_drift_mark)
 		free_pages = zone_page_state_snapshot_free(s, z);
 	v = wmark_ok(s, z, order, mark, highest_zoneidx, 0, free_pages);
-	emit_check(s, z, order, &v, cpu);
+	emit_check(s, z, order, &v, cpu, mark, 0);
 	return v.ok;
+}
+
+int zone_watermark_ok_free(struct sim *s, struct zone *z, int order, int64_t mark,
+			   int highest_zoneidx, unsigned alloc_flags, int64_t free_pages)
+{
+	return wmark_ok(s, z, order, mark, highest_zoneidx, alloc_flags, free_pages).ok;
 }
 
 FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark,

@@ -28,6 +28,10 @@ enum wmark_check_mark {
 int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
 		      unsigned alloc_flags, int cpu);
 
+/* __zone_watermark_ok with a free-page count of the caller's (should_reclaim_retry's "available"); no event. */
+int zone_watermark_ok_free(struct sim *s, struct zone *z, int order, int64_t mark,
+			   int highest_zoneidx, unsigned alloc_flags, int64_t free_pages);
+
 /* zone_watermark_fast: the order-0 shortcut, the full check, and the boosted-MIN retry. */
 int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
 			unsigned alloc_flags, int cpu);

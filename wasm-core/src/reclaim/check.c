@@ -1,0 +1,150 @@
+/*
+ * check.c: reclaim's part of sim_check. Every LRU list is walked (bounded by the frame count):
+ * its blocks are allocated heads of the node whose flags name this list, linked both ways; the
+ * lists' block and page counts, the zones' LRU counts and the node's anon/file/mapped/dirty
+ * figures equal what the frames say; a block's owner handle names it back; and no frame claims
+ * to be on an LRU list that does not hold it.
+ */
+#include "base/state.h"
+#include "base/textbuf.h"
+#include "reclaim/lru.h"
+#include "reclaim/reclaim.h"
+
+/* Report a mismatch in s->error; returns SIM_ECORRUPT. */
+static int fail(struct sim *s, const char *what, int nid, uint32_t pfn, int64_t got, int64_t want)
+{
+	struct textbuf tb;
+
+	tb_init(&tb, s->error, sizeof s->error);
+	tb_str(&tb, what);
+	tb_str(&tb, " node ");
+	tb_int(&tb, nid, 0);
+	tb_str(&tb, " pfn 0x");
+	tb_hex(&tb, pfn, 1);
+	tb_str(&tb, ": got ");
+	tb_int(&tb, got, 0);
+	tb_str(&tb, ", want ");
+	tb_int(&tb, want, 0);
+	tb_finish(&tb);
+	return SIM_ECORRUPT;
+}
+
+/* What the frames of one node add up to. */
+struct lru_tally {
+	int64_t pages[NR_LRU_LISTS], zone_pages[MAX_NR_ZONES][NR_LRU_LISTS];
+	int64_t anon, file, mapped, dirty, zone_dirty[MAX_NR_ZONES];
+	uint64_t blocks;
+};
+
+/* Walk one list, tallying its blocks. */
+static int check_list(struct sim *s, int nid, int lru, struct lru_tally *t)
+{
+	const struct lruvec *lv = &s->nodes[nid].lruvec;
+	uint32_t pfn = lv->head[lru], prev = PFN_NONE, n = 0;
+
+	while (pfn != PFN_NONE) {
+		struct zone *z = lru_page_zone(s, nid, pfn);
+		const struct page *page;
+		uint32_t owner;
+		int64_t pages;
+
+		if (!z)
+			return fail(s, "LRU block outside its node", nid, pfn, lru, -1);
+		if (++n > s->nr_frames)
+			return fail(s, "LRU list does not end", nid, pfn, n, s->nr_frames);
+		page = zone_page(s, z, pfn);
+		if (page->state != PG_ALLOCATED)
+			return fail(s, "LRU block is not allocated", nid, pfn, page->state,
+				    PG_ALLOCATED);
+		if (!(page->lru_flags & PGL_LRU) || page_lru(page) != lru)
+			return fail(s, "LRU block flags name another list", nid, pfn,
+				    page->lru_flags & PGL_LRU ? page_lru(page) : -1, lru);
+		if (page->prev != prev)
+			return fail(s, "LRU back link", nid, pfn, page->prev, prev);
+		owner = sim_frame_owners(s)[z->frame_base + (pfn - z->mem_pfn)];
+		if (owner != HANDLE_NONE &&
+		    (owner >= s->config.max_handles || sim_handles(s)[owner].pfn != pfn))
+			return fail(s, "LRU block's owner handle names another block", nid, pfn,
+				    owner, -1);
+		pages = (int64_t)1 << page->order;
+		t->pages[lru] += pages;
+		t->zone_pages[zone_idx(z)][lru] += pages;
+		if (page->lru_flags & PGL_SWAPBACKED) {
+			t->anon += pages;
+		} else {
+			t->file += pages;
+			if (page->lru_flags & PGL_MAPPED)
+				t->mapped += pages;
+			if (page->lru_flags & PGL_DIRTY) {
+				t->dirty += pages;
+				t->zone_dirty[zone_idx(z)] += pages;
+			}
+		}
+		t->blocks++;
+		prev = pfn;
+		pfn = page->next;
+	}
+	if (lv->tail[lru] != prev)
+		return fail(s, "LRU list tail", nid, prev, lv->tail[lru], prev);
+	if (lv->nr_blocks[lru] != n)
+		return fail(s, "LRU block count", nid, prev, lv->nr_blocks[lru], n);
+	return SIM_OK;
+}
+
+/* Whether the node's counters equal its tally. */
+static int check_counts(struct sim *s, int nid, const struct lru_tally *t)
+{
+	const struct node *n = &s->nodes[nid];
+	const struct lruvec *lv = &n->lruvec;
+
+	for (int lru = 0; lru < NR_LRU_LISTS; lru++) {
+		if (lv->nr_pages[lru] != t->pages[lru])
+			return fail(s, "LRU page count", nid, 0, lv->nr_pages[lru], t->pages[lru]);
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+			if (n->zones[zid].nr_zone_lru[lru] != t->zone_pages[zid][lru])
+				return fail(s, "zone LRU page count", nid, (uint32_t)zid,
+					    n->zones[zid].nr_zone_lru[lru],
+					    t->zone_pages[zid][lru]);
+	}
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+		if (n->zones[zid].nr_zone_write_pending != t->zone_dirty[zid])
+			return fail(s, "zone write-pending count", nid, (uint32_t)zid,
+				    n->zones[zid].nr_zone_write_pending, t->zone_dirty[zid]);
+	if (lv->nr_anon != t->anon)
+		return fail(s, "anonymous page count", nid, 0, lv->nr_anon, t->anon);
+	if (lv->nr_file != t->file)
+		return fail(s, "file page count", nid, 0, lv->nr_file, t->file);
+	if (lv->nr_mapped != t->mapped)
+		return fail(s, "mapped file page count", nid, 0, lv->nr_mapped, t->mapped);
+	if (lv->nr_dirty != t->dirty)
+		return fail(s, "dirty page count", nid, 0, lv->nr_dirty, t->dirty);
+	return SIM_OK;
+}
+
+int reclaim_check(struct sim *s)
+{
+	uint64_t blocks = 0, flagged = 0;
+	const struct page *frames = sim_frames(s);
+
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		struct lru_tally t = { 0 };
+		int err = SIM_OK;
+
+		for (int lru = 0; lru < NR_LRU_LISTS && !err; lru++)
+			err = check_list(s, nid, lru, &t);
+		if (!err)
+			err = check_counts(s, nid, &t);
+		if (err)
+			return err;
+		blocks += t.blocks;
+	}
+	for (uint32_t i = 0; i < s->nr_frames; i++)
+		if (frames[i].lru_flags & PGL_LRU)
+			flagged++;
+	if (flagged != blocks)
+		return fail(s, "frames flagged on an LRU list", 0, 0, (int64_t)flagged,
+			    (int64_t)blocks);
+	if (s->nr_swap_free < 0 || s->nr_swap_free > (int64_t)s->config.swap_pages)
+		return fail(s, "free swap", 0, 0, s->nr_swap_free, s->config.swap_pages);
+	return SIM_OK;
+}

@@ -1,0 +1,206 @@
+/*
+ * kswapd.c: balance_pgdat, one round at a time.
+ *
+ * Woken by the allocator (wakeup_kswapd, page_alloc.c) for an order and a highest zone, kswapd
+ * marks its zones ZONE_RECLAIM_ACTIVE, which caps every CPU's per-CPU lists of those zones at
+ * min(batch * 4, high) on free (nr_pcp_high), so pages it frees reach the buddy lists instead of
+ * waiting on a CPU. Then, from priority DEF_PRIORITY (12), each round: stop if some eligible
+ * zone passes its HIGH watermark (pgdat_balanced); age the anonymous active list if the
+ * inactive one is low; shrink the node aiming at the sum of the zones' high marks
+ * (kswapd_shrink_node); and lower the priority (scan twice as much) unless that round scanned
+ * at least its target and reclaimed something. After priority 1, or balanced, it clears the
+ * flags, counts a failure if it reclaimed nothing at all (16 make the node hopeless), and sleeps
+ * if the node is balanced or hopeless; otherwise it starts over.
+ *
+ * A watermark boost (a fallback's fragmentation event) is reclaimed first without swapping; if
+ * the node is unbalanced anyway, it restarts as ordinary reclaim.
+ */
+#include "reclaim/kswapd.h"
+
+#include "base/event.h"
+#include "base/state.h"
+#include "page_alloc/page_alloc.h"
+#include "page_alloc/watermark.h"
+#include "reclaim/lru.h"
+#include "reclaim/vmscan.h"
+#include "reclaim/vocab.h"
+
+/* The zone events about kswapd name: the highest zone it balances. */
+static struct zone *kswapd_zone(struct sim *s, int nid)
+{
+	return &s->nodes[nid].zones[s->nodes[nid].kswapd.highest_zoneidx];
+}
+
+/* What one round of kswapd aims to reclaim: each managed zone's high mark, at least 32 pages. */
+static int64_t high_marks(const struct sim *s, int nid, int highest_zoneidx)
+{
+	int64_t sum = 0;
+
+	for (int zid = 0; zid <= highest_zoneidx; zid++) {
+		const struct zone *z = &s->nodes[nid].zones[zid];
+		int64_t high = wmark_pages(z, WMARK_HIGH);
+		if (zone_populated(z))
+			sum += high > SWAP_CLUSTER_MAX ? high : SWAP_CLUSTER_MAX;
+	}
+	return sum;
+}
+
+/* set_reclaim_active / clear_reclaim_active: flag the populated zones kswapd balances. */
+static void set_reclaim_active(struct sim *s, int nid, int highest_zoneidx, int on)
+{
+	for (int zid = 0; zid <= highest_zoneidx; zid++) {
+		struct zone *z = &s->nodes[nid].zones[zid];
+		if (!zone_populated(z))
+			continue;
+		if (on)
+			z->flags |= ZONE_RECLAIM_ACTIVE;
+		else
+			z->flags &= ~(uint32_t)ZONE_RECLAIM_ACTIVE;
+	}
+}
+
+/* kswapd() after a wake: take the order and zone asked for, and begin balance_pgdat. */
+static void balance_begin(struct sim *s, int nid)
+{
+	struct node *n = &s->nodes[nid];
+	struct kswapd *k = &n->kswapd;
+	int highest = n->kswapd_highest_zoneidx;
+
+	/* kswapd_highest_zoneidx: nothing asked since the last run keeps the previous zone */
+	if (highest >= MAX_NR_ZONES)
+		highest = k->running || k->rounds ? k->highest_zoneidx : MAX_NR_ZONES - 1;
+	k->order = n->kswapd_order;
+	k->highest_zoneidx = (uint8_t)highest;
+	n->kswapd_order = 0;
+	n->kswapd_highest_zoneidx = MAX_NR_ZONES;
+	s->ev.pageoutrun++;
+	k->nr_boost_reclaim = 0;
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+		const struct zone *z = &n->zones[zid];
+		k->zone_boosts[zid] = zid <= highest && zone_populated(z) ? z->watermark_boost : 0;
+		k->nr_boost_reclaim += k->zone_boosts[zid];
+	}
+	k->boosted = k->nr_boost_reclaim != 0;
+	k->nr_reclaimed = 0;
+	k->nr_scanned = 0;
+	k->nr_to_reclaim = high_marks(s, nid, highest);
+	k->priority = DEF_PRIORITY;
+	k->running = 1;
+	set_reclaim_active(s, nid, highest, 1);
+	ev_emit(s, EV_VMSCAN_KSWAPD_WAKE, FN_KSWAPD, kswapd_cpu(s, nid), kswapd_zone(s, nid), 0,
+		k->order, 0, (int32_t)k->nr_to_reclaim, (int32_t)k->nr_boost_reclaim, 0);
+}
+
+/*
+ * The end of balance_pgdat (found_balanced: it left because the node was balanced, the kernel's
+ * "goto out"), then kswapd_try_to_sleep: sleep if the node is balanced or hopeless.
+ */
+static void balance_end(struct sim *s, int nid, int found_balanced)
+{
+	struct node *n = &s->nodes[nid];
+	struct kswapd *k = &n->kswapd;
+
+	/* running the loop out with nothing reclaimed is a failure */
+	if (!found_balanced && !k->nr_reclaimed && n->kswapd_failures < 255)
+		n->kswapd_failures++;
+	set_reclaim_active(s, nid, k->highest_zoneidx, 0);
+	if (k->boosted) {
+		for (int zid = 0; zid <= k->highest_zoneidx; zid++) {
+			struct zone *z = &n->zones[zid];
+			int32_t b = k->zone_boosts[zid];
+			z->watermark_boost -= z->watermark_boost < b ? z->watermark_boost : b;
+		}
+		/* (kcompactd would be woken here for the fragmentation that caused the boost) */
+	}
+	k->running = 0;
+	if (wmark_node_unreclaimable(n) || pgdat_balanced(s, nid, k->order, k->highest_zoneidx))
+		n->kswapd_awake = 0;
+	ev_emit(s, EV_VMSCAN_KSWAPD_SLEEP, FN_BALANCE_PGDAT, kswapd_cpu(s, nid),
+		kswapd_zone(s, nid), 0, k->order, 0, !n->kswapd_awake, (int32_t)k->nr_reclaimed,
+		n->kswapd_failures);
+}
+
+/* kswapd_shrink_node: aim at the zones' high marks; whether it scanned as much as it aimed at. */
+static int kswapd_shrink_node(struct sim *s, int nid, struct scan_control *sc)
+{
+	sc->nr_to_reclaim = high_marks(s, nid, sc->reclaim_idx);
+	shrink_node(s, nid, sc);
+	/* enough freed for a high-order request's compaction: balance for order 0 from now */
+	if (sc->order && sc->nr_reclaimed >= (2LL << sc->order))
+		sc->order = 0;
+	return sc->nr_scanned >= sc->nr_to_reclaim;
+}
+
+/* One round of balance_pgdat's priority loop. */
+static void balance_round(struct sim *s, int nid)
+{
+	struct node *n = &s->nodes[nid];
+	struct kswapd *k = &n->kswapd;
+	struct scan_control sc = {
+		.gfp = GFP_KERNEL,
+		.order = k->order,
+		.priority = k->priority,
+		.reclaim_idx = k->highest_zoneidx,
+		.cpu = kswapd_cpu(s, nid),
+		.kswapd = 1,
+		.nr_reclaimed = k->nr_reclaimed,
+	};
+	int raise_priority = 1, balanced = pgdat_balanced(s, nid, sc.order, sc.reclaim_idx);
+	int64_t reclaimed;
+
+	if (!balanced && k->nr_boost_reclaim) {
+		/* the boost was not enough: restart as ordinary reclaim */
+		k->nr_boost_reclaim = 0;
+		sc.priority = DEF_PRIORITY;
+	}
+	if (!k->nr_boost_reclaim && balanced) {
+		balance_end(s, nid, 1);
+		return;
+	}
+	if (k->nr_boost_reclaim && sc.priority == DEF_PRIORITY - 2)
+		raise_priority = 0;
+	sc.may_swap = !k->nr_boost_reclaim;
+	/* kswapd_age_node: keep the anonymous inactive list big enough to pick from */
+	if (can_reclaim_anon(s) && inactive_is_low(s, nid, LRU_INACTIVE_ANON))
+		shrink_active_list(s, nid, SWAP_CLUSTER_MAX, &sc, LRU_ACTIVE_ANON);
+	if (kswapd_shrink_node(s, nid, &sc))
+		raise_priority = 0;
+	reclaimed = sc.nr_reclaimed - k->nr_reclaimed;
+	k->nr_reclaimed = sc.nr_reclaimed;
+	k->nr_scanned = sc.nr_scanned;
+	k->nr_to_reclaim = sc.nr_to_reclaim;
+	k->order = (uint8_t)sc.order;
+	k->rounds++;
+	ev_emit(s, EV_KSWAPD_ROUND, FN_BALANCE_PGDAT, sc.cpu, kswapd_zone(s, nid), 0, sc.order, 0,
+		sc.priority, (int32_t)reclaimed, (int32_t)sc.nr_scanned);
+	k->nr_boost_reclaim -= k->nr_boost_reclaim < reclaimed ? k->nr_boost_reclaim : reclaimed;
+	/* no progress on a boost: stop rather than loop on it */
+	if (k->nr_boost_reclaim && !reclaimed) {
+		balance_end(s, nid, 0);
+		return;
+	}
+	if (raise_priority || !reclaimed)
+		sc.priority--;
+	k->priority = (uint8_t)(sc.priority < 0 ? 0 : sc.priority);
+	if (sc.priority < 1)
+		balance_end(s, nid, 0);
+}
+
+void kswapd_step(struct sim *s, int nid)
+{
+	struct node *n = &s->nodes[nid];
+
+	if (!n->kswapd_awake || s->frozen)
+		return;
+	if (!n->kswapd.running) {
+		balance_begin(s, nid);
+		return;
+	}
+	balance_round(s, nid);
+}
+
+void kswapd_run(struct sim *s, int nid, int max_rounds)
+{
+	for (int i = 0; i < max_rounds && s->nodes[nid].kswapd_awake && !s->frozen; i++)
+		kswapd_step(s, nid);
+}

@@ -1,0 +1,156 @@
+/*
+ * lru.c: linking blocks into their node's LRU lists and counting them (mm/swap.c's
+ * lruvec_add_folio and lruvec_del_folio, include/linux/mm_inline.h), and the list-size rules
+ * reclaim reads (lruvec_lru_size, inactive_is_low in mm/vmscan.c).
+ */
+#include "reclaim/lru.h"
+
+#include "base/state.h"
+
+int page_lru(const struct page *page)
+{
+	int lru = (page->lru_flags & PGL_SWAPBACKED) ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE;
+	return lru + ((page->lru_flags & PGL_ACTIVE) ? 1 : 0);
+}
+
+struct zone *lru_page_zone(struct sim *s, int nid, uint32_t pfn)
+{
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+		if (zone_has_pfn(&s->nodes[nid].zones[zid], pfn))
+			return &s->nodes[nid].zones[zid];
+	return NULL;
+}
+
+/* The frame of an LRU block of node nid, or NULL when no zone of the node holds pfn. */
+static struct page *node_page(struct sim *s, int nid, uint32_t pfn)
+{
+	struct zone *z = lru_page_zone(s, nid, pfn);
+	return z ? zone_page(s, z, pfn) : NULL;
+}
+
+void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail)
+{
+	int nid = zone_to_nid(z);
+	struct lruvec *lv = &s->nodes[nid].lruvec;
+	struct page *page = zone_page(s, z, pfn), *other;
+	int lru = page_lru(page);
+	int64_t pages = (int64_t)1 << page->order;
+
+	page->lru_flags |= PGL_LRU;
+	if (to_tail) {
+		page->prev = lv->tail[lru];
+		page->next = PFN_NONE;
+		other = page->prev == PFN_NONE ? NULL : node_page(s, nid, page->prev);
+		if (other)
+			other->next = pfn;
+		else
+			lv->head[lru] = pfn;
+		lv->tail[lru] = pfn;
+	} else {
+		page->next = lv->head[lru];
+		page->prev = PFN_NONE;
+		other = page->next == PFN_NONE ? NULL : node_page(s, nid, page->next);
+		if (other)
+			other->prev = pfn;
+		else
+			lv->tail[lru] = pfn;
+		lv->head[lru] = pfn;
+	}
+	lv->nr_pages[lru] += pages;
+	lv->nr_blocks[lru]++;
+	z->nr_zone_lru[lru] += pages;
+}
+
+void lru_unlink(struct sim *s, struct zone *z, uint32_t pfn)
+{
+	int nid = zone_to_nid(z);
+	struct lruvec *lv = &s->nodes[nid].lruvec;
+	struct page *page = zone_page(s, z, pfn), *other;
+	int lru = page_lru(page);
+	int64_t pages = (int64_t)1 << page->order;
+
+	other = page->prev == PFN_NONE ? NULL : node_page(s, nid, page->prev);
+	if (other)
+		other->next = page->next;
+	else
+		lv->head[lru] = page->next;
+	other = page->next == PFN_NONE ? NULL : node_page(s, nid, page->next);
+	if (other)
+		other->prev = page->prev;
+	else
+		lv->tail[lru] = page->prev;
+	page->next = page->prev = PFN_NONE;
+	page->lru_flags &= (uint16_t)~PGL_LRU;
+	lv->nr_pages[lru] -= pages;
+	lv->nr_blocks[lru]--;
+	z->nr_zone_lru[lru] -= pages;
+}
+
+void lru_account(struct sim *s, struct zone *z, const struct page *page, int sign)
+{
+	struct lruvec *lv = &s->nodes[zone_to_nid(z)].lruvec;
+	int64_t pages = sign * ((int64_t)1 << page->order);
+
+	if (page->lru_flags & PGL_SWAPBACKED) {
+		lv->nr_anon += pages;
+		return;
+	}
+	lv->nr_file += pages;
+	if (page->lru_flags & PGL_MAPPED)
+		lv->nr_mapped += pages;
+	if (page->lru_flags & PGL_DIRTY) {
+		lv->nr_dirty += pages;
+		z->nr_zone_write_pending += pages;
+	}
+}
+
+void lru_forget(struct sim *s, struct zone *z, uint32_t pfn, int how)
+{
+	struct page *page = zone_page(s, z, pfn);
+	uint32_t *owner = &sim_frame_owners(s)[z->frame_base + (pfn - z->mem_pfn)];
+
+	lru_account(s, z, page, -1);
+	page->lru_flags = 0;
+	if (*owner != HANDLE_NONE && *owner < s->config.max_handles && how) {
+		struct handle *hd = &sim_handles(s)[*owner];
+		hd->pfn = PFN_NONE;
+		hd->gone = (uint8_t)how;
+	}
+	*owner = HANDLE_NONE;
+}
+
+int64_t lru_size(const struct sim *s, int nid, int lru, int idx)
+{
+	int64_t n = 0;
+
+	for (int zid = 0; zid <= idx && zid < MAX_NR_ZONES; zid++)
+		n += s->nodes[nid].zones[zid].nr_zone_lru[lru];
+	return n;
+}
+
+/* int_sqrt: the integer square root (at most 32 steps). */
+static uint64_t int_sqrt(uint64_t x)
+{
+	uint64_t r = 0;
+
+	for (int bit = 31; bit >= 0; bit--) {
+		uint64_t t = r | ((uint64_t)1 << bit);
+		if (t * t <= x)
+			r = t;
+	}
+	return r;
+}
+
+/*
+ * inactive_is_low: the kernel keeps the inactive list at least 1/(1 + ratio) of a type's pages,
+ * ratio = sqrt(10 * GiB of the type) (1 under a GiB): 1 GiB -> 3, 10 GiB -> 10, 100 GiB -> 31.
+ */
+int inactive_is_low(const struct sim *s, int nid, int inactive_lru)
+{
+	const struct lruvec *lv = &s->nodes[nid].lruvec;
+	int64_t inactive = lv->nr_pages[inactive_lru], active = lv->nr_pages[inactive_lru + 1];
+	uint64_t gb = (uint64_t)(inactive + active) >> (30 - PAGE_SHIFT);
+	uint64_t ratio = gb ? int_sqrt(10 * gb) : 1;
+
+	return (uint64_t)inactive * ratio < (uint64_t)active;
+}
