@@ -69,7 +69,7 @@ test.describe('views that teach at a glance', () => {
       for (const id of SCENARIOS) {
         await pg.goto();
         await page.getByLabel('Machine', { exact: true }).selectOption(preset);
-        await page.getByLabel('Compare with').check();
+        await page.getByLabel('Compare with', { exact: true }).check();
         await expect(page.locator('section.compare')).toBeVisible();
         await page.getByLabel('Open a scenario').selectOption(id);
         // The page is still there, with its views, and both machines stand at one op.
@@ -307,7 +307,7 @@ test.describe('views that teach at a glance', () => {
     expect((await pcp.boundingBox())?.height ?? 1e9).toBeLessThan(1500);
 
     await page.getByLabel('Machine', { exact: true }).selectOption('tiny');
-    await page.getByLabel('Compare with').check();
+    await page.getByLabel('Compare with', { exact: true }).check();
     await page.getByLabel('Profile to compare with').selectOption('6.6');
     await pg.key('End');
     const cmp = page.locator('section.compare');
