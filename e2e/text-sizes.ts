@@ -8,23 +8,26 @@ export interface SizedText {
   where: string; // tag and class of the element, to find it
 }
 
-/** Every visible text of the page (in the viewport or scrolled out) and its size. */
+/** Every text of the page inside the viewport (what a projector shows) and its size. */
 export function textSizes(page: Page, root = 'body'): Promise<SizedText[]> {
   return page.evaluate((rootSel) => {
     const out: SizedText[] = [];
     const rootEl = document.querySelector(rootSel);
     if (!rootEl) return out;
     const walker = document.createTreeWalker(rootEl, NodeFilter.SHOW_TEXT);
+    const seen = new Set<Element>();
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = (n.textContent ?? '').trim();
       const el = n.parentElement;
-      if (!text || !el) continue;
+      if (!text || !el || seen.has(el)) continue;
+      seen.add(el);
       const cs = getComputedStyle(el);
       if (cs.visibility === 'hidden' || cs.display === 'none') continue;
       // Text for screen readers only (clipped to a pixel) is not seen.
       if (el.closest('.visually-hidden, [hidden], dialog:not([open]), option')) continue;
       const r = el.getBoundingClientRect();
       if (r.width < 2 || r.height < 2) continue;
+      if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) continue;
       let px = parseFloat(cs.fontSize);
       if (el instanceof SVGElement && el.ownerSVGElement) {
         const m = (el as unknown as SVGGraphicsElement).getScreenCTM?.();

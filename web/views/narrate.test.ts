@@ -4,9 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { loadCore } from '../core/module';
 import { EV } from '../core/events';
 import { FN_NAMES, KIND_NAMES } from '../core/generated/events';
-import { compileWorkload } from '../workload/compiler';
-import { parseWorkload } from '../workload/parser';
-import type { SimEvent } from '../player/engine';
 import { narrate } from './narrate';
 
 describe('names and narration', async () => {
@@ -84,28 +81,5 @@ describe('names and narration', async () => {
         2,
       ).text,
     ).toContain('node 1 Normal');
-  });
-
-  it("names the mark a watermark check used: the 6.7+ high pre-check, or the request's own", () => {
-    const say = (text: string) => {
-      const p = parseWorkload(text);
-      if (!p.ok) throw new Error(p.error.message);
-      const c = compileWorkload(p.workload, { positions: p.positions });
-      if (!c.ok) throw new Error(c.error.message);
-      const sim = core.createSim(c.program.config);
-      const all: SimEvent[] = [];
-      sim.runOps(c.program.ops, () =>
-        all.push(...sim.events().filter((e) => e.kind === EV.WMARK_CHECK)),
-      );
-      sim.dispose();
-      return all.map((e) => narrate(e).text);
-    };
-    const [first] = say('machine tiny\nprofile 6.18\ncpu 0 alloc a\n');
-    expect(first).toMatch(/free against the high watermark \(\d+ with the lowmem reserve\)/);
-    expect(first).toContain('the ZONE_BELOW_HIGH check of 6.7+: above it');
-    const [old] = say('machine tiny\nprofile 6.6\ncpu 0 alloc a\n');
-    expect(old).toMatch(
-      /free against the low watermark \(\d+ with the lowmem reserve\) for order 0: enough/,
-    );
   });
 });

@@ -21,19 +21,6 @@ const ZF_REASONS: Record<number, string> = {
   6: 'only nodes with a busy kswapd were left, so they are walked too',
 };
 
-/**
- * Which mark a watermark_check compared against: its mt field, enum wmark_check_mark of
- * wasm-core/src/page_alloc/watermark.h (0-2 are enum wmark; narrate.test.ts holds them to the core).
- */
-export const CHECKED_MARKS: Record<number, string> = {
-  0: 'the min watermark',
-  1: 'the low watermark',
-  2: 'the high watermark',
-  4: 'the high watermark',
-  5: 'a mark',
-};
-/** The mt of the 6.7+ check against the high watermark that sets or clears ZONE_BELOW_HIGH. */
-export const WMARK_CHECK_BELOW_HIGH = 4;
 const LRU_NAMES = ['inactive anon', 'active anon', 'inactive file', 'active file'];
 const PURPOSES = [
   '',
@@ -119,13 +106,8 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
   buddy_enqueue: (e, { z, mt }) =>
     `${block(e)} joins the ${e.a ? 'tail' : 'head'} of ${z}'s ${mt} free list.`,
   watermark_check: (e, { z }) =>
-    `${z}: ${pages(e.a)} free against ${CHECKED_MARKS[e.mt] ?? 'a mark'} (${e.b} with the lowmem reserve) for order ${e.order}` +
-    (e.mt === WMARK_CHECK_BELOW_HIGH
-      ? ', the ZONE_BELOW_HIGH check of 6.7+: ' +
-        (e.c
-          ? 'above it, so the zone may be used at once.'
-          : 'below it, so the zone is marked ZONE_BELOW_HIGH (its per-CPU lists free down sooner) and an allocation checks its own mark next.')
-      : `: ${e.c ? 'enough, the zone may be used.' : 'too few, the zone is skipped.'}`),
+    `${z}: ${pages(e.a)} free against a mark of ${e.b} (watermark plus reserve) for order ${e.order}: ` +
+    (e.c ? 'enough, the zone may be used.' : 'too few, the zone is skipped.'),
   zone_fallback: (e, { z }) => `The walk leaves ${z}: ${ZF_REASONS[e.a] ?? `reason ${e.a}`}.`,
   pageblock_claim: (e, { mt }) =>
     e.c

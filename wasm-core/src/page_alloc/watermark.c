@@ -276,29 +276,9 @@ static FAST_PATH struct wmark_verdict wmark_ok(const struct sim *s, const struct
 	return v;
 }
 
-/*
- * Which mark a check compared against, for the event's mt field (the UI names it): the watermark
- * the request's alloc_flags name when the mark is that one, else the high watermark when the mark
- * is it (the 6.7+ ZONE_BELOW_HIGH checks: get_page_from_freelist tries HIGH before the request's
- * own mark, and a pcp free clears the flag once HIGH passes again), else 3 (a plain number).
- */
-static int checked_mark(const struct zone *z, int64_t mark, unsigned alloc_flags)
-{
-	int named = (int)(alloc_flags & ALLOC_WMARK_MASK);
-
-	if (named < WMARK_PROMO && (mark == wmark_pages(z, named) || mark == z->_watermark[named]))
-		return named;
-	if (mark == wmark_pages(z, WMARK_HIGH))
-		return WMARK_CHECK_BELOW_HIGH;
-	return WMARK_CHECK_OTHER;
-}
-
-/*
- * EV_WMARK_CHECK: a = free pages the request may use, b = what they had to exceed, c = pass,
- * mt = which mark (checked_mark).
- */
+/* EV_WMARK_CHECK: a = free pages the request may use, b = what they had to exceed, c = pass. */
 static void emit_check(struct sim *s, const struct zone *z, int order,
-		       const struct wmark_verdict *v, int cpu, int64_t mark, unsigned alloc_flags)
+		       const struct wmark_verdict *v, int cpu)
 {
 	int64_t free = v->free, threshold = v->threshold;
 
@@ -307,8 +287,8 @@ static void emit_check(struct sim *s, const struct zone *z, int order,
 	/* clamp into the record's 32-bit fields; real values are far smaller */
 	free = free < INT32_MIN ? INT32_MIN : free > INT32_MAX ? INT32_MAX : free;
 	threshold = threshold > INT32_MAX ? INT32_MAX : threshold;
-	ev_emit(s, EV_WMARK_CHECK, FN_ZONE_WATERMARK_OK, cpu, z, 0, order,
-		checked_mark(z, mark, alloc_flags), (int32_t)free, (int32_t)threshold, v->ok);
+	ev_emit(s, EV_WMARK_CHECK, FN_ZONE_WATERMARK_OK, cpu, z, 0, order, 0, (int32_t)free,
+		(int32_t)threshold, v->ok);
 }
 
 int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
@@ -317,7 +297,7 @@ int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, in
 	struct wmark_verdict v =
 		wmark_ok(s, z, order, mark, highest_zoneidx, alloc_flags, zone_page_state_free(z));
 
-	emit_check(s, z, order, &v, cpu, mark, alloc_flags);
+	emit_check(s, z, order, &v, cpu);
 	return v.ok;
 }
 
@@ -360,7 +340,7 @@ FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int6
 		v.threshold = mark + z->lowmem_reserve[highest_zoneidx];
 		v.ok = usable > v.threshold;
 		if (v.ok) {
-			emit_check(s, z, order, &v, cpu, mark, alloc_flags);
+			emit_check(s, z, order, &v, cpu);
 			return 1;
 		}
 	}
@@ -373,7 +353,7 @@ FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int6
 	    (alloc_flags & ALLOC_WMARK_MASK) == ALLOC_WMARK_MIN)
 		v = wmark_ok(s, z, order, z->_watermark[WMARK_MIN], highest_zoneidx, alloc_flags,
 			     free_pages);
-	emit_check(s, z, order, &v, cpu, mark, alloc_flags);
+	emit_check(s, z, order, &v, cpu);
 	return v.ok;
 }
 

@@ -16,14 +16,6 @@ void wmark_setup_per_zone_wmarks(struct sim *s);
 /* setup_per_zone_lowmem_reserve: every zone's lowmem_reserve[] from lowmem_reserve_ratio. */
 void wmark_setup_lowmem_reserve(struct sim *s);
 
-/*
- * EV_WMARK_CHECK's mt: which mark a check compared against. WMARK_MIN, WMARK_LOW, WMARK_HIGH
- * (enum wmark) when it is the mark the request's alloc_flags name, and beyond those: */
-enum wmark_check_mark {
-	WMARK_CHECK_BELOW_HIGH = 4, /* the high watermark of the 6.7+ ZONE_BELOW_HIGH checks */
-	WMARK_CHECK_OTHER = 5,	    /* a number that is none of the zone's marks (tests) */
-};
-
 /* __zone_watermark_ok: whether z keeps more than mark free after an order allocation; emits EV_WMARK_CHECK when cpu >= 0. */
 int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
 		      unsigned alloc_flags, int cpu);

@@ -145,11 +145,14 @@ export function LessonPage({
     pointSession?.compare ?? null,
   ];
 
-  // On a phone the views follow the block that uses them (the last one run or revealed, else the
-  // first that boots, runs or asks), instead of waiting below the whole step.
+  // On a phone the views follow the block that uses them (the furthest one run or revealed, else
+  // the first that boots, runs or asks), instead of waiting below the whole step.
   const stageAfter = narrow
-    ? ((goal.sandbox?.spec ? goal.sandbox.block : lastDone) ??
-      section.blocks.findIndex((b) => b.kind !== 'prose' && b.kind !== 'notes'))
+    ? goal.sandbox?.spec
+      ? goal.sandbox.block
+      : cursor.done.length > 0
+        ? Math.max(...cursor.done)
+        : section.blocks.findIndex((b) => b.kind !== 'prose' && b.kind !== 'notes')
     : null;
   // Focusable: the stage scrolls on its own when the views are taller than the screen.
   const stage = (
