@@ -133,7 +133,9 @@ function paintUnits(
 ): void {
   const k = ov.classes;
   const hole = colors.lut[FC.HOLE] ?? 0;
-  const gap = g.cell >= 5 ? 1 : 0;
+  // a gap row and column between cells only when the bitmap is magnified: shrunk, a one-pixel
+  // gap would come and go from cell to cell (moiré)
+  const gap = g.cell >= UNIT_PX ? 1 : 0;
   const inner = UNIT_PX - gap;
   const stride = g.cols * UNIT_PX;
   const band = new Uint32Array(UNIT_PX); // the colour of each bitmap row of a cell, top down
@@ -805,7 +807,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
                 top: 0,
                 width: boxW,
                 height: boxH,
-                imageRendering: 'pixelated',
+                imageRendering: grid.cell >= UNIT_PX ? 'pixelated' : 'auto',
               }}
             />
           )}
