@@ -107,6 +107,11 @@ export class Sim {
     return new DataView(this.core.mod.HEAPU8.buffer);
   }
 
+  /** Whether dispose() has run: its arena (and every view over it) is gone. */
+  get disposed(): boolean {
+    return !this.ptr;
+  }
+
   private alive(): void {
     if (!this.ptr) throw new Error('this Sim was disposed');
   }

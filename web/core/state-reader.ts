@@ -304,6 +304,7 @@ export function readModelState(sim: Sim): ModelState {
         prev: r.off('page.prev'),
       },
       paint: (image, start, count, lut) => sim.paintFrames(image, start, count, lut),
+      live: () => !sim.disposed,
     },
     pageblocks: new Uint8Array(heap.buffer, pageblocksAt, nrPageblocks),
     frozen: r.u32(base + r.off('sim.frozen')) !== 0,

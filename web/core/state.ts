@@ -137,6 +137,8 @@ export interface FrameArrays {
    * only what changed since the image was last painted.
    */
   paint: (image: FrameImage, start: number, count: number, lut: Uint32Array) => FramePaint;
+  /** False once the Sim is disposed (a new run replaced it): nothing above may be read then. */
+  live: () => boolean;
 }
 
 /** One frame decoded (struct page). */

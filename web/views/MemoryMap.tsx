@@ -115,38 +115,49 @@ const CLASS_LUT = Uint32Array.from({ length: FC.COUNT }, (_, c) => c);
 const STACK: number[] = [FC.ALLOCATED, FC.CORRUPT, FC.PCP_EVEN, FC.PCP_ODD];
 for (let mt = FC.PCP_EVEN - FC.BUDDY - 1; mt >= 0; mt--) STACK.push(FC.BUDDY + mt);
 
-/** Paint overview units [0, units) or just `only` onto ctx. */
+/** Bitmap pixels per overview cell side: bands are drawn in eighths of a cell. */
+const UNIT_PX = 8;
+
+/**
+ * Paint overview units [0, units) or just `only` into pixels (one UNIT_PX square per cell, a
+ * row of g.cols cells, CSS scales it to the grid): each cell its classes stacked from the bottom
+ * by share. Written as words, not canvas fills, so a whole repaint of thousands of cells is a few
+ * array fills per cell.
+ */
 function paintUnits(
-  ctx: CanvasRenderingContext2D,
+  px: Uint32Array,
   ov: Overview,
   g: Grid,
   colors: MapColors,
   only: readonly number[] | null,
 ): void {
   const k = ov.classes;
-  const css = Array.from(
-    colors.lut,
-    (v) => `rgb(${v & 255},${(v >>> 8) & 255},${(v >>> 16) & 255})`,
-  );
-  const hole = css[FC.HOLE] ?? '#000';
-  const gap = g.cell >= 5 ? 1 : 0;
+  const hole = colors.lut[FC.HOLE] ?? 0;
+  // a gap row and column between cells only when the bitmap is magnified: shrunk, a one-pixel
+  // gap would come and go from cell to cell (moiré)
+  const gap = g.cell >= UNIT_PX ? 1 : 0;
+  const inner = UNIT_PX - gap;
+  const stride = g.cols * UNIT_PX;
+  const band = new Uint32Array(UNIT_PX); // the colour of each bitmap row of a cell, top down
   const each = only ?? Array.from({ length: ov.units }, (_, u) => u);
   for (const u of each) {
-    const x = (u % g.cols) * g.cell;
-    const y = Math.floor(u / g.cols) * g.cell;
-    ctx.fillStyle = hole;
-    ctx.fillRect(x, y, g.cell, g.cell);
-    const inner = g.cell - gap;
-    let bottom = y + inner;
+    band.fill(hole);
+    let bottom = inner;
     for (const c of STACK) {
       const n = ov.counts[u * k + c] ?? 0;
-      if (!n) continue;
-      // at least a px (two in cells of 12 px) for any class present: one frame of a thousand
+      if (!n || bottom <= 0) continue;
+      // at least a row (an eighth of the cell) for any class present: one frame of a thousand
       // still shows
-      const h = Math.max(inner >= 12 ? 2 : 1, (n / ov.unit) * inner);
-      ctx.fillStyle = css[c] ?? hole;
-      ctx.fillRect(x, bottom - h, inner, h);
+      const h = Math.min(bottom, Math.max(1, Math.round((n / ov.unit) * inner)));
+      band.fill(colors.lut[c] ?? hole, bottom - h, bottom);
       bottom -= h;
+    }
+    const x0 = (u % g.cols) * UNIT_PX;
+    const y0 = Math.floor(u / g.cols) * UNIT_PX;
+    for (let y = 0; y < UNIT_PX; y++) {
+      const at = (y0 + y) * stride + x0;
+      px.fill(y < inner ? (band[y] ?? hole) : hole, at, at + inner);
+      if (gap) px[at + inner] = hole;
     }
   }
 }
@@ -281,6 +292,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const overview = useRef<Overview | null>(null);
   const overviewDrawn = useRef<Overview | null>(null);
   const overviewColors = useRef<MapColors | null>(null);
+  const overviewImage = useRef<ImageData | null>(null);
   // Whether the top layer holds any ink: a blank layer with nothing to draw is left alone.
   const overlayInk = useRef(true);
   const colors = useMemo(() => mapColors(options.theme), [options.theme]);
@@ -342,7 +354,9 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   useEffect(() => {
     const c = base.current;
     const ctx = c?.getContext('2d');
-    if (!c || !ctx) return;
+    // A run that replaced the machine between this render and its effect disposed its Sim: the
+    // next render brings the new one.
+    if (!c || !ctx || !state.frames.live()) return;
     if (c.width !== cols || c.height !== rows) {
       c.width = cols; // assigning a canvas size clears it: only on change
       c.height = rows;
@@ -403,17 +417,21 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       const oc = overviewCanvas.current;
       const octx = oc?.getContext('2d');
       if (oc && octx) {
-        const dpr = window.devicePixelRatio || 1;
-        const cw = Math.ceil(boxW * dpr);
-        const ch = Math.ceil(boxH * dpr);
-        if (oc.width !== cw || oc.height !== ch) {
-          oc.width = cw;
-          oc.height = ch;
+        const bw = grid.cols * UNIT_PX;
+        const bh = grid.rows * UNIT_PX;
+        let img = overviewImage.current;
+        if (oc.width !== bw || oc.height !== bh || !img || img.width !== bw || img.height !== bh) {
+          oc.width = bw;
+          oc.height = bh;
+          img = new ImageData(bw, bh);
+          overviewImage.current = img;
           overviewDrawn.current = null;
         }
-        octx.setTransform(dpr, 0, 0, dpr, 0, 0);
         const whole = overviewDrawn.current !== ov || overviewColors.current !== colors;
-        paintUnits(octx, ov, grid, colors, whole ? null : (touched ?? []));
+        const words = new Uint32Array(img.data.buffer);
+        if (whole) words.fill(colors.hole);
+        paintUnits(words, ov, grid, colors, whole ? null : (touched ?? []));
+        octx.putImageData(img, 0, 0);
         overviewColors.current = colors;
         overviewDrawn.current = ov;
       }
@@ -783,7 +801,14 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
               ref={overviewCanvas}
               data-layer="overview"
               aria-hidden="true"
-              style={{ position: 'absolute', left: 0, top: 0, width: boxW, height: boxH }}
+              style={{
+                position: 'absolute',
+                left: 0,
+                top: 0,
+                width: boxW,
+                height: boxH,
+                imageRendering: grid.cell >= UNIT_PX ? 'pixelated' : 'auto',
+              }}
             />
           )}
           <canvas
