@@ -68,6 +68,10 @@ export function optionsFor(before: string): Completion[] {
   const op = first === 'cpu' ? prev[2] : first;
   if (op === 'alloc' || op === 'random')
     return prev.length >= (first === 'cpu' ? 4 : 2) ? [...OP_KEY_ITEMS, ...FLAG_ITEMS] : [];
+  if (op === 'free_captured')
+    return prev.length >= (first === 'cpu' ? 3 : 1)
+      ? OP_KEY_ITEMS.filter((k) => k.label === 'order=')
+      : [];
   if (op === 'free_pfn')
     return prev.length >= (first === 'cpu' ? 4 : 2)
       ? OP_KEY_ITEMS.filter((k) => k.label === 'order=')

@@ -98,6 +98,12 @@ export interface FreePfnStmt {
   order: number;
 }
 
+export interface FreeCapturedStmt {
+  kind: 'free_captured';
+  cpu: number;
+  order: number;
+}
+
 export interface RepeatStmt {
   kind: 'repeat';
   count: number;
@@ -115,6 +121,7 @@ export type OpStmt =
   | CorruptStmt
   | RandomStmt
   | FreePfnStmt
+  | FreeCapturedStmt
   | RepeatStmt;
 
 /** A whole workload: the header (machine, profile, sysctls, seed) and the ops. */
