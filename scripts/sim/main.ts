@@ -223,7 +223,7 @@ function runImport(path: string, out: Output): void {
 /** Refill and drain runs of a real trace, from its lines. */
 async function runCompare(args: SimArgs, path: string, out: Output): Promise<void> {
   const text = readText(path);
-  const imported = importTrace(text);
+  const imported = importTrace(text, { capturedFrees: args.zoneinfo !== null });
   if (!imported.ok) throw positioned(path, imported.error);
   note(describeImport(imported.stats));
   if (!args.zoneinfo && !args.machine)

@@ -97,6 +97,17 @@ TEST(capture_counts_land_as_recorded)
 	for (int i = 0; i < 200; i += 2)
 		CHECK(op(s, OP_FREE, i % 8, 0, 0, (uint32_t)i, 0) == SIM_OK);
 	CHECK(sim_check(s) == SIM_OK);
+	/* a trace's free of memory allocated before it: a captured block goes through the free path */
+	{
+		int64_t before = z->nr_free_pages;
+		int32_t count = sim_pcp(s, 5, 0, ZONE_NORMAL)->count;
+		CHECK(op(s, OP_CAPTURE_ZONE, 5, CAPTURE_FREE, 0, 0, 0) == SIM_OK);
+		CHECK(op(s, OP_CAPTURE_ZONE, 5, CAPTURE_FREE, 0, 0, 9) == SIM_OK);
+		CHECK(op(s, OP_CAPTURE_ZONE, 5, CAPTURE_FREE, 0, 0, 11) == SIM_EINVAL);
+		CHECK_EQ(sim_pcp(s, 5, 0, ZONE_NORMAL)->count + z->nr_free_pages,
+			 count + before + 1 + 512);
+		CHECK(sim_check(s) == SIM_OK);
+	}
 	free(s);
 }
 
@@ -140,6 +151,8 @@ TEST(capture_refuses_bad_ops_and_reports_what_does_not_fit)
 	CHECK(op(s, OP_CAPTURE_ZONE, 0, 0, MIGRATE_TYPES, NORMAL, 1) == SIM_EINVAL);
 	CHECK(op(s, OP_CAPTURE_ZONE, 0, 0, MIGRATE_MOVABLE, 99, 1) == SIM_EINVAL);
 	CHECK(op(s, OP_CAPTURE_ZONE, 0, 0, MIGRATE_MOVABLE, NORMAL, -1) == SIM_EINVAL);
+	/* nothing captured yet: nothing to free */
+	CHECK(op(s, OP_CAPTURE_ZONE, 0, CAPTURE_FREE, 0, 0, 0) == SIM_EINVAL);
 	/* more order-0 free pages than half the zone can hold apart from each other */
 	CHECK(op(s, OP_CAPTURE_ZONE, 0, 0, MIGRATE_MOVABLE, NORMAL, (int32_t)z->managed) == SIM_OK);
 	CHECK(op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, NORMAL, 0) == SIM_OK);

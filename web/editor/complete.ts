@@ -71,6 +71,10 @@ export function optionsFor(before: string): Completion[] {
   // free NAME * batched
   if (op === 'free' && prev[prev.length - 1] === '*')
     return [{ label: 'batched', type: 'keyword' }];
+  if (op === 'free_captured')
+    return prev.length >= (first === 'cpu' ? 3 : 1)
+      ? OP_KEY_ITEMS.filter((k) => k.label === 'order=')
+      : [];
   if (op === 'free_pfn')
     return prev.length >= (first === 'cpu' ? 4 : 2)
       ? OP_KEY_ITEMS.filter((k) => k.label === 'order=')

@@ -113,6 +113,12 @@ export interface FreePfnStmt {
   order: number;
 }
 
+export interface FreeCapturedStmt {
+  kind: 'free_captured';
+  cpu: number;
+  order: number;
+}
+
 export interface RepeatStmt {
   kind: 'repeat';
   count: number;
@@ -131,6 +137,7 @@ export type OpStmt =
   | CorruptStmt
   | RandomStmt
   | FreePfnStmt
+  | FreeCapturedStmt
   | RepeatStmt;
 
 /** A whole workload: the header (machine, profile, sysctls, seed) and the ops. */

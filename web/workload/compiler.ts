@@ -34,6 +34,8 @@ import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
 import { parseNumber } from './parser';
 
+/** OP_CAPTURE_ZONE's order for "free a captured in-use block" (page_alloc/capture.h). */
+const CAPTURE_FREE = 253;
 /** A compiled workload: what the player, the lessons, the command line and the core all take. */
 export interface CompiledProgram {
   config: MachineConfig;
@@ -393,6 +395,11 @@ class Compiler {
       case 'free_pfn':
         this.checkCpu(s.cpu, at);
         this.emitFields(OpKind.FREE_PFN, s.cpu, s.order, 0, s.pfn, 0, at);
+        return;
+      case 'free_captured':
+        this.checkCpu(s.cpu, at);
+        // OP_CAPTURE_ZONE's CAPTURE_FREE (page_alloc/capture.h): the core picks the block
+        this.emitFields(OpKind.CAPTURE_ZONE, s.cpu, CAPTURE_FREE, 0, 0, s.order, at);
         return;
       case 'repeat':
         for (let i = 0; i < s.count; i++) {

@@ -57,6 +57,7 @@ export const OP_WORDS = [
   'corrupt',
   'random',
   'free_pfn',
+  'free_captured',
   'offline',
   'online',
 ] as const;
@@ -611,6 +612,21 @@ class Parser {
         }
         this.endStatement('free_pfn PFN order=K');
         return { kind: 'free_pfn', cpu, pfn, order };
+      }
+      case 'free_captured': {
+        // a block allocated before the trace began, of memory the captured state holds in use
+        let order = 0;
+        if (!this.atStatementEnd()) {
+          if (!this.isKeyValue() || this.peek().text !== 'order')
+            fail(
+              this.peek(),
+              `expected order=K or end of line, found ${describeToken(this.peek())}`,
+            );
+          this.keyEquals();
+          order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
+        }
+        this.endStatement('free_captured order=K');
+        return { kind: 'free_captured', cpu, order };
       }
       case 'repeat': {
         if (cpuGiven) fail(verb, 'repeat takes no cpu: put cpu N on the statements inside');

@@ -77,6 +77,9 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
         `${indent}cpu ${op.cpu} random ${op.count} max_order=${op.maxOrder} free=${op.freePercent} ${op.gfp.join('|')}`,
       );
       return;
+    case 'free_captured':
+      out.push(`${indent}cpu ${op.cpu} free_captured order=${op.order}`);
+      return;
     case 'free_pfn':
       out.push(`${indent}cpu ${op.cpu} free_pfn 0x${op.pfn.toString(16)} order=${op.order}`);
       return;

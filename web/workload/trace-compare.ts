@@ -151,7 +151,7 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
     ? { ...m.machine, captured: pcpListsFromTrace(m.machine.captured, m.machine, files.trace) }
     : m.machine;
   // capture.sh always traces the vmstat worker: a capture without its runs had none
-  const imported = importTrace(files.trace, { ticks: 'traced' });
+  const imported = importTrace(files.trace, { ticks: 'traced', capturedFrees: !!machine.captured });
   if (!imported.ok) return { ok: false, file: 'trace', error: imported.error };
   const compiled = compileWorkload(imported.workload, { machine });
   if (!compiled.ok) return { ok: false, file: 'trace', error: compiled.error };

@@ -29,6 +29,9 @@ export type TickSource = 'auto' | 'traced' | 'interval' | 'none';
 export interface TraceImportOptions {
   ticks?: TickSource; // default auto: traced when the trace has worker runs, else interval
   hz?: number; // CONFIG_HZ for the interval ticks; default 250 (x86-64 distribution kernels)
+  // a free of a page the trace never saw allocated becomes `free_captured` (the machine boots in
+  // the captured state, which holds that memory in use) instead of being skipped
+  capturedFrees?: boolean;
 }
 
 export interface TraceImportStats {
@@ -41,6 +44,7 @@ export interface TraceImportStats {
   frees: number; // imported frees
   failedAllocs: number; // mm_page_alloc with no page (pfn 0): nothing to replay
   unmatchedFrees: number; // frees of pages the trace never allocated (or freed twice)
+  capturedFrees: number; // of those, replayed as frees of captured in-use memory
   batchedRepeats: number; // mm_page_free_batched of a page whose mm_page_free came just before
   migratetypeMismatches: number; // migratetype= that the gfp flags would not give
   lostEvents: number; // "[LOST n EVENTS]" lines
@@ -87,6 +91,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     frees: 0,
     failedAllocs: 0,
     unmatchedFrees: 0,
+    capturedFrees: 0,
     batchedRepeats: 0,
     migratetypeMismatches: 0,
     lostEvents: 0,
@@ -218,6 +223,16 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
         } else {
           stats.unmatchedFrees++;
           if (r.event === 'mm_page_free') freedByMmPageFree.add(pfn);
+          if (options.capturedFrees) {
+            if (ops.length >= MAX_OPS)
+              return error(
+                lineNo,
+                `the trace gives more than ${formatCount(MAX_OPS)} ops (the limit)`,
+              );
+            ops.push({ kind: 'free_captured', cpu: r.cpu, order });
+            times.push(time);
+            stats.capturedFrees++;
+          }
         }
         continue;
       }
@@ -243,7 +258,9 @@ export function describeImport(s: TraceImportStats): string {
   const skipped = [...s.skipped.entries()].map(([name, n]) => `${name} ${n}`).join(', ');
   const parts = [
     `imported ${s.allocs} allocs and ${s.frees} frees`,
-    `skipped ${s.unmatchedFrees} frees of pages not allocated in the trace`,
+    s.capturedFrees
+      ? `${s.capturedFrees} frees of pages allocated before the trace, as frees of captured memory`
+      : `skipped ${s.unmatchedFrees} frees of pages not allocated in the trace`,
   ];
   if (s.ticks)
     parts.push(

@@ -119,6 +119,7 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
   fc
     .record({ cpu, pfn: fc.integer({ min: 0, max: 0xfffffffe }), order })
     .map((r): OpStmt => ({ kind: 'free_pfn', ...r })),
+  fc.record({ cpu, order }).map((r): OpStmt => ({ kind: 'free_captured', ...r })),
 );
 
 const op: fc.Arbitrary<OpStmt> = fc.letrec<{ op: OpStmt }>((tie) => ({

@@ -362,6 +362,8 @@ struct zone {
 	uint32_t capture_blocks[MIGRATE_TYPES]; /* pageblocks per type; all 0: not captured */
 	uint32_t capture_unplaced; /* free pages the layout could not place (reported, not hidden) */
 	uint32_t capture_laid_out; /* 1 once OP_CAPTURE_ZONE laid the zone out */
+	uint32_t capture_cursor; /* frames before it hold no captured in-use block (CAPTURE_FREE's scan) */
+	uint32_t capture_pad;
 };
 
 /* struct lruvec of a node: its LRU lists, linked through allocated heads' next/prev by pfn */

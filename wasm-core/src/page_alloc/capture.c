@@ -15,6 +15,7 @@
  */
 #include "base/state.h"
 #include "page_alloc/buddy.h"
+#include "page_alloc/page_alloc.h"
 #include "page_alloc/capture.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
@@ -247,11 +248,58 @@ static int capture_layout(struct sim *s, struct zone *z)
 	return SIM_OK;
 }
 
+/*
+ * CAPTURE_FREE: a trace frees a block allocated before it began, memory the capture showed in use.
+ * Which block is not known (the model's layout is its own), so the first captured in-use block of
+ * at least that order, in the highest laid-out zone that has one, is split down to it and freed on
+ * the CPU through the allocator's free path, as the kernel's free went.
+ */
+static int capture_free(struct sim *s, int cpu, int order)
+{
+	if (order < 0 || order > s->config.max_order)
+		return SIM_EINVAL;
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
+			struct zone *z = sim_zone(s, nid, zid);
+			uint32_t end = z->mem_pfn + z->managed, pfn;
+			if (!zone_populated(z) || !z->capture_laid_out)
+				continue;
+			if (z->capture_cursor < z->mem_pfn)
+				z->capture_cursor = z->mem_pfn;
+			for (pfn = z->capture_cursor; pfn < end;) {
+				struct page *page = zone_page(s, z, pfn);
+				if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
+				    page->order >= order) {
+					int j = page->order, mt = page->list;
+					while (j > order) {
+						j--;
+						mark_in_use(s, z, pfn + (1u << j), j, mt);
+					}
+					page->flags = 0;
+					page->order = (uint8_t)order;
+					page_free(s, cpu, z, pfn, order);
+					return SIM_OK;
+				}
+				/* the scan restarts here next time only past blocks that can hold no capture */
+				if (!(page->state == PG_ALLOCATED &&
+				      (page->flags & PAGEF_CAPTURED)) &&
+				    pfn == z->capture_cursor)
+					z->capture_cursor = pfn + (1u << page->order);
+				pfn += 1u << page->order;
+			}
+		}
+	}
+	return SIM_EINVAL;
+}
+
 int capture_zone(struct sim *s, const struct sim_op *op)
 {
-	struct zone *z = op_zone(s, op->handle);
+	struct zone *z;
 	uint32_t mt = op->gfp;
 
+	if (op->order == CAPTURE_FREE)
+		return capture_free(s, op->cpu, op->arg);
+	z = op_zone(s, op->handle);
 	if (!z || !zone_populated(z) || op->arg < 0)
 		return SIM_EINVAL;
 	if (op->order == CAPTURE_LAYOUT)
@@ -282,6 +330,8 @@ static uint32_t carve(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int 
 		j--;
 		mark_in_use(s, z, pfn + (1u << j), j, mt);
 	}
+	/* the pages become free pcp blocks: no longer captured memory, whoever allocates them next */
+	zone_page(s, z, pfn)->flags &= (uint8_t)~PAGEF_CAPTURED;
 	for (uint32_t i = 0; i < (1u << (j - order)); i++)
 		pcp_capture_block(s, z, cpu, pfn + (i << order), order, pindex);
 	return 1u << (j - order);

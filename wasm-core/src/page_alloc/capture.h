@@ -10,6 +10,7 @@
 
 /* OP_CAPTURE_ZONE's order field beyond the orders: what the op records or does */
 enum capture_what {
+	CAPTURE_FREE = 253,	  /* free a captured in-use block of order arg on the CPU */
 	CAPTURE_PAGEBLOCKS = 254, /* arg = pageblocks of the type */
 	CAPTURE_LAYOUT = 255,	  /* lay the zone out from what was recorded */
 };
@@ -17,7 +18,8 @@ enum capture_what {
 /* OP_CAPTURE_PCP's order field beyond the orders */
 enum { CAPTURE_PCP_HIGH = 255 }; /* arg = the pcp's high */
 
-/* OP_CAPTURE_ZONE: record free blocks or pageblocks of one type, or lay the zone out; SIM_EINVAL on bad input. */
+/* OP_CAPTURE_ZONE: record free blocks or pageblocks of one type, lay the zone out, or free captured
+ * in-use memory (CAPTURE_FREE); SIM_EINVAL on bad input or nothing captured to free. */
 int capture_zone(struct sim *s, const struct sim_op *op);
 
 /* OP_CAPTURE_PCP: move captured in-use blocks of a laid-out zone onto one of a CPU's lists, or set its high. */
