@@ -130,6 +130,11 @@ printCore(
   '<= 32',
 );
 printCore(
+  'Core, reclaim-heavy: page cache reads outgrowing the 1M-page machine, 2 CPUs, events on',
+  await coreBench(root, { preset: 'bench1m', cpus: 2, steps: 2_000_000, lruHandles: 1_200_000 }),
+  '<= 32',
+);
+printCore(
   'Core, many CPUs: 8 CPUs interleaved on the 16 GiB laptop machine, orders 0..3, events on',
   await coreBench(root, {
     preset: 'laptop',

@@ -6,9 +6,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const OP_FREE = 2;
 const OP_RANDOM = 11;
 const OP_SEED = 12;
+const OP_LRU_ALLOC = 15;
+const PURPOSE_FILE = 2;
 const GFP_KERNEL = 0x400 | 0x800 | 0x40 | 0x80;
+const GFP_HIGHUSER_MOVABLE = GFP_KERNEL | 0x100000 | 0x2 | 0x8;
 export const OP_BYTES = 16;
 
 /** Packed ops: a seed, then `steps` steps of one random stream of `capacity` live blocks. */
@@ -27,6 +31,36 @@ export function randomStreamOps({ steps, capacity, freePercent, maxOrder, cpus, 
     // one stream per CPU, each owning capacity + 1 handles
     view.setUint32(at + 8, cpu * (capacity + 1), true);
     view.setInt32(at + 12, freePercent | (capacity << 7), true);
+  }
+  return new Uint8Array(buf);
+}
+
+/**
+ * Packed ops of a reclaim-heavy workload: `steps` order-0 page cache reads (OP_LRU_ALLOC for=file)
+ * into `handles` handles in turn, CPUs interleaved. More handles than the machine has pages, so
+ * the page cache outgrows memory and kswapd (and direct reclaim) keep freeing the oldest; once the
+ * handles wrap, each read first frees the handle's previous block (a no-op when reclaim took it).
+ */
+export function lruStreamOps({ steps, handles, cpus }) {
+  const buf = new ArrayBuffer(steps * OP_BYTES);
+  const view = new DataView(buf);
+  let n = 0;
+  for (let i = 0; n < steps; i++) {
+    const h = i % handles;
+    const cpu = i % cpus;
+    if (i >= handles) {
+      const at = n++ * OP_BYTES;
+      view.setUint8(at, OP_FREE);
+      view.setUint16(at + 2, cpu, true);
+      view.setUint32(at + 8, h, true);
+      if (n >= steps) break;
+    }
+    const at = n++ * OP_BYTES;
+    view.setUint8(at, OP_LRU_ALLOC);
+    view.setUint16(at + 2, cpu, true);
+    view.setUint32(at + 4, GFP_HIGHUSER_MOVABLE, true);
+    view.setUint32(at + 8, h, true);
+    view.setInt32(at + 12, PURPOSE_FILE, true);
   }
   return new Uint8Array(buf);
 }
@@ -110,12 +144,15 @@ function eventRecordBytes(m) {
  * shared machine mostly hits both; its median is the steadier figure. The best runs show each
  * side unloaded, but on different rounds.
  */
-export async function coreBench(root, { preset, cpus, steps, capacity, maxOrder }) {
-  const ops = randomStreamOps({ steps, capacity, freePercent: 50, maxOrder, cpus, seed: 42 });
+export async function coreBench(root, { preset, cpus, steps, capacity, maxOrder, lruHandles }) {
+  // lruHandles: the reclaim-heavy page cache stream instead of the random alloc/free stream
+  const ops = lruHandles
+    ? lruStreamOps({ steps, handles: lruHandles, cpus })
+    : randomStreamOps({ steps, capacity, freePercent: 50, maxOrder, cpus, seed: 42 });
   const dir = mkdtempSync(join(tmpdir(), 'buddyscope-bench-'));
   const opsFile = join(dir, 'ops.bin');
   writeFileSync(opsFile, ops);
-  const handles = cpus * (capacity + 1);
+  const handles = lruHandles ?? cpus * (capacity + 1);
   const RUNS = 15;
   const fastest = (a, b) => (!a || b.seconds < a.seconds ? b : a);
   const m = await loadWasm(root);

@@ -50,6 +50,8 @@ static const uint32_t struct_sizes[] = {
 	sizeof(struct vm_events),
 	sizeof(struct sim_event),
 	sizeof(struct sim_op),
+	sizeof(struct lruvec),
+	sizeof(struct kswapd),
 };
 /* clang-format on */
 

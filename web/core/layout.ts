@@ -24,6 +24,8 @@ export const STRUCT_NAMES = [
   'vm_events',
   'sim_event',
   'sim_op',
+  'lruvec',
+  'kswapd',
 ] as const;
 export type StructName = (typeof STRUCT_NAMES)[number];
 

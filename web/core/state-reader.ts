@@ -118,6 +118,7 @@ function readZone(
     pagesetBatch: r.i32(z + r.off('zone.pageset_batch')),
     pagesetHighMin: r.i32(z + r.off('zone.pageset_high_min')),
     pagesetHighMax: r.i32(z + r.off('zone.pageset_high_max')),
+    nrZoneLru: [0, 1, 2, 3].map((l) => r.i64(z + r.off('zone.nr_zone_lru') + 8 * l)),
     flags: r.u32(z + r.off('zone.flags')),
     pgalloc: r.u64(z + r.off('zone.pgalloc')),
     lock: lockStats(r, z + r.off('zone.lock') + r.off('spinlock.stats')),
@@ -140,6 +141,7 @@ function nodesOf(r: Reader): NodeState[] {
   const nodes: NodeState[] = [];
   for (let nid = 0; nid < nrNodes(r); nid++) {
     const n = base + r.off('sim.nodes') + nid * L.sizeOf('node');
+    const k = n + r.off('node.kswapd');
     const zonelist: { node: number; zone: number }[] = [];
     const len = r.u8At(n + r.off('node.zonelist_len'));
     for (let k = 0; k < len; k++) {
@@ -157,6 +159,17 @@ function nodesOf(r: Reader): NodeState[] {
       nrCpus: r.u16(n + r.off('node.nr_cpus')),
       kswapdAwake: r.u8At(n + r.off('node.kswapd_awake')) !== 0,
       kswapdWakeups: r.u64(n + r.off('node.kswapd_wakeups')),
+      lru: [0, 1, 2, 3].map((l) =>
+        r.i64(n + r.off('node.lruvec') + r.off('lruvec.nr_pages') + 8 * l),
+      ),
+      kswapd: {
+        running: r.u8At(k + r.off('kswapd.running')) !== 0,
+        priority: r.u8At(k + r.off('kswapd.priority')),
+        nrToReclaim: r.i64(k + r.off('kswapd.nr_to_reclaim')),
+        nrScanned: r.i64(k + r.off('kswapd.nr_scanned')),
+        nrReclaimed: r.i64(k + r.off('kswapd.nr_reclaimed')),
+        rounds: r.u64(k + r.off('kswapd.rounds')),
+      },
       zonelist,
       zones,
     });

@@ -54,11 +54,22 @@ export interface ZoneState {
   pagesetBatch: number; // the batch of every CPU's pcp in this zone
   pagesetHighMin: number;
   pagesetHighMax: number;
+  nrZoneLru: number[]; // this zone's pages on each LRU list (NR_ZONE_{IN,}ACTIVE_{ANON,FILE})
   flags: number; // ZONE_BELOW_HIGH | ZONE_BOOSTED_WATERMARK | ZONE_RECLAIM_ACTIVE
   pgalloc: number;
   lock: LockStats; // zone->lock, a spinlock
   lockPagesMoved: number; // pages moved between pcp and buddy lists under zone->lock
   freeArea: FreeAreaState[]; // by order 0..maxOrder
+}
+
+/** struct kswapd: where the node's balance_pgdat stands */
+export interface KswapdState {
+  running: boolean; // inside balance_pgdat (its zones are ZONE_RECLAIM_ACTIVE)
+  priority: number; // the priority of its next round (12 down to 1)
+  nrToReclaim: number; // what a round aims at: the zones' high marks
+  nrScanned: number; // scanned in the last round
+  nrReclaimed: number; // reclaimed since balance_pgdat began
+  rounds: number; // rounds run in all
 }
 
 /** struct node (pglist_data) */
@@ -68,6 +79,8 @@ export interface NodeState {
   nrCpus: number;
   kswapdAwake: boolean;
   kswapdWakeups: number;
+  lru: number[]; // pages on each LRU list (enum lru_list: inactive/active anon, inactive/active file)
+  kswapd: KswapdState;
   zonelist: { node: number; zone: number }[]; // ZONELIST_FALLBACK order
   zones: ZoneState[]; // populated zones only, by zone index
 }

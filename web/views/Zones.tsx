@@ -1,8 +1,10 @@
 /*
  * Zones.tsx: each zone's free pages against its watermarks (min, low, high, promo, and any boost)
- * and the lowmem_reserve it keeps from allocations that could have used a higher zone; the node's
- * kswapd state. An allocation compares free pages with a mark plus that reserve: this is where a
- * reader sees how close a zone is to making the allocator fall back or wake kswapd.
+ * and the lowmem_reserve it keeps from allocations that could have used a higher zone; its pages on
+ * the LRU lists; the node's kswapd state and, while kswapd balances, its progress (priority, what a
+ * round aims at, what it scanned and freed) and the per-CPU cap ZONE_RECLAIM_ACTIVE sets. An
+ * allocation compares free pages with a mark plus that reserve: this is where a reader sees how close
+ * a zone is to making the allocator fall back or wake kswapd, and what kswapd has to reclaim.
  */
 import { useId } from 'react';
 import { scaleLinear } from 'd3-scale';
@@ -17,6 +19,17 @@ import { valuePath } from './value-paths';
 const W = 520;
 /** The close-up's scale runs to this much above the highest mark, so the marks spread out. */
 const ZOOM_HEADROOM = 1.5;
+const ZONE_RECLAIM_ACTIVE = 0x4; // struct zone.flags (base/types.h)
+const LRU_LABELS = ['inactive anon', 'active anon', 'inactive file', 'active file'];
+
+/** The node's kswapd in words: asleep or awake, and while it balances, where it stands. */
+function kswapdLine(node: ModelState['nodes'][number]): string {
+  const k = node.kswapd;
+  const woken = `woken ${node.kswapdWakeups}×`;
+  if (!node.kswapdAwake) return `kswapd asleep (${woken})`;
+  if (!k.running) return `kswapd awake (${woken})`;
+  return `kswapd balancing (${woken}): next round at priority ${k.priority} scans 1/${2 ** k.priority} of each list, aiming at ${formatCount(k.nrToReclaim)} pages (the high marks); last round scanned ${formatCount(k.nrScanned)}, ${formatCount(k.nrReclaimed)} freed so far`;
+}
 
 function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean }) {
   const masked = useMasked();
@@ -46,6 +59,8 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
           ? 'high'
           : '';
   const name = state.nodes.length > 1 ? `Node ${z.node} ${z.name}` : z.name;
+  const lru = z.nrZoneLru;
+  const reclaimActive = (z.flags & ZONE_RECLAIM_ACTIVE) !== 0;
   const reserves = z.lowmemReserve
     .map((r, i) => [i, r] as const)
     .filter(([i, r]) => r > 0 && i > z.idx);
@@ -116,10 +131,25 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
         <V path={path('pageset_high_min')} value={z.pagesetHighMin} /> · high_max{' '}
         <V path={path('pageset_high_max')} value={z.pagesetHighMax} />
         {z.nrReservedHighatomic > 0 ? ` · highatomic reserve ${z.nrReservedHighatomic}` : ''}
-        {node
-          ? ` · kswapd ${node.kswapdAwake ? 'awake' : 'asleep'} (woken ${node.kswapdWakeups}×)`
-          : ''}
       </p>
+      <p className="small" data-lru>
+        LRU{' '}
+        {lru.some((n) => n > 0)
+          ? lru
+              .map((n, i) => [LRU_LABELS[i] ?? '', n] as const)
+              .filter(([, n]) => n > 0)
+              .map(([label, n]) => `${label} ${formatCount(n)}`)
+              .join(' · ')
+          : 'empty (no page cache or anonymous memory in this zone)'}
+      </p>
+      {node ? (
+        <p className="small" data-kswapd>
+          {kswapdLine(node)}
+          {reclaimActive
+            ? ` · per-CPU lists capped at min(batch × 4, high): at most ${z.pagesetBatch * 4} pages kept on free`
+            : ''}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /*
- * kswapd.c: balance_pgdat, one round at a time.
+ * kswapd.c: balance_pgdat, a few rounds at a time (kswapd.h says how many).
  *
  * Woken by the allocator (wakeup_kswapd, page_alloc.c) for an order and a highest zone, kswapd
  * marks its zones ZONE_RECLAIM_ACTIVE, which caps every CPU's per-CPU lists of those zones at
@@ -189,18 +189,27 @@ static void balance_round(struct sim *s, int nid)
 void kswapd_step(struct sim *s, int nid)
 {
 	struct node *n = &s->nodes[nid];
+	int64_t before;
 
 	if (!n->kswapd_awake || s->frozen)
 		return;
-	if (!n->kswapd.running) {
+	if (!n->kswapd.running)
 		balance_begin(s, nid);
-		return;
+	/*
+	 * Between two ops kswapd gets as far as one batch of reclaim: rounds that scan next to
+	 * nothing (a high priority on a small list) cost the kernel microseconds, so they run on
+	 * until a round frees something or balance_pgdat ends (at most the whole priority loop).
+	 */
+	before = n->kswapd.nr_reclaimed;
+	for (int i = 0; i <= DEF_PRIORITY && n->kswapd.running && !s->frozen; i++) {
+		balance_round(s, nid);
+		if (n->kswapd.nr_reclaimed - before >= SWAP_CLUSTER_MAX)
+			break;
 	}
-	balance_round(s, nid);
 }
 
-void kswapd_run(struct sim *s, int nid, int max_rounds)
+void kswapd_run(struct sim *s, int nid, int max_steps)
 {
-	for (int i = 0; i < max_rounds && s->nodes[nid].kswapd_awake && !s->frozen; i++)
+	for (int i = 0; i < max_steps && s->nodes[nid].kswapd_awake && !s->frozen; i++)
 		kswapd_step(s, nid);
 }

@@ -11,8 +11,8 @@
 #include "reclaim/vmscan.h"
 #include "reclaim/vocab.h"
 
-/* Rounds kswapd may run at a tick: a full priority loop, a boost restart and one more start. */
-#define KSWAPD_ROUNDS_PER_TICK (3 * (DEF_PRIORITY + 1))
+/* Steps kswapd may take at a tick (each at least one round): enough for several full loops. */
+#define KSWAPD_STEPS_PER_TICK (4 * (DEF_PRIORITY + 1))
 
 /* The flags a new block gets for what it is for (the fault or read that brought it in). */
 static uint16_t purpose_flags(const struct sim *s, int purpose)
@@ -182,7 +182,7 @@ static void reclaim_tick_end(struct sim *s)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		writeback_node(s, nid);
-		kswapd_run(s, nid, KSWAPD_ROUNDS_PER_TICK);
+		kswapd_run(s, nid, KSWAPD_STEPS_PER_TICK);
 	}
 }
 
