@@ -311,7 +311,7 @@ int zone_watermark_ok_safe(struct sim *s, struct zone *z, int order, int64_t mar
 	if (z->percpu_drift_mark && free_pages < z->percpu_drift_mark)
 		free_pages = zone_page_state_snapshot_free(s, z);
 	v = wmark_ok(s, z, order, mark, highest_zoneidx, 0, free_pages);
-	emit_check(s, z, order, &v, cpu, mark, 0);
+	emit_check(s, z, order, &v, cpu);
 	return v.ok;
 }
 
