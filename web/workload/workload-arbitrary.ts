@@ -5,7 +5,14 @@
 import fc from 'fast-check';
 import { GFP_NAMES } from '../core/gfp';
 import { PRESETS, PROFILE_NAMES, type PresetName } from '../core/machine-config';
-import type { GfpSpec, MachineSpec, OpStmt, SysctlSetting, Workload } from './ast';
+import {
+  PERCPU_FREE_ORDERS,
+  type GfpSpec,
+  type MachineSpec,
+  type OpStmt,
+  type SysctlSetting,
+  type Workload,
+} from './ast';
 
 const groupName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,10}$/);
 const cpu = fc.integer({ min: 0, max: 511 });
@@ -95,6 +102,24 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
   fc
     .record({ cpu, pfn: fc.integer({ min: 0, max: 0xfffffffe }), order })
     .map((r): OpStmt => ({ kind: 'free_pfn', ...r })),
+  fc
+    .record({
+      cpu,
+      group: groupName,
+      size: fc.integer({ min: 1, max: 32768 }),
+      align: fc.integer({ min: 0, max: 12 }).map((s) => 1 << s),
+      reserved: fc.boolean(),
+      atomic: fc.boolean(),
+    })
+    .map((r): OpStmt => ({ kind: 'percpu_alloc', ...r })),
+  fc
+    .record({
+      cpu,
+      group: groupName,
+      order: fc.constantFrom(null, ...PERCPU_FREE_ORDERS),
+    })
+    .map((r): OpStmt => ({ kind: 'percpu_free', ...r })),
+  cpu.map((c): OpStmt => ({ kind: 'percpu_balance', cpu: c })),
 );
 
 const op: fc.Arbitrary<OpStmt> = fc.letrec<{ op: OpStmt }>((tie) => ({

@@ -173,6 +173,19 @@ enum fallback_rule {
 	FALLBACK_CLAIM_STEAL_6_18, /* CLAIM stage (whole pageblocks) then STEAL stage (single block) */
 };
 
+/* which percpu chunk allocator serves alloc_percpu (mm/percpu.c) */
+enum pcpu_allocator {
+	PCPU_AREA_MAP, /* <= 4.13: int map[] of area offsets, bit 0 = in use */
+	PCPU_BITMAP,   /* 4.14+: alloc_map, bound_map and per-page pcpu_block_md hints */
+};
+
+/* what the bitmap allocator's free path offers the chunk hint when the freed run stays in a block */
+enum pcpu_free_hint_rule {
+	PCPU_FREE_HINT_MERGED, /* area map: contig_hint = max(old, merged area), exact */
+	PCPU_FREE_HINT_BLOCK_CONTIG, /* 4.14-5.0: the run's chunk start with the *block's* contig hint as length */
+	PCPU_FREE_HINT_BLOCK_END, /* 5.1+: pcpu_block_update(chunk_md, chunk start, block-relative end) */
+};
+
 /*
  * one kernel version's behaviour: a row of profile_table[] (profile.c). The switches are the
  * PROFILE_SWITCH rows of base/profiles.def, in that order, each named for what it does and
