@@ -61,9 +61,9 @@ export const OP_WORDS = [
 /** Words after `percpu`. */
 export const PERCPU_WORDS = ['alloc', 'free', 'balance'] as const;
 /** PCPU_MIN_UNIT_SIZE: the largest percpu request (include/linux/percpu.h). */
-const PCPU_MAX_SIZE = 32 * 1024;
+export const PCPU_MAX_SIZE = 32 * 1024;
 /** PAGE_SIZE: the largest percpu alignment. */
-const PCPU_MAX_ALIGN = 4096;
+export const PCPU_MAX_ALIGN = 4096;
 const STATEMENT_WORDS = ['machine', 'profile', 'set', 'seed', 'cpu', 'tick', 'repeat', ...OP_WORDS];
 /** Keys of an explicit `machine` line. */
 export const MACHINE_KEYS = [
