@@ -1,0 +1,449 @@
+/*
+ * ChunkMap.tsx: one percpu chunk as the allocator sees it. Its units (one per possible CPU) stand
+ * side by side, each a strip of cells of the allocator's granule (4 bytes for the bitmap
+ * allocator, 2 for the area map), 256 bytes to a row and 16 rows to a page: allocated areas in
+ * two alternating colours, boundary bits (bound_map, or the area map's entries) as dark ticks at
+ * a cell's left edge, unpopulated pages hatched. Over the first unit the page blocks' hints are
+ * drawn as marks: contig_hint outlined, scan_hint dashed, first_free a triangle; a table says
+ * the same in numbers. The area the current event is about is outlined in every unit.
+ *
+ * Cells are painted on a canvas (a 1 MiB unit is 262,144 cells); the marks are SVG over it, in
+ * the same coordinates. A window of pages is drawn at a time; it follows the current event
+ * unless the reader picks a chunk or pages. No motion: a step repaints at once.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { EV } from '../../core/events';
+import type { SimEvent } from '../model';
+import { eventAttrs, type ViewOptions } from '../options';
+import { HIGHLIGHT, type Theme } from '../palette';
+import {
+  CELL,
+  cellBytes,
+  chunkCells,
+  chunkName,
+  ROW_BYTES,
+  rowSpans,
+  type BlockMd,
+  type PercpuChunkView,
+  type PercpuView,
+} from './percpu-view';
+import './percpu.css';
+
+/** Okabe–Ito blue and orange for neighbouring areas; grey for the unusable head and tail. */
+export const CHUNK_COLORS = {
+  light: {
+    a: '#0072B2',
+    b: '#E69F00',
+    free: '#E3E8EE',
+    hole: '#FFFFFF',
+    hatch: '#9AA3AE',
+    unusable: '#4B5563',
+    tick: '#000000',
+  },
+  dark: {
+    a: '#56B4E9',
+    b: '#E69F00',
+    free: '#323A44',
+    hole: '#15191E',
+    hatch: '#56606C',
+    unusable: '#9CA3AF',
+    tick: '#FFFFFF',
+  },
+} as const;
+
+const PAGE_BYTES = 4096;
+const UNIT_W = 256; // px per unit strip: a row of 256 bytes
+const ROW_H = 4;
+const PAGE_GAP = 3;
+const UNIT_GAP = 12;
+const PAGE_H = (PAGE_BYTES / ROW_BYTES) * ROW_H;
+/** Pages drawn at once, and units drawn side by side at most (every unit is the same). */
+export const PAGES_SHOWN = 4;
+export const UNITS_SHOWN = 4;
+
+/** The chunk, byte range and pages the event is about, or null. */
+export function eventTarget(
+  e: SimEvent | null,
+  cb: number,
+): { chunk: number; from: number; to: number } | null {
+  if (!e) return null;
+  switch (e.kind) {
+    case EV.PERCPU_ALLOC_PERCPU:
+    case EV.PERCPU_FREE_PERCPU:
+      return { chunk: e.pfn, from: e.a, to: e.a + e.b };
+    case EV.PERCPU_POPULATE:
+    case EV.PERCPU_DEPOPULATE:
+      return { chunk: e.pfn, from: e.a * PAGE_BYTES, to: e.b * PAGE_BYTES };
+    case EV.PERCPU_BLOCK_FIT:
+      return { chunk: e.pfn, from: e.a * cb, to: e.a * cb + cb };
+    case EV.PERCPU_BLOCK_REFRESH:
+      return { chunk: e.pfn, from: e.a * PAGE_BYTES, to: (e.a + 1) * PAGE_BYTES };
+    case EV.PERCPU_CREATE_CHUNK:
+    case EV.PERCPU_DESTROY_CHUNK:
+    case EV.PERCPU_RELOCATE:
+    case EV.PERCPU_AREA_ALLOC:
+    case EV.PERCPU_AREA_FREE:
+    case EV.PERCPU_MAP_EXTEND:
+    case EV.PERCPU_CHUNK_REFRESH:
+    case EV.PERCPU_HINT_KEPT:
+      return { chunk: e.pfn, from: -1, to: -1 };
+    default:
+      return null;
+  }
+}
+
+function hatch(ctx: CanvasRenderingContext2D, colors: (typeof CHUNK_COLORS)[Theme]) {
+  const p = document.createElement('canvas');
+  p.width = 6;
+  p.height = 6;
+  const g = p.getContext('2d');
+  if (!g) return colors.hole;
+  g.fillStyle = colors.hole;
+  g.fillRect(0, 0, 6, 6);
+  g.strokeStyle = colors.hatch;
+  g.beginPath();
+  g.moveTo(0, 6);
+  g.lineTo(6, 0);
+  g.stroke();
+  return ctx.createPattern(p, 'repeat') ?? colors.hole;
+}
+
+type Target = ReturnType<typeof eventTarget>;
+
+function sameTarget(a: Target, b: Target): boolean {
+  return a?.chunk === b?.chunk && a?.from === b?.from && a?.to === b?.to;
+}
+
+interface Geometry {
+  cb: number; // bytes per cell
+  perRow: number; // cells per row
+  cellW: number;
+  firstPage: number;
+  pages: number;
+  units: number;
+}
+
+function cellXY(g: Geometry, cell: number, unit: number): [number, number] {
+  const row = Math.floor(cell / g.perRow);
+  const page = Math.floor((row * ROW_BYTES) / PAGE_BYTES) - g.firstPage;
+  const rowInPage = row - ((page + g.firstPage) * PAGE_BYTES) / ROW_BYTES;
+  return [
+    unit * (UNIT_W + UNIT_GAP) + (cell - row * g.perRow) * g.cellW,
+    page * (PAGE_H + PAGE_GAP) + rowInPage * ROW_H,
+  ];
+}
+
+/** Rectangles (x, y, w, h) covering bytes [from, to) of one unit, clipped to the drawn pages. */
+function byteRects(g: Geometry, from: number, to: number, unit: number): number[][] {
+  const lo = Math.max(from, g.firstPage * PAGE_BYTES);
+  const hi = Math.min(to, (g.firstPage + g.pages) * PAGE_BYTES);
+  if (hi <= lo) return [];
+  return rowSpans(Math.floor(lo / g.cb), Math.ceil(hi / g.cb), g.perRow).map(([row, col, w]) => {
+    const [x, y] = cellXY(g, row * g.perRow + col, unit);
+    return [x, y, w * g.cellW, ROW_H];
+  });
+}
+
+function paint(
+  canvas: HTMLCanvasElement,
+  g: Geometry,
+  c: PercpuChunkView,
+  cells: ReturnType<typeof chunkCells>,
+  theme: Theme,
+) {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  const colors = CHUNK_COLORS[theme];
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  const hole = hatch(ctx, colors);
+  const fills = [colors.free, colors.unusable, colors.a, colors.b];
+  const cellsPerPage = PAGE_BYTES / g.cb;
+  for (let u = 0; u < g.units; u++) {
+    for (let p = 0; p < g.pages; p++) {
+      const page = g.firstPage + p;
+      const populated = c.populated[page] ?? false;
+      const [px, py] = cellXY(g, page * cellsPerPage, u);
+      ctx.fillStyle = populated ? colors.free : hole;
+      ctx.fillRect(px, py, UNIT_W, PAGE_H);
+      for (let i = page * cellsPerPage; i < (page + 1) * cellsPerPage; i++) {
+        const k = cells.cells[i] ?? 0;
+        const [x, y] = cellXY(g, i, u);
+        if (k !== CELL.FREE) {
+          ctx.fillStyle = fills[k] ?? colors.free;
+          ctx.fillRect(x, y, g.cellW, ROW_H);
+        }
+        if (cells.bound[i]) {
+          ctx.fillStyle = colors.tick;
+          ctx.fillRect(x, y, 1, ROW_H);
+        }
+      }
+    }
+  }
+}
+
+/** The hints of one page block as SVG marks over the first unit. */
+function BlockMarks({ g, md, page }: { g: Geometry; md: BlockMd; page: number }) {
+  const base = page * PAGE_BYTES;
+  const marks: ReactElement[] = [];
+  const outline = (from: number, to: number, cls: string, key: string) =>
+    byteRects(g, base + from * 4, base + to * 4, 0).map(([x, y, w, h], i) => (
+      <rect key={`${key}${i}`} x={x} y={y} width={w} height={h} className={cls} />
+    ));
+  if (md.contigHint > 0)
+    marks.push(
+      ...outline(md.contigHintStart, md.contigHintStart + md.contigHint, 'hint-contig', 'c'),
+    );
+  if (md.scanHint > 0)
+    marks.push(...outline(md.scanHintStart, md.scanHintStart + md.scanHint, 'hint-scan', 's'));
+  if (md.firstFree < md.nrBits) {
+    const [x, y] = cellXY(g, (base + md.firstFree * 4) / g.cb, 0);
+    marks.push(<path key="f" d={`M${x},${y + ROW_H} l-3,-5 h6 z`} className="hint-first" />);
+  }
+  return <g data-block={page}>{marks}</g>;
+}
+
+export interface ChunkMapViewProps {
+  view: PercpuView;
+  event: SimEvent | null;
+  options: ViewOptions;
+}
+
+export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
+  const hid = useId();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const cb = cellBytes(view);
+  const target = eventTarget(event, cb);
+  const [pick, setPick] = useState<{ chunk: number; page: number } | null>(null);
+  const follow = pick === null;
+  const chunks = view.chunks;
+  const followed = target && chunks.some((c) => c.index === target.chunk) ? target : null;
+  // The last percpu place an event pointed at: kept while events of other subsystems go by.
+  const [lastFollowed, setLastFollowed] = useState(followed);
+  if (follow && followed && !sameTarget(followed, lastFollowed)) setLastFollowed(followed);
+  const chunkIndex = pick?.chunk ?? lastFollowed?.chunk ?? chunks[0]?.index ?? 0;
+  const c = chunks.find((x) => x.index === chunkIndex) ?? chunks[0];
+  const nrPages = c?.nrPages ?? 0;
+  const pages = Math.min(PAGES_SHOWN, nrPages);
+  const wanted =
+    pick?.page ??
+    (lastFollowed && lastFollowed.from >= 0 && lastFollowed.chunk === c?.index
+      ? Math.floor(lastFollowed.from / PAGE_BYTES) - 1
+      : 0);
+  const firstPage = Math.max(0, Math.min(nrPages - pages, wanted));
+  const units = Math.min(UNITS_SHOWN, view.nrUnits);
+  const g: Geometry = {
+    cb,
+    perRow: ROW_BYTES / cb,
+    cellW: (UNIT_W * cb) / ROW_BYTES,
+    firstPage,
+    pages,
+    units,
+  };
+  const width = units * UNIT_W + (units - 1) * UNIT_GAP;
+  const height = pages * PAGE_H + Math.max(0, pages - 1) * PAGE_GAP;
+  const cells = useMemo(() => (c ? chunkCells(view, c) : null), [view, c]);
+
+  useEffect(() => {
+    if (canvas.current && c && cells) paint(canvas.current, g, c, cells, options.theme);
+    // g is derived from the values listed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [c, cells, options.theme, firstPage, pages, units, cb]);
+
+  if (!c || !cells) {
+    return (
+      <section className="view percpu-chunk-map" {...eventAttrs(event)}>
+        <header className="view-head">
+          <h3>Percpu chunks</h3>
+        </header>
+        <p className="muted">This machine has no percpu chunk.</p>
+      </section>
+    );
+  }
+  const eventHere = target && target.chunk === c.index && target.from >= 0;
+  const shownBlocks =
+    view.allocator === 'bitmap' ? c.mdBlocks.slice(firstPage, firstPage + pages) : [];
+  const populatedShown = c.populated.slice(firstPage, firstPage + pages).filter(Boolean).length;
+  const movePages = (delta: number) =>
+    setPick({ chunk: c.index, page: Math.max(0, Math.min(nrPages - pages, firstPage + delta)) });
+  const highlight = HIGHLIGHT[options.theme];
+  return (
+    <section className="view percpu-chunk-map" {...eventAttrs(event)} aria-labelledby={hid}>
+      <header className="view-head">
+        <h3 id={hid}>Percpu chunk map</h3>
+        <p className="muted small">
+          {view.allocator === 'bitmap'
+            ? 'Bitmap allocator: a cell is 4 bytes (one alloc_map bit); ticks are bound_map bits.'
+            : 'Area map allocator: a cell is 2 bytes; ticks are the starts in map[].'}
+        </p>
+      </header>
+      <div className="pcm-controls">
+        <label>
+          Chunk{' '}
+          <select
+            value={c.index}
+            onChange={(e) => setPick({ chunk: Number(e.target.value), page: 0 })}
+          >
+            {chunks.map((x) => (
+              <option key={x.index} value={x.index}>
+                {chunkName(x)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" disabled={firstPage === 0} onClick={() => movePages(-pages)}>
+          ◀ Earlier pages
+        </button>
+        <button
+          type="button"
+          disabled={firstPage + pages >= nrPages}
+          onClick={() => movePages(pages)}
+        >
+          Later pages ▶
+        </button>
+        <label>
+          <input
+            type="checkbox"
+            checked={follow}
+            onChange={(e) => setPick(e.target.checked ? null : { chunk: c.index, page: firstPage })}
+          />{' '}
+          Follow the current event
+        </label>
+      </div>
+      <p className="small pcm-summary" data-chunk={c.index} data-first-page={firstPage}>
+        <strong>{chunkName(c)}</strong>: {c.nrPages} pages per unit, {c.nrPopulated} populated (
+        {c.nrEmptyPopPages} empty), {c.freeBytes} bytes free, slot {c.slot}
+        {c.isolated ? ', isolated' : ''}. Showing pages {firstPage}–{firstPage + pages - 1} of units
+        0–{units - 1}
+        {view.nrUnits > units ? ` (${view.nrUnits - units} more units look the same)` : ''}.
+      </p>
+      <div
+        className="pcm-figure"
+        style={{ aspectRatio: `${width} / ${height}`, maxWidth: `${width * 1.5}px` }}
+      >
+        <canvas
+          ref={canvas}
+          width={width}
+          height={height}
+          role="img"
+          aria-label={`${chunkName(c)}, pages ${firstPage} to ${firstPage + pages - 1} of ${units} units side by side: ${cells.areas} areas allocated in the chunk, ${populatedShown} of the ${pages} pages shown populated.`}
+        />
+        <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true">
+          {[...Array(units).keys()].map((u) => (
+            <text key={u} x={u * (UNIT_W + UNIT_GAP) + 2} y={8} className="pcm-unit-label">
+              unit {u}
+            </text>
+          ))}
+          {shownBlocks.map((md, i) => (
+            <BlockMarks key={firstPage + i} g={g} md={md} page={firstPage + i} />
+          ))}
+          {view.allocator === 'area-map' && c.map && c.firstFree < c.mapUsed && (
+            <path
+              d={(() => {
+                const [x, y] = cellXY(g, ((c.map[c.firstFree] ?? 0) & ~1) / cb, 0);
+                return `M${x},${y + ROW_H} l-3,-5 h6 z`;
+              })()}
+              className="hint-first"
+            />
+          )}
+          {eventHere &&
+            [...Array(units).keys()].flatMap((u) =>
+              byteRects(g, target.from, target.to, u).map(([x, y, w, h], i) => (
+                <rect
+                  key={`e${u}-${i}`}
+                  x={x}
+                  y={y}
+                  width={w}
+                  height={h}
+                  className="event-area"
+                  stroke={highlight}
+                />
+              )),
+            )}
+        </svg>
+      </div>
+      <ul className="pcm-legend small" aria-label="Legend">
+        <li>
+          <span className="swatch" style={{ background: CHUNK_COLORS[options.theme].a }} />
+          <span className="swatch" style={{ background: CHUNK_COLORS[options.theme].b }} />
+          allocated areas (neighbours alternate)
+        </li>
+        <li>
+          <span className="swatch" style={{ background: CHUNK_COLORS[options.theme].free }} /> free,
+          populated
+        </li>
+        <li>
+          <span className="swatch hatched" /> not populated
+        </li>
+        <li>
+          <span className="swatch" style={{ background: CHUNK_COLORS[options.theme].unusable }} />{' '}
+          start/end offset (never served)
+        </li>
+        <li>
+          <span className="swatch tick" /> boundary bit
+        </li>
+        {view.allocator === 'bitmap' && (
+          <>
+            <li>
+              <span className="swatch contig" /> contig_hint
+            </li>
+            <li>
+              <span className="swatch scan" /> scan_hint
+            </li>
+          </>
+        )}
+        <li>▼ first_free</li>
+      </ul>
+      {view.allocator === 'bitmap' ? (
+        <table className="small pcm-blocks">
+          <caption>Block metadata (pcpu_block_md, in bits) of the pages shown</caption>
+          <thead>
+            <tr>
+              <th scope="col">page</th>
+              <th scope="col">populated</th>
+              <th scope="col">contig_hint @ start</th>
+              <th scope="col">scan_hint @ start</th>
+              <th scope="col">first_free</th>
+              <th scope="col">left_free</th>
+              <th scope="col">right_free</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shownBlocks.map((md, i) => (
+              <tr key={firstPage + i} data-block={firstPage + i}>
+                <th scope="row">{firstPage + i}</th>
+                <td>{c.populated[firstPage + i] ? 'yes' : 'no'}</td>
+                <td>
+                  {md.contigHint} @ {md.contigHintStart}
+                </td>
+                <td>{md.scanHint ? `${md.scanHint} @ ${md.scanHintStart}` : '—'}</td>
+                <td>{md.firstFree}</td>
+                <td>{md.leftFree}</td>
+                <td>{md.rightFree}</td>
+              </tr>
+            ))}
+            {c.chunkMd && (
+              <tr data-block="chunk">
+                <th scope="row">chunk</th>
+                <td>{c.nrPopulated}</td>
+                <td>
+                  {c.chunkMd.contigHint} @ {c.chunkMd.contigHintStart}
+                </td>
+                <td>
+                  {c.chunkMd.scanHint ? `${c.chunkMd.scanHint} @ ${c.chunkMd.scanHintStart}` : '—'}
+                </td>
+                <td>{c.chunkMd.firstFree}</td>
+                <td>{c.chunkMd.leftFree}</td>
+                <td>{c.chunkMd.rightFree}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      ) : (
+        <p className="small">
+          contig_hint {c.contigHint} bytes; first_free is map entry {c.firstFree} of {c.mapUsed}{' '}
+          (map_alloc {c.mapAlloc}).
+        </p>
+      )}
+    </section>
+  );
+}
