@@ -5,8 +5,10 @@
  */
 #include "base/subsystem.h"
 #include "page_alloc/page_alloc.h"
+#include "percpu/percpu.h"
 
 const struct subsystem *const sim_subsystems[] = {
 	&page_alloc_subsystem,
+	&percpu_subsystem,
 	NULL,
 };

@@ -52,6 +52,7 @@ enum model_limit {
 #define PAGE_ALLOC_COSTLY_ORDER 3
 #define MAX_CPUS (MAX_NUMNODES * MAX_CPUS_PER_NODE)
 #define PFN_NONE 0xffffffffu /* end of a pfn-linked list */
+#define MAX_SUBSYSTEMS 8     /* entries of sim_subsystems[] at most (src/subsystems.c) */
 #define HANDLE_NONE 0xffffffffu
 #define PCP_BATCH_SCALE_MAX 5 /* CONFIG_PCP_BATCH_SCALE_MAX default */
 
@@ -488,7 +489,11 @@ struct sim_config {
 	int32_t pcp_batch; /* 0: zone_batchsize(); else a teaching override of every zone's batch (not a kernel knob) */
 	uint32_t max_handles;	 /* handle table size */
 	uint32_t event_capacity; /* events kept between sim_events_clear calls */
-	uint64_t seed;		 /* the random stream's seed */
+	uint32_t percpu_static_size; /* bytes of static percpu variables (__per_cpu_end - start); 0 = 185560, this machine's */
+	uint32_t percpu_reserved_size; /* the reserved chunk's bytes (PERCPU_MODULE_RESERVE with modules); 0 = none */
+	uint32_t percpu_peak_kib; /* the most percpu KiB per unit a workload holds at once: sizes the chunk table */
+	uint32_t pad2;
+	uint64_t seed;				      /* the random stream's seed */
 	uint8_t distance[MAX_NUMNODES][MAX_NUMNODES]; /* 0 = default (10 local, 20 remote) */
 	struct zone_config zones[MAX_NUMNODES][MAX_NR_ZONES];
 };
@@ -548,6 +553,8 @@ struct sim {
 	struct vm_events ev;
 	struct cpu cpus[MAX_CPUS];
 	struct node nodes[MAX_NUMNODES];
+	uint32_t subsystem_off
+		[MAX_SUBSYSTEMS]; /* arena offset of each subsystem's own region (0: none), in sim_subsystems order */
 	char error[128]; /* last error in words (sim_check, frozen state) */
 };
 

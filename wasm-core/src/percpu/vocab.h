@@ -38,7 +38,6 @@ enum percpu_op_kind {
 enum pcpu_bad_reason {
 	PCPU_BAD_SIZE = 1,	 /* size 0 or above PCPU_MIN_UNIT_SIZE (32 KiB) */
 	PCPU_BAD_ALIGN = 2,	 /* align above PAGE_SIZE or not a power of two */
-	PCPU_BAD_RESERVED = 3,	 /* a reserved request and no reserved chunk */
 	PCPU_BAD_HANDLE = 4,	 /* the handle is out of range or holds no area */
 	PCPU_BAD_HANDLE_BUSY = 5 /* an allocation into a handle that still holds an area */
 };

@@ -12,7 +12,6 @@ type PercpuKindName = Extract<EventKindName, `percpu_${string}`>;
 const BAD_REQUEST: Record<number, string> = {
   1: 'its size is 0 or above PCPU_MIN_UNIT_SIZE (32 KiB)',
   2: 'its alignment is above PAGE_SIZE or not a power of two',
-  3: 'it asks for the reserved chunk and this machine has none',
   4: 'the handle holds no percpu area',
   5: 'the handle still holds an area',
 };
