@@ -35,7 +35,7 @@ function indexOf(map: readonly number[], used: number): Map<number, number> {
 
 export function AreaMapView({ view, event, options }: AreaMapViewProps) {
   const hid = useId();
-  const withMap = view.chunks.filter((c) => c.map);
+  const withMap = view.allocator === 'area-map' ? view.chunks : [];
   const eventChunk =
     event && event.kind >= EV.PERCPU_ALLOC_PERCPU && event.kind <= EV.PERCPU_BALANCE
       ? event.pfn
@@ -48,17 +48,22 @@ export function AreaMapView({ view, event, options }: AreaMapViewProps) {
     withMap.find((x) => x.index === want) ??
     withMap.find((x) => x.kind === 'dynamic') ??
     withMap[0];
-  const map = c?.map ?? [];
+  const map = (c ? c.detail().map : null) ?? [];
   const used = c?.mapUsed ?? 0;
-  const sig = `${c?.index}:${map.slice(0, used + 1).join(',')}`;
+  // Only the drawn entries take part: a map of a million areas is read, not compared.
+  const sig = `${c?.index}:${map.slice(0, Math.min(used + 1, ENTRIES_SHOWN)).join(',')}`;
   const [hist, setHist] = useState<{
     sig: string;
     prev: Map<number, number> | null;
     cur: Map<number, number>;
-  }>({ sig, prev: null, cur: indexOf(map, used) });
+  }>({ sig, prev: null, cur: indexOf(map, Math.min(used, ENTRIES_SHOWN)) });
   if (hist.sig !== sig) {
     const sameChunk = hist.sig.split(':')[0] === sig.split(':')[0];
-    setHist({ sig, prev: sameChunk ? hist.cur : null, cur: indexOf(map, used) });
+    setHist({
+      sig,
+      prev: sameChunk ? hist.cur : null,
+      cur: indexOf(map, Math.min(used, ENTRIES_SHOWN)),
+    });
   }
   if (!c) {
     return (

@@ -24,6 +24,7 @@ import {
   ROW_BYTES,
   rowSpans,
   type BlockMd,
+  type ChunkDetail,
   type PercpuChunkView,
   type PercpuView,
 } from './percpu-view';
@@ -147,7 +148,7 @@ function byteRects(g: Geometry, from: number, to: number, unit: number): number[
 function paint(
   canvas: HTMLCanvasElement,
   g: Geometry,
-  c: PercpuChunkView,
+  d: ChunkDetail,
   cells: ReturnType<typeof chunkCells>,
   theme: Theme,
 ) {
@@ -161,7 +162,7 @@ function paint(
   for (let u = 0; u < g.units; u++) {
     for (let p = 0; p < g.pages; p++) {
       const page = g.firstPage + p;
-      const populated = c.populated[page] ?? false;
+      const populated = d.populated[page] ?? false;
       const [px, py] = cellXY(g, page * cellsPerPage, u);
       ctx.fillStyle = populated ? colors.free : hole;
       ctx.fillRect(px, py, UNIT_W, PAGE_H);
@@ -241,15 +242,20 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
   };
   const width = units * UNIT_W + (units - 1) * UNIT_GAP;
   const height = pages * PAGE_H + Math.max(0, pages - 1) * PAGE_GAP;
-  const cells = useMemo(() => (c ? chunkCells(view, c) : null), [view, c]);
+  // The state object changes when the cursor moves, so the detail is read once per position.
+  const detail = useMemo(() => (c ? c.detail() : null), [c]);
+  const cells = useMemo(
+    () => (c && detail ? chunkCells(view, c, detail) : null),
+    [view, c, detail],
+  );
 
   useEffect(() => {
-    if (canvas.current && c && cells) paint(canvas.current, g, c, cells, options.theme);
+    if (canvas.current && detail && cells) paint(canvas.current, g, detail, cells, options.theme);
     // g is derived from the values listed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [c, cells, options.theme, firstPage, pages, units, cb]);
+  }, [detail, cells, options.theme, firstPage, pages, units, cb]);
 
-  if (!c || !cells) {
+  if (!c || !cells || !detail) {
     return (
       <section className="view percpu-chunk-map" {...eventAttrs(event)}>
         <header className="view-head">
@@ -261,8 +267,10 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
   }
   const eventHere = target && target.chunk === c.index && target.from >= 0;
   const shownBlocks =
-    view.allocator === 'bitmap' ? c.mdBlocks.slice(firstPage, firstPage + pages) : [];
-  const populatedShown = c.populated.slice(firstPage, firstPage + pages).filter(Boolean).length;
+    view.allocator === 'bitmap' ? detail.mdBlocks.slice(firstPage, firstPage + pages) : [];
+  const populatedShown = detail.populated
+    .slice(firstPage, firstPage + pages)
+    .filter(Boolean).length;
   const movePages = (delta: number) =>
     setPick({ chunk: c.index, page: Math.max(0, Math.min(nrPages - pages, firstPage + delta)) });
   const highlight = HIGHLIGHT[options.theme];
@@ -336,10 +344,10 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
           {shownBlocks.map((md, i) => (
             <BlockMarks key={firstPage + i} g={g} md={md} page={firstPage + i} />
           ))}
-          {view.allocator === 'area-map' && c.map && c.firstFree < c.mapUsed && (
+          {view.allocator === 'area-map' && detail.map && c.firstFree < c.mapUsed && (
             <path
               d={(() => {
-                const [x, y] = cellXY(g, ((c.map[c.firstFree] ?? 0) & ~1) / cb, 0);
+                const [x, y] = cellXY(g, ((detail.map?.[c.firstFree] ?? 0) & ~1) / cb, 0);
                 return `M${x},${y + ROW_H} l-3,-5 h6 z`;
               })()}
               className="hint-first"
@@ -411,7 +419,7 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
             {shownBlocks.map((md, i) => (
               <tr key={firstPage + i} data-block={firstPage + i}>
                 <th scope="row">{firstPage + i}</th>
-                <td>{c.populated[firstPage + i] ? 'yes' : 'no'}</td>
+                <td>{detail.populated[firstPage + i] ? 'yes' : 'no'}</td>
                 <td>
                   {md.contigHint} @ {md.contigHintStart}
                 </td>

@@ -13,16 +13,12 @@ function chunk(over: Partial<PercpuChunkView>): PercpuChunkView {
     nrPopulated: 1,
     nrEmptyPopPages: 0,
     isolated: false,
-    populated: [true],
-    allocMap: null,
-    boundMap: null,
-    mdBlocks: [],
     chunkMd: null,
-    map: null,
     mapUsed: 0,
     mapAlloc: 0,
     firstFree: 0,
     contigHint: 0,
+    detail: () => ({ populated: [true], allocMap: null, boundMap: null, mdBlocks: [], map: null }),
     ...over,
   };
 }
@@ -32,8 +28,13 @@ describe('chunkCells', () => {
     // bits 0-3 one area, 4-5 a second (bound bit at 4), 6 free with a stale bound bit, 7 free
     const alloc = new Set([0, 1, 2, 3, 4, 5]);
     const bound = new Set([0, 4, 6, 8]);
-    const c = chunk({ allocMap: (b) => alloc.has(b), boundMap: (b) => bound.has(b) });
-    const r = chunkCells({ allocator: 'bitmap' }, c);
+    const c = chunk({});
+    const d = {
+      allocMap: (b: number) => alloc.has(b),
+      boundMap: (b: number) => bound.has(b),
+      map: null,
+    };
+    const r = chunkCells({ allocator: 'bitmap' }, c, d);
     expect(r.cells.length).toBe(1024);
     expect([...r.cells.slice(0, 8)]).toEqual([2, 2, 2, 2, 3, 3, 0, 0]);
     expect([...r.bound.slice(0, 9)]).toEqual([1, 0, 0, 0, 1, 0, 1, 0, 1]);
@@ -42,13 +43,9 @@ describe('chunkCells', () => {
 
   it('area map: entries [map[i] & ~1, map[i+1] & ~1) in 2-byte cells, unusable head and tail', () => {
     // 8 bytes used at 0, 4 free, 6 used at 12, the rest free; sentinel 4096|1
-    const c = chunk({
-      map: [0 | 1, 8, 12 | 1, 18, 4096 | 1],
-      mapUsed: 4,
-      startOffset: 2,
-      endOffset: 4,
-    });
-    const r = chunkCells({ allocator: 'area-map' }, c);
+    const c = chunk({ mapUsed: 4, startOffset: 2, endOffset: 4 });
+    const d = { map: [0 | 1, 8, 12 | 1, 18, 4096 | 1], allocMap: null, boundMap: null };
+    const r = chunkCells({ allocator: 'area-map' }, c, d);
     expect(r.cells.length).toBe(2048);
     expect([...r.cells.slice(0, 10)]).toEqual([1, 2, 2, 2, 0, 0, 3, 3, 3, 0]);
     expect(r.cells[2046]).toBe(CELL.UNUSABLE);

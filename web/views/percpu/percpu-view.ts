@@ -19,6 +19,17 @@ export interface BlockMd {
 
 export type ChunkKind = 'first' | 'reserved' | 'dynamic';
 
+/** What a chunk holds in detail: read on demand, for the one chunk a view draws. */
+export interface ChunkDetail {
+  populated: readonly boolean[]; // per page: backed in every unit
+  /** Bitmap allocator (4.14+): a bit per 4 bytes in use, and area starts and ends. */
+  allocMap: ((bit: number) => boolean) | null;
+  boundMap: ((bit: number) => boolean) | null;
+  mdBlocks: readonly BlockMd[]; // one per page (bitmap allocator)
+  /** Area map allocator (<= 4.13): map[0..mapUsed], bit 0 = in use, sentinel at mapUsed. */
+  map: readonly number[] | null;
+}
+
 /** One chunk: what the chunk map, the slot lists and the area map draw of it. */
 export interface PercpuChunkView {
   index: number; // the chunk's number in events (pfn of percpu events)
@@ -31,18 +42,12 @@ export interface PercpuChunkView {
   nrPopulated: number;
   nrEmptyPopPages: number;
   isolated: boolean;
-  populated: readonly boolean[]; // per page: backed in every unit
-  /** Bitmap allocator (4.14+): a bit per 4 bytes in use, and area starts and ends. */
-  allocMap: ((bit: number) => boolean) | null;
-  boundMap: ((bit: number) => boolean) | null;
-  mdBlocks: readonly BlockMd[]; // one per page (bitmap allocator)
-  chunkMd: BlockMd | null; // the chunk's own hints (contig_bits, first_bit in 4.14)
-  /** Area map allocator (<= 4.13): map[0..mapUsed], bit 0 = in use, sentinel at mapUsed. */
-  map: readonly number[] | null;
-  mapUsed: number;
+  chunkMd: BlockMd | null; // the chunk's own hints (bitmap allocator)
+  mapUsed: number; // area map
   mapAlloc: number;
   firstFree: number; // a map index (area map)
   contigHint: number; // bytes (area map)
+  detail: () => ChunkDetail;
 }
 
 /** The percpu allocator of one machine. */
@@ -85,7 +90,11 @@ export interface ChunkCells {
  * the size of an area is read from its start). Area map: each entry [map[i] & ~1, map[i+1] & ~1)
  * in use or not.
  */
-export function chunkCells(v: Pick<PercpuView, 'allocator'>, c: PercpuChunkView): ChunkCells {
+export function chunkCells(
+  v: Pick<PercpuView, 'allocator'>,
+  c: Pick<PercpuChunkView, 'nrPages' | 'startOffset' | 'endOffset' | 'mapUsed'>,
+  d: Pick<ChunkDetail, 'map' | 'allocMap' | 'boundMap'>,
+): ChunkCells {
   const cb = cellBytes(v);
   const n = Math.floor((c.nrPages * 4096) / cb);
   const cells = new Uint8Array(n);
@@ -93,11 +102,12 @@ export function chunkCells(v: Pick<PercpuView, 'allocator'>, c: PercpuChunkView)
   const startCell = Math.ceil(c.startOffset / cb);
   const endCell = n - Math.ceil(c.endOffset / cb);
   let areas = 0;
-  if (c.map) {
-    for (let i = 0; i < c.mapUsed && i + 1 < c.map.length; i++) {
-      const e = c.map[i] ?? 0;
+  if (d.map) {
+    const map = d.map;
+    for (let i = 0; i < c.mapUsed && i + 1 < map.length; i++) {
+      const e = map[i] ?? 0;
       const from = Math.floor((e & ~1) / cb);
-      const to = Math.min(n, Math.ceil(((c.map[i + 1] ?? 0) & ~1) / cb));
+      const to = Math.min(n, Math.ceil(((map[i + 1] ?? 0) & ~1) / cb));
       bound[from] = 1;
       if (e & 1) {
         areas++;
@@ -105,21 +115,23 @@ export function chunkCells(v: Pick<PercpuView, 'allocator'>, c: PercpuChunkView)
         for (let j = from; j < to; j++) cells[j] = k;
       }
     }
-    const last = c.map[c.mapUsed];
+    const last = map[c.mapUsed];
     if (last !== undefined) bound[Math.min(n, Math.floor((last & ~1) / cb))] = 1;
-  } else if (c.allocMap && c.boundMap) {
+  } else if (d.allocMap && d.boundMap) {
+    const allocMap = d.allocMap;
+    const boundMap = d.boundMap;
     let k: number = CELL.AREA_B;
     for (let i = 0; i < n; i++) {
-      const b = c.boundMap(i);
+      const b = boundMap(i);
       if (b) bound[i] = 1;
-      if (!c.allocMap(i)) continue;
-      if (b || i === 0 || !c.allocMap(i - 1)) {
+      if (!allocMap(i)) continue;
+      if (b || i === 0 || !allocMap(i - 1)) {
         areas++;
         k = k === CELL.AREA_A ? CELL.AREA_B : CELL.AREA_A;
       }
       cells[i] = k;
     }
-    if (c.boundMap(n)) bound[n] = 1;
+    if (boundMap(n)) bound[n] = 1;
   }
   for (let i = 0; i < Math.min(startCell, n); i++) cells[i] = CELL.UNUSABLE;
   for (let i = Math.max(endCell, 0); i < n; i++) cells[i] = CELL.UNUSABLE;

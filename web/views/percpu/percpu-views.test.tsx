@@ -6,7 +6,7 @@ import { EV } from '../../core/events';
 import type { SimEvent } from '../model';
 import { AreaMapView } from './AreaMap';
 import { ChunkMapView } from './ChunkMap';
-import type { BlockMd, PercpuChunkView, PercpuView } from './percpu-view';
+import type { BlockMd, ChunkDetail, PercpuChunkView, PercpuView } from './percpu-view';
 import { SlotListsView } from './SlotLists';
 
 const options = { theme: 'light' as const, reducedMotion: true };
@@ -37,7 +37,15 @@ const md = (over: Partial<BlockMd>): BlockMd => ({
   ...over,
 });
 
-function chunk(over: Partial<PercpuChunkView>): PercpuChunkView {
+function chunk(over: Partial<PercpuChunkView>, d: Partial<ChunkDetail> = {}): PercpuChunkView {
+  const detail: ChunkDetail = {
+    populated: [true, true, false, false, false, false, false, false],
+    allocMap: null,
+    boundMap: null,
+    mdBlocks: [],
+    map: null,
+    ...d,
+  };
   return {
     index: 1,
     kind: 'dynamic',
@@ -49,16 +57,12 @@ function chunk(over: Partial<PercpuChunkView>): PercpuChunkView {
     nrPopulated: 2,
     nrEmptyPopPages: 1,
     isolated: false,
-    populated: [true, true, false, false, false, false, false, false],
-    allocMap: null,
-    boundMap: null,
-    mdBlocks: [],
     chunkMd: null,
-    map: null,
     mapUsed: 0,
     mapAlloc: 0,
     firstFree: 0,
     contigHint: 0,
+    detail: () => detail,
     ...over,
   };
 }
@@ -74,29 +78,33 @@ const bitmap: PercpuView = {
   toDepopulateSlot: 12,
   nrEmptyPopPages: 1,
   chunks: [
-    chunk({
-      allocMap: (b) => alloc.has(b),
-      boundMap: (b) => b === 0 || b === 4 || b === 6,
-      mdBlocks: [
-        md({
-          contigHint: 1018,
+    chunk(
+      {
+        chunkMd: md({
+          contigHint: 8186,
           contigHintStart: 6,
-          leftFree: 0,
+          nrBits: 8192,
           firstFree: 6,
-          scanHint: 2,
-          scanHintStart: 1,
+          leftFree: 0,
+          rightFree: 8186,
         }),
-        ...Array(7).fill(md({})),
-      ],
-      chunkMd: md({
-        contigHint: 8186,
-        contigHintStart: 6,
-        nrBits: 8192,
-        firstFree: 6,
-        leftFree: 0,
-        rightFree: 8186,
-      }),
-    }),
+      },
+      {
+        allocMap: (b) => alloc.has(b),
+        boundMap: (b) => b === 0 || b === 4 || b === 6,
+        mdBlocks: [
+          md({
+            contigHint: 1018,
+            contigHintStart: 6,
+            leftFree: 0,
+            firstFree: 6,
+            scanHint: 2,
+            scanHintStart: 1,
+          }),
+          ...Array<BlockMd>(7).fill(md({})),
+        ],
+      },
+    ),
     chunk({ index: 2, slot: 11, freeBytes: 32768 }),
   ],
   slots: [[], [], [], [], [], [], [], [], [], [1], [], [2], []],
@@ -149,13 +157,10 @@ describe('AreaMapView', () => {
     sidelinedSlot: null,
     toDepopulateSlot: null,
     chunks: [
-      chunk({
-        map: [0 | 1, 16 | 1, 24, 32768 | 1],
-        mapUsed: 3,
-        mapAlloc: 16,
-        firstFree: 2,
-        contigHint: 32744,
-      }),
+      chunk(
+        { mapUsed: 3, mapAlloc: 16, firstFree: 2, contigHint: 32744 },
+        { map: [0 | 1, 16 | 1, 24, 32768 | 1] },
+      ),
     ],
   };
   it('shows map[] with its sentinel, spare entries and the memmove of the current event', () => {
