@@ -25,7 +25,6 @@ import {
   rowSpans,
   type BlockMd,
   type ChunkDetail,
-  type PercpuChunkView,
   type PercpuView,
 } from './percpu-view';
 import './percpu.css';
