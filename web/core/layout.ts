@@ -24,6 +24,11 @@ export const STRUCT_NAMES = [
   'vm_events',
   'sim_event',
   'sim_op',
+  'pcpu_state',
+  'pcpu_chunk',
+  'pcpu_block_md',
+  'pcpu_work',
+  'pcpu_handle',
 ] as const;
 export type StructName = (typeof STRUCT_NAMES)[number];
 

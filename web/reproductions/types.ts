@@ -29,6 +29,8 @@ export interface Metric {
   workload: string; // workload text (docs/workload-language.md) with no profile line
   profiles: readonly ProfileName[];
   measure: (run: RunRecord) => number;
+  /** false: the measure reads only the final state, so the run keeps no events (million-op runs). */
+  events?: boolean;
   /** The source's own figure per profile; absent where the source gives none. */
   seed?: Partial<Record<ProfileName, number>>;
 }

@@ -171,6 +171,9 @@ class Compiler {
   private readonly freeIds: number[] = []; // ids of freed blocks, reused newest first
   private nextId = 0;
   private live = 0;
+  private percpuBytes = 0; // percpu bytes per unit held now (each area rounded up to its alignment)
+  private percpuPeak = 0;
+  private readonly percpuSize = new Map<number, number>(); // handle id -> its rounded bytes
   private readonly streams = new Map<OpStmt, RandomStream>();
   private readonly machine: PresetMachine | ExplicitMachine;
   private readonly cpuCount: number;
@@ -199,6 +202,7 @@ class Compiler {
       // handle slots used: the random streams' ranges, then the groups' ids
       maxHandles: Math.max(1, this.nextId),
     };
+    if (this.percpuPeak) config.percpuPeakKib = Math.ceil(this.percpuPeak / 1024);
     if (this.w.seed !== null) config.seed = this.w.seed;
     return { config, ops: this.out.finish(), lines: this.lines.slice(0, this.out.length) };
   }
@@ -385,12 +389,18 @@ class Compiler {
           s.reserved ? 1 : 0,
           gfpMask([s.atomic ? 'GFP_NOWAIT' : 'GFP_KERNEL']),
           id,
-          (s.size | (s.align << 16)) | 0,
+          s.size | (s.align << 16) | 0,
           at,
         );
         let stack = this.percpuGroups.get(s.group);
         if (!stack) this.percpuGroups.set(s.group, (stack = []));
         stack.push(id);
+        // what the area takes at most: its size rounded up to its alignment (granule 4)
+        const a = Math.max(s.align, 4);
+        const bytes = Math.ceil(s.size / a) * a;
+        this.percpuSize.set(id, bytes);
+        this.percpuBytes += bytes;
+        this.percpuPeak = Math.max(this.percpuPeak, this.percpuBytes);
         return;
       }
       case 'percpu_free': {
@@ -406,6 +416,7 @@ class Compiler {
         for (const id of percpuFreeOrder(stack, s.order))
           this.emitFields(OpKind.PERCPU_FREE, s.cpu, 0, 0, id, 0, at);
         const freed = s.order ? stack.splice(0) : stack.splice(-1);
+        for (const id of freed) this.percpuBytes -= this.percpuSize.get(id) ?? 0;
         for (let i = freed.length - 1; i >= 0; i--) this.freeIds.push(freed[i] ?? 0);
         this.live -= freed.length;
         return;
