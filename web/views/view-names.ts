@@ -13,5 +13,8 @@ export const VIEW_NAMES = [
   'counters',
   'proc',
   'log',
+  'percpu-chunks',
+  'percpu-slots',
+  'percpu-map',
 ] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];

@@ -69,7 +69,7 @@ export function AreaMapView({ view, event, options }: AreaMapViewProps) {
     return (
       <section className="view percpu-area-map" {...eventAttrs(event)}>
         <header className="view-head">
-          <h3>Area map</h3>
+          <h3>Percpu area map</h3>
         </header>
         <p className="muted">
           This kernel uses the bitmap allocator (4.14 and later): there is no map[] to show. Pick
@@ -100,10 +100,10 @@ export function AreaMapView({ view, event, options }: AreaMapViewProps) {
   return (
     <section className="view percpu-area-map" {...eventAttrs(event)} aria-labelledby={hid}>
       <header className="view-head">
-        <h3 id={hid}>Area map: map[] of {chunkName(c)}</h3>
+        <h3 id={hid}>Percpu area map</h3>
         <p className="muted small">
-          Each box is one int: an area&apos;s start offset, bit 0 set when in use. Splitting or
-          merging an area memmoves every entry after it.
+          map[] of {chunkName(c)}. Each box is one int: an area&apos;s start offset, bit 0 set when
+          in use. Splitting or merging an area memmoves every entry after it.
         </p>
       </header>
       {withMap.length > 1 && (

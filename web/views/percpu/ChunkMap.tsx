@@ -258,7 +258,7 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
     return (
       <section className="view percpu-chunk-map" {...eventAttrs(event)}>
         <header className="view-head">
-          <h3>Percpu chunks</h3>
+          <h3>Percpu chunk map</h3>
         </header>
         <p className="muted">This machine has no percpu chunk.</p>
       </section>
