@@ -8,8 +8,9 @@
  * the same in numbers. The area the current event is about is outlined in every unit.
  *
  * Cells are painted on a canvas (a 1 MiB unit is 262,144 cells); the marks are SVG over it, in
- * the same coordinates. A window of pages is drawn at a time; it follows the current event
- * unless the reader picks a chunk or pages. No motion: a step repaints at once.
+ * the same coordinates. A window of pages is drawn at a time (one page close up, or four); it
+ * follows the current event unless the reader picks a chunk or pages. No motion: a step
+ * repaints at once.
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { EV } from '../../core/events';
@@ -21,8 +22,6 @@ import {
   cellBytes,
   chunkCells,
   chunkName,
-  ROW_BYTES,
-  rowSpans,
   type BlockMd,
   type ChunkDetail,
   type PercpuView,
@@ -53,12 +52,17 @@ export const CHUNK_COLORS = {
 
 const PAGE_BYTES = 4096;
 const UNIT_W = 256; // px per unit strip: a row of 256 bytes
-const ROW_H = 4;
 const PAGE_GAP = 3;
 const UNIT_GAP = 12;
-const PAGE_H = (PAGE_BYTES / ROW_BYTES) * ROW_H;
-/** Pages drawn at once, and units drawn side by side at most (every unit is the same). */
-export const PAGES_SHOWN = 4;
+/**
+ * The two scales: the overview draws 4 pages in rows of 256 bytes (4-pixel cells for 4 bytes),
+ * the close-up one page in rows of 128 bytes (8-pixel cells), for areas of a few bytes.
+ */
+export const SCALES = {
+  overview: { pages: 4, rowBytes: 256, rowH: 4 },
+  close: { pages: 1, rowBytes: 128, rowH: 8 },
+} as const;
+/** Units drawn side by side at most (every unit is the same). */
 export const UNITS_SHOWN = 4;
 
 /** The chunk, byte range and pages the event is about, or null. */
@@ -117,6 +121,9 @@ function sameTarget(a: Target, b: Target): boolean {
 interface Geometry {
   cb: number; // bytes per cell
   perRow: number; // cells per row
+  rowBytes: number;
+  rowH: number; // px
+  pageH: number; // px
   cellW: number;
   firstPage: number;
   pages: number;
@@ -125,23 +132,46 @@ interface Geometry {
 
 function cellXY(g: Geometry, cell: number, unit: number): [number, number] {
   const row = Math.floor(cell / g.perRow);
-  const page = Math.floor((row * ROW_BYTES) / PAGE_BYTES) - g.firstPage;
-  const rowInPage = row - ((page + g.firstPage) * PAGE_BYTES) / ROW_BYTES;
+  const page = Math.floor((row * g.rowBytes) / PAGE_BYTES) - g.firstPage;
+  const rowInPage = row - ((page + g.firstPage) * PAGE_BYTES) / g.rowBytes;
   return [
     unit * (UNIT_W + UNIT_GAP) + (cell - row * g.perRow) * g.cellW,
-    page * (PAGE_H + PAGE_GAP) + rowInPage * ROW_H,
+    page * (g.pageH + PAGE_GAP) + rowInPage * g.rowH,
   ];
 }
 
-/** Rectangles (x, y, w, h) covering bytes [from, to) of one unit, clipped to the drawn pages. */
-function byteRects(g: Geometry, from: number, to: number, unit: number): number[][] {
+/**
+ * The outline of bytes [from, to) of one unit as SVG path data, one closed shape per page: a
+ * run over several rows is one outline (first row from its column, whole rows, last row to its
+ * column), not a box per row.
+ */
+export function runPath(g: Geometry, from: number, to: number, unit: number): string {
+  const out: string[] = [];
   const lo = Math.max(from, g.firstPage * PAGE_BYTES);
   const hi = Math.min(to, (g.firstPage + g.pages) * PAGE_BYTES);
-  if (hi <= lo) return [];
-  return rowSpans(Math.floor(lo / g.cb), Math.ceil(hi / g.cb), g.perRow).map(([row, col, w]) => {
-    const [x, y] = cellXY(g, row * g.perRow + col, unit);
-    return [x, y, w * g.cellW, ROW_H];
-  });
+  const cellsPerPage = PAGE_BYTES / g.cb;
+  for (let page = Math.floor(lo / PAGE_BYTES); page * PAGE_BYTES < hi; page++) {
+    const a = Math.max(lo, page * PAGE_BYTES) / g.cb - page * cellsPerPage;
+    const b = Math.ceil(Math.min(hi, (page + 1) * PAGE_BYTES) / g.cb) - page * cellsPerPage;
+    if (b <= a) continue;
+    const [x0, y0] = cellXY(g, page * cellsPerPage, unit);
+    const X = (col: number) => x0 + col * g.cellW;
+    const Y = (row: number) => y0 + row * g.rowH;
+    const ra = Math.floor(a / g.perRow);
+    const rb = Math.floor((b - 1) / g.perRow);
+    const ca = a - ra * g.perRow;
+    const cb = b - rb * g.perRow;
+    const rect = (c0: number, c1: number, r0: number, r1: number) =>
+      `M${X(c0)},${Y(r0)}H${X(c1)}V${Y(r1)}H${X(c0)}Z`;
+    if (ra === rb) out.push(rect(ca, cb, ra, ra + 1));
+    else if (rb === ra + 1 && cb <= ca)
+      out.push(rect(ca, g.perRow, ra, ra + 1), rect(0, cb, rb, rb + 1));
+    else
+      out.push(
+        `M${X(ca)},${Y(ra)}H${X(g.perRow)}V${Y(rb)}H${X(cb)}V${Y(rb + 1)}H${X(0)}V${Y(ra + 1)}H${X(ca)}Z`,
+      );
+  }
+  return out.join('');
 }
 
 function paint(
@@ -164,17 +194,17 @@ function paint(
       const populated = d.populated[page] ?? false;
       const [px, py] = cellXY(g, page * cellsPerPage, u);
       ctx.fillStyle = populated ? colors.free : hole;
-      ctx.fillRect(px, py, UNIT_W, PAGE_H);
+      ctx.fillRect(px, py, UNIT_W, g.pageH);
       for (let i = page * cellsPerPage; i < (page + 1) * cellsPerPage; i++) {
         const k = cells.cells[i] ?? 0;
         const [x, y] = cellXY(g, i, u);
         if (k !== CELL.FREE) {
           ctx.fillStyle = fills[k] ?? colors.free;
-          ctx.fillRect(x, y, g.cellW, ROW_H);
+          ctx.fillRect(x, y, g.cellW, g.rowH);
         }
         if (cells.bound[i]) {
           ctx.fillStyle = colors.tick;
-          ctx.fillRect(x, y, 1, ROW_H);
+          ctx.fillRect(x, y, Math.max(1, g.cellW / 4), g.rowH);
         }
       }
     }
@@ -185,19 +215,16 @@ function paint(
 function BlockMarks({ g, md, page }: { g: Geometry; md: BlockMd; page: number }) {
   const base = page * PAGE_BYTES;
   const marks: ReactElement[] = [];
-  const outline = (from: number, to: number, cls: string, key: string) =>
-    byteRects(g, base + from * 4, base + to * 4, 0).map(([x, y, w, h], i) => (
-      <rect key={`${key}${i}`} x={x} y={y} width={w} height={h} className={cls} />
-    ));
+  const outline = (from: number, to: number, cls: string, key: string) => (
+    <path key={key} d={runPath(g, base + from * 4, base + to * 4, 0)} className={cls} />
+  );
   if (md.contigHint > 0)
-    marks.push(
-      ...outline(md.contigHintStart, md.contigHintStart + md.contigHint, 'hint-contig', 'c'),
-    );
+    marks.push(outline(md.contigHintStart, md.contigHintStart + md.contigHint, 'hint-contig', 'c'));
   if (md.scanHint > 0)
-    marks.push(...outline(md.scanHintStart, md.scanHintStart + md.scanHint, 'hint-scan', 's'));
+    marks.push(outline(md.scanHintStart, md.scanHintStart + md.scanHint, 'hint-scan', 's'));
   if (md.firstFree < md.nrBits) {
     const [x, y] = cellXY(g, (base + md.firstFree * 4) / g.cb, 0);
-    marks.push(<path key="f" d={`M${x},${y + ROW_H} l-3,-5 h6 z`} className="hint-first" />);
+    marks.push(<path key="f" d={`M${x},${y + g.rowH} l-3,-5 h6 z`} className="hint-first" />);
   }
   return <g data-block={page}>{marks}</g>;
 }
@@ -223,24 +250,29 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
   const chunkIndex = pick?.chunk ?? lastFollowed?.chunk ?? chunks[0]?.index ?? 0;
   const c = chunks.find((x) => x.index === chunkIndex) ?? chunks[0];
   const nrPages = c?.nrPages ?? 0;
-  const pages = Math.min(PAGES_SHOWN, nrPages);
+  const [close, setClose] = useState(true);
+  const scale = close ? SCALES.close : SCALES.overview;
+  const pages = Math.min(scale.pages, nrPages);
   const wanted =
     pick?.page ??
     (lastFollowed && lastFollowed.from >= 0 && lastFollowed.chunk === c?.index
-      ? Math.floor(lastFollowed.from / PAGE_BYTES) - 1
+      ? Math.floor(lastFollowed.from / PAGE_BYTES) - (pages > 1 ? 1 : 0)
       : 0);
   const firstPage = Math.max(0, Math.min(nrPages - pages, wanted));
   const units = Math.min(UNITS_SHOWN, view.nrUnits);
   const g: Geometry = {
     cb,
-    perRow: ROW_BYTES / cb,
-    cellW: (UNIT_W * cb) / ROW_BYTES,
+    perRow: scale.rowBytes / cb,
+    cellW: (UNIT_W * cb) / scale.rowBytes,
+    rowBytes: scale.rowBytes,
+    rowH: scale.rowH,
+    pageH: (PAGE_BYTES / scale.rowBytes) * scale.rowH,
     firstPage,
     pages,
     units,
   };
   const width = units * UNIT_W + (units - 1) * UNIT_GAP;
-  const height = pages * PAGE_H + Math.max(0, pages - 1) * PAGE_GAP;
+  const height = pages * g.pageH + Math.max(0, pages - 1) * PAGE_GAP;
   // The state object changes when the cursor moves, so the detail is read once per position.
   const detail = useMemo(() => (c ? c.detail() : null), [c]);
   const cells = useMemo(
@@ -252,7 +284,7 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
     if (canvas.current && detail && cells) paint(canvas.current, g, detail, cells, options.theme);
     // g is derived from the values listed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [detail, cells, options.theme, firstPage, pages, units, cb]);
+  }, [detail, cells, options.theme, firstPage, pages, units, cb, close]);
 
   if (!c || !cells || !detail) {
     return (
@@ -308,6 +340,10 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
           Later pages ▶
         </button>
         <label>
+          <input type="checkbox" checked={close} onChange={(e) => setClose(e.target.checked)} />{' '}
+          Close-up (one page)
+        </label>
+        <label>
           <input
             type="checkbox"
             checked={follow}
@@ -347,25 +383,20 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
             <path
               d={(() => {
                 const [x, y] = cellXY(g, ((detail.map?.[c.firstFree] ?? 0) & ~1) / cb, 0);
-                return `M${x},${y + ROW_H} l-3,-5 h6 z`;
+                return `M${x},${y + g.rowH} l-3,-5 h6 z`;
               })()}
               className="hint-first"
             />
           )}
           {eventHere &&
-            [...Array(units).keys()].flatMap((u) =>
-              byteRects(g, target.from, target.to, u).map(([x, y, w, h], i) => (
-                <rect
-                  key={`e${u}-${i}`}
-                  x={x}
-                  y={y}
-                  width={w}
-                  height={h}
-                  className="event-area"
-                  stroke={highlight}
-                />
-              )),
-            )}
+            [...Array(units).keys()].map((u) => (
+              <path
+                key={`e${u}`}
+                d={runPath(g, target.from, target.to, u)}
+                className="event-area"
+                stroke={highlight}
+              />
+            ))}
         </svg>
       </div>
       <ul className="pcm-legend small" aria-label="Legend">
@@ -401,50 +432,59 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
         <li>▼ first_free</li>
       </ul>
       {view.allocator === 'bitmap' ? (
-        <table className="small pcm-blocks">
-          <caption>Block metadata (pcpu_block_md, in bits) of the pages shown</caption>
-          <thead>
-            <tr>
-              <th scope="col">page</th>
-              <th scope="col">populated</th>
-              <th scope="col">contig_hint @ start</th>
-              <th scope="col">scan_hint @ start</th>
-              <th scope="col">first_free</th>
-              <th scope="col">left_free</th>
-              <th scope="col">right_free</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shownBlocks.map((md, i) => (
-              <tr key={firstPage + i} data-block={firstPage + i}>
-                <th scope="row">{firstPage + i}</th>
-                <td>{detail.populated[firstPage + i] ? 'yes' : 'no'}</td>
-                <td>
-                  {md.contigHint} @ {md.contigHintStart}
-                </td>
-                <td>{md.scanHint ? `${md.scanHint} @ ${md.scanHintStart}` : '—'}</td>
-                <td>{md.firstFree}</td>
-                <td>{md.leftFree}</td>
-                <td>{md.rightFree}</td>
+        <details className="pcm-details">
+          <summary className="small">
+            Block metadata (pcpu_block_md, in bits) of the pages shown
+          </summary>
+          <table className="small pcm-blocks">
+            <caption className="visually-hidden">
+              Block metadata of pages {firstPage} to {firstPage + pages - 1}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">page</th>
+                <th scope="col">populated</th>
+                <th scope="col">contig_hint @ start</th>
+                <th scope="col">scan_hint @ start</th>
+                <th scope="col">first_free</th>
+                <th scope="col">left_free</th>
+                <th scope="col">right_free</th>
               </tr>
-            ))}
-            {c.chunkMd && (
-              <tr data-block="chunk">
-                <th scope="row">chunk</th>
-                <td>{c.nrPopulated}</td>
-                <td>
-                  {c.chunkMd.contigHint} @ {c.chunkMd.contigHintStart}
-                </td>
-                <td>
-                  {c.chunkMd.scanHint ? `${c.chunkMd.scanHint} @ ${c.chunkMd.scanHintStart}` : '—'}
-                </td>
-                <td>{c.chunkMd.firstFree}</td>
-                <td>{c.chunkMd.leftFree}</td>
-                <td>{c.chunkMd.rightFree}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shownBlocks.map((md, i) => (
+                <tr key={firstPage + i} data-block={firstPage + i}>
+                  <th scope="row">{firstPage + i}</th>
+                  <td>{detail.populated[firstPage + i] ? 'yes' : 'no'}</td>
+                  <td>
+                    {md.contigHint} @ {md.contigHintStart}
+                  </td>
+                  <td>{md.scanHint ? `${md.scanHint} @ ${md.scanHintStart}` : '—'}</td>
+                  <td>{md.firstFree}</td>
+                  <td>{md.leftFree}</td>
+                  <td>{md.rightFree}</td>
+                </tr>
+              ))}
+              {c.chunkMd && (
+                <tr data-block="chunk">
+                  <th scope="row">chunk</th>
+                  <td>{c.nrPopulated}</td>
+                  <td>
+                    {c.chunkMd.contigHint} @ {c.chunkMd.contigHintStart}
+                  </td>
+                  <td>
+                    {c.chunkMd.scanHint
+                      ? `${c.chunkMd.scanHint} @ ${c.chunkMd.scanHintStart}`
+                      : '—'}
+                  </td>
+                  <td>{c.chunkMd.firstFree}</td>
+                  <td>{c.chunkMd.leftFree}</td>
+                  <td>{c.chunkMd.rightFree}</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </details>
       ) : (
         <p className="small">
           contig_hint {c.contigHint} bytes; first_free is map entry {c.firstFree} of {c.mapUsed}{' '}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CELL, chunkCells, rowSpans, slotRange, type PercpuChunkView } from './percpu-view';
+import { CELL, chunkCells, slotRange, type PercpuChunkView } from './percpu-view';
 
 function chunk(over: Partial<PercpuChunkView>): PercpuChunkView {
   return {
@@ -55,15 +55,7 @@ describe('chunkCells', () => {
   });
 });
 
-describe('rowSpans and slotRange', () => {
-  it('splits a run of cells into rows', () => {
-    expect(rowSpans(60, 130, 64)).toEqual([
-      [0, 60, 4],
-      [1, 0, 64],
-      [2, 0, 2],
-    ]);
-    expect(rowSpans(5, 5, 64)).toEqual([]);
-  });
+describe('slotRange', () => {
   it('names the sizes a slot serves', () => {
     expect(slotRange(1)).toBe('1–15 B');
     expect(slotRange(2)).toBe('16–31 B');

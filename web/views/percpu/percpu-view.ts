@@ -138,22 +138,6 @@ export function chunkCells(
   return { cells, bound, areas };
 }
 
-/** Bytes each drawn row of the chunk map holds: a page is 16 rows. */
-export const ROW_BYTES = 256;
-
-/** A run of cells [from, to) as one rectangle per row: [row, first column, columns]. */
-export function rowSpans(from: number, to: number, perRow: number): [number, number, number][] {
-  const out: [number, number, number][] = [];
-  for (let i = from; i < to;) {
-    const row = Math.floor(i / perRow);
-    const col = i - row * perRow;
-    const w = Math.min(to - i, perRow - col);
-    out.push([row, col, w]);
-    i += w;
-  }
-  return out;
-}
-
 /** A chunk's name in the views: the first chunk, the reserved chunk, or chunk N. */
 export function chunkName(c: Pick<PercpuChunkView, 'kind' | 'index'>): string {
   if (c.kind === 'first') return `first chunk (${c.index})`;

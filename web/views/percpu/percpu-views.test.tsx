@@ -121,7 +121,7 @@ describe('ChunkMapView', () => {
     );
     expect(html).toContain('data-event-seq="7"');
     expect(html).toContain('data-chunk="1"');
-    expect(html).toMatch(/2 areas allocated in the chunk, 2 of the 4 pages shown populated/);
+    expect(html).toMatch(/2 areas allocated in the chunk, 1 of the 1 pages shown populated/);
     expect(html).toContain('<td>1018 @ 6</td><td>2 @ 1</td><td>6</td><td>0</td><td>1024</td>');
     expect((html.match(/class="event-area"/g) ?? []).length).toBe(2); // one row in each unit
     expect((html.match(/class="hint-scan"/g) ?? []).length).toBe(1);
