@@ -9,7 +9,7 @@
  * moved are marked. Under reduced motion they jump. Only the first entries are drawn; the count
  * of the rest is said.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { EV } from '../../core/events';
 import type { SimEvent } from '../model';
 import { eventAttrs, type ViewOptions } from '../options';
@@ -34,7 +34,6 @@ function indexOf(map: readonly number[], used: number): Map<number, number> {
 }
 
 export function AreaMapView({ view, event, options }: AreaMapViewProps) {
-  const hid = useId();
   const withMap = view.allocator === 'area-map' ? view.chunks : [];
   const eventChunk =
     event && event.kind >= EV.PERCPU_ALLOC_PERCPU && event.kind <= EV.PERCPU_BALANCE
@@ -98,9 +97,9 @@ export function AreaMapView({ view, event, options }: AreaMapViewProps) {
       : null;
   const rows = Math.ceil((shown + spare) / PER_ROW);
   return (
-    <section className="view percpu-area-map" {...eventAttrs(event)} aria-labelledby={hid}>
+    <section className="view percpu-area-map" {...eventAttrs(event)}>
       <header className="view-head">
-        <h3 id={hid}>Percpu area map</h3>
+        <h3>Percpu area map</h3>
         <p className="muted small">
           map[] of {chunkName(c)}. Each box is one int: an area&apos;s start offset, bit 0 set when
           in use. Splitting or merging an area memmoves every entry after it.

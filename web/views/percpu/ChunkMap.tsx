@@ -12,7 +12,7 @@
  * follows the current event unless the reader picks a chunk or pages. No motion: a step
  * repaints at once.
  */
-import { useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { EV } from '../../core/events';
 import type { SimEvent } from '../model';
 import { eventAttrs, type ViewOptions } from '../options';
@@ -236,7 +236,6 @@ export interface ChunkMapViewProps {
 }
 
 export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
-  const hid = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   const cb = cellBytes(view);
   const target = eventTarget(event, cb);
@@ -306,9 +305,9 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
     setPick({ chunk: c.index, page: Math.max(0, Math.min(nrPages - pages, firstPage + delta)) });
   const highlight = HIGHLIGHT[options.theme];
   return (
-    <section className="view percpu-chunk-map" {...eventAttrs(event)} aria-labelledby={hid}>
+    <section className="view percpu-chunk-map" {...eventAttrs(event)}>
       <header className="view-head">
-        <h3 id={hid}>Percpu chunk map</h3>
+        <h3>Percpu chunk map</h3>
         <p className="muted small">
           {view.allocator === 'bitmap'
             ? 'Bitmap allocator: a cell is 4 bytes (one alloc_map bit); ticks are bound_map bits.'
@@ -368,7 +367,7 @@ export function ChunkMapView({ view, event, options }: ChunkMapViewProps) {
           width={width}
           height={height}
           role="img"
-          aria-label={`${chunkName(c)}, pages ${firstPage} to ${firstPage + pages - 1} of ${units} units side by side: ${cells.areas} areas allocated in the chunk, ${populatedShown} of the ${pages} pages shown populated.`}
+          aria-label={`${chunkName(c)}, pages ${firstPage} to ${firstPage + pages - 1} of ${units} units side by side: ${cells.areas} ${cells.areas === 1 ? 'area' : 'areas'} allocated in the chunk, ${populatedShown} of the ${pages} pages shown populated.`}
         />
         <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true">
           {[...Array(units).keys()].map((u) => (

@@ -6,7 +6,6 @@
  * and to_depopulate). Empty slots are folded into one line. A chunk the current event relocated
  * is marked with where it came from, and slides in unless motion is reduced.
  */
-import { useId } from 'react';
 import { EV } from '../../core/events';
 import type { SimEvent } from '../model';
 import { eventAttrs, type ViewOptions } from '../options';
@@ -28,7 +27,6 @@ export interface SlotListsViewProps {
 }
 
 export function SlotListsView({ view, event, options }: SlotListsViewProps) {
-  const hid = useId();
   const moved = event?.kind === EV.PERCPU_RELOCATE ? event : null;
   const lit = event && event.kind >= EV.PERCPU_ALLOC_PERCPU && event.kind <= EV.PERCPU_BALANCE;
   const rows: ({ slot: number; chunks: readonly number[] } | { empty: [number, number] })[] = [];
@@ -42,9 +40,9 @@ export function SlotListsView({ view, event, options }: SlotListsViewProps) {
   });
   const byIndex = new Map(view.chunks.map((c) => [c.index, c]));
   return (
-    <section className="view percpu-slots" {...eventAttrs(event)} aria-labelledby={hid}>
+    <section className="view percpu-slots" {...eventAttrs(event)}>
       <header className="view-head">
-        <h3 id={hid}>Percpu slot lists</h3>
+        <h3>Percpu slot lists</h3>
         <p className="muted small">
           pcpu_slot[]: an allocation asks the chunks of its size&apos;s slot and above, head first.
           {view.nrEmptyPopPages >= 0 ? ` Empty populated pages: ${view.nrEmptyPopPages}.` : ''}

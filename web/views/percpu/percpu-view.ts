@@ -135,6 +135,10 @@ export function chunkCells(
   }
   for (let i = 0; i < Math.min(startCell, n); i++) cells[i] = CELL.UNUSABLE;
   for (let i = Math.max(endCell, 0); i < n; i++) cells[i] = CELL.UNUSABLE;
+  // Count what the reader sees: the pre-allocated head and tail are not areas.
+  areas = 0;
+  for (let i = 0; i < n; i++)
+    if (cells[i]! >= CELL.AREA_A && (i === 0 || cells[i - 1] !== cells[i])) areas++;
   return { cells, bound, areas };
 }
 
