@@ -67,7 +67,7 @@ static const struct sim_event *last_event(const struct sim *s, int kind)
 
 TEST(percpu_boot_line_matches_the_live_machines)
 {
-	/* KERNEL.md K.9's capture and this machine's dmesg on another boot: 2 CPUs, no modules */
+	/* the capture docs/kernel/percpu.md cites (K.1) and this machine on another boot: 2 CPUs, no modules */
 	static const struct {
 		uint32_t static_size;
 		const char *line;

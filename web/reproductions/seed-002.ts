@@ -2,7 +2,7 @@
  * seed-002.ts: Dennis Zhou's bitmap allocator for percpu memory (2017, merged for 4.14). The
  * area map before it kept an int per area and memmoved the array on every split and merge, so
  * freeing a million small objects in allocation order moved the whole map a million times. The
- * story and the cost model: docs/kernel/percpu.md (KERNEL.md K.6, K.7).
+ * story and the cost model: docs/kernel/percpu.md (K.3, K.4, K.7).
  */
 import type { ProfileName } from '../core/machine-config';
 import type { Metric, Reproduction, RunRecord } from './types';
