@@ -67,7 +67,7 @@ static const struct sim_event *last_event(const struct sim *s, int kind)
 
 TEST(percpu_boot_line_matches_the_live_machines)
 {
-	/* KERNEL.md K.9's capture and this machine's dmesg on another boot: 2 CPUs, no modules */
+	/* the capture docs/kernel/percpu.md cites (K.1) and this machine on another boot: 2 CPUs, no modules */
 	static const struct {
 		uint32_t static_size;
 		const char *line;
@@ -342,7 +342,8 @@ TEST(percpu_random_streams_keep_every_invariant)
 				err = pfree(s, h);
 				live[h] = 0;
 			} else {
-				static const int sizes[] = { 4, 8, 12, 16, 24, 64, 100, 128, 1024, 4096, 9000 };
+				static const int sizes[] = { 4,	  8,   12,   16,   24,	64,
+							     100, 128, 1024, 4096, 9000 };
 				int size = sizes[(x >> 20) % 11], align = 1 << ((x >> 30) % 7);
 				int atomic = ((x >> 40) & 7) == 0;
 
@@ -360,7 +361,8 @@ TEST(percpu_random_streams_keep_every_invariant)
 			sim_events_clear(s);
 			CHECK_EQ(err, SIM_OK);
 			if (sim_check(s) != SIM_OK) {
-				fprintf(stderr, "profile %s step %d handle %u %s size %d align %d\n",
+				fprintf(stderr,
+					"profile %s step %d handle %u %s size %d align %d\n",
 					s->profile.name, step, h, live[h] ? "alloc" : "free",
 					(int)(sizes_dbg & 0xffff), (int)(sizes_dbg >> 16));
 				harness_fail(__FILE__, __LINE__, s->error);
@@ -405,7 +407,8 @@ TEST(percpu_stats_and_trace_text_in_the_kernels_format)
 		return;
 	CHECK_EQ(palloc(s, 0, 16, 4), SIM_OK);
 	sim_trace_render(s, 0, s->nr_events, buf, sizeof buf);
-	CHECK(strstr(buf, "percpu_alloc_percpu: reserved=0 is_atomic=0 size=16 align=4 base_addr=") !=
+	CHECK(strstr(buf,
+		     "percpu_alloc_percpu: reserved=0 is_atomic=0 size=16 align=4 base_addr=") !=
 	      NULL);
 	CHECK(strstr(buf, "call_site") == NULL);
 	free(s);

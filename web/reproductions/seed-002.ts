@@ -2,7 +2,7 @@
  * seed-002.ts: Dennis Zhou's bitmap allocator for percpu memory (2017, merged for 4.14). The
  * area map before it kept an int per area and memmoved the array on every split and merge, so
  * freeing a million small objects in allocation order moved the whole map a million times. The
- * story and the cost model: docs/kernel/percpu.md (KERNEL.md K.6, K.7).
+ * story and the cost model: docs/kernel/percpu.md (K.3, K.4, K.7).
  */
 import type { ProfileName } from '../core/machine-config';
 import type { Metric, Reproduction, RunRecord } from './types';
@@ -80,4 +80,5 @@ export const SEED_002: Reproduction = {
   notes:
     'Profiles: 4.13 is the area map (Dennis Zhou\'s "before"), 4.14 the first bitmap allocator ("after"). The model counts the kernel\'s work (map entries scanned, bytes memmoved and memcpy\'d, binary-search probes, bitmap words scanned, metadata blocks visited, hint refreshes, pages populated, chunks created) and turns the counts into virtual milliseconds with fixed weights (docs/kernel/percpu.md, "Cost model"); the seed measured milliseconds on its own machine, whose unit size it does not state. Compare shapes, not values: freeing 4 B objects in order costs the area map hundreds of times the bitmap, because every free merges at the front of a map of ~262,000 entries and memmoves the rest; the cost falls with the object size (fewer entries per 1 MiB chunk) while the bitmap stays flat; freeing in reverse merges at the end of the map and moves one entry; alternating frees move about half. Allocating costs more with the bitmap: each sequential allocation breaks the block and chunk contig hints, so a block rescan and a walk over the chunk\'s 256 metadata blocks follow. The seed gives one free figure per size, the worst of its three orders; it stands beside in-order, the worst order for the area map. At 1 KiB populating the pages (262,144 pages in each of 2 units) dominates both allocators, as in the seed.',
   metrics,
+  commandLineOnly: true,
 };

@@ -41,6 +41,8 @@ export interface Reproduction {
   source: string; // who, what, when, where it landed: a citation in words
   notes: string; // what the source says and how the model's figures should compare
   metrics: readonly Metric[];
+  /** Too long to hold a browser tab (seed-002 runs 30 million-op workloads): command line only. */
+  commandLineOnly?: boolean;
 }
 
 /** One line of the output: the model's figure and the source's beside it, per profile. */

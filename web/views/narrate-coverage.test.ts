@@ -11,10 +11,12 @@ describe('every event kind', async () => {
   const core = await loadCore();
   // the kinds the wasm names, up to its first "unknown": the C's view of the same .def rows
   const coreKinds: string[] = [];
-  for (let k = 0; core.eventKindName(k) !== 'unknown'; k++) coreKinds.push(core.eventKindName(k));
+  // every id a kind could have (struct sim_event.kind is a byte); ranges of ids may be unused
+  for (let k = 0; k < 256; k++)
+    if (core.eventKindName(k) !== 'unknown') coreKinds.push(core.eventKindName(k));
 
   it('is the same list in the core and in the generated TypeScript', () => {
-    expect(coreKinds).toEqual([...KIND_NAMES]);
+    expect(coreKinds).toEqual(KIND_NAMES.filter((n) => n !== undefined));
   });
 
   it('has a narration', () => {

@@ -183,7 +183,15 @@ describe('percpu statements', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.workload.ops).toEqual([
-      { kind: 'percpu_alloc', cpu: 0, group: 'a', size: 16, align: 4, reserved: false, atomic: false },
+      {
+        kind: 'percpu_alloc',
+        cpu: 0,
+        group: 'a',
+        size: 16,
+        align: 4,
+        reserved: false,
+        atomic: false,
+      },
       { kind: 'percpu_alloc', cpu: 1, group: 'b', size: 8, align: 8, reserved: true, atomic: true },
       { kind: 'percpu_free', cpu: 0, group: 'a', order: null },
       { kind: 'percpu_free', cpu: 0, group: 'b', order: 'alternating' },

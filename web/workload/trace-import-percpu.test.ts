@@ -11,7 +11,7 @@ import { ptrGroup } from './trace-import-percpu';
 
 const line = (cpu: number, event: string, fields: string) =>
   `           sleep-6589    [00${cpu}] d..1.   192.075423: ${event}: ${fields}`;
-// 6.18 (KERNEL.md K.9, live) and 5.12 (no call_site, bytes_alloc, gfp_flags)
+// 6.18 (as the live machine printed it) and 5.12 (no call_site, bytes_alloc, gfp_flags)
 const alloc618 = (ptr: string, size = 16, align = 8, atomic = 0) =>
   `call_site=mm_init+0x2bf/0x4d0 reserved=0 is_atomic=${atomic} size=${size} align=${align} base_addr=0000000048598e6c off=75392 ptr=${ptr} bytes_alloc=64 gfp_flags=GFP_KERNEL`;
 const alloc512 = (ptr: string) =>

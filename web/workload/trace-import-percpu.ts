@@ -7,7 +7,7 @@
  * areas the kernel put at one address. The trace's base_addr= and off= say where the kernel put
  * the area; the model decides that for itself, so they are read only to check the line.
  *
- * Formats read (KERNEL.md E.2, K.5): 4.14 to 5.x print `reserved= is_atomic= size= align=
+ * Formats read, as docs/kernel/percpu.md (K.6) gives them: 4.14 to 5.x print `reserved= is_atomic= size= align=
  * base_addr= off= ptr=`; about 5.19 on add `call_site=` first and `bytes_alloc= gfp_flags=` last.
  * size= is already rounded up by pcpu_alloc (to 4 bytes in 4.14+) and align= is the effective
  * alignment, so both go into the workload as printed.

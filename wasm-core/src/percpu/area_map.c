@@ -148,7 +148,8 @@ int pcpu_need_to_extend(struct pcpu_state *ps, struct pcpu_chunk *c, int is_atom
 	if (is_atomic) {
 		margin = 3;
 		/* fewer than 32 spare entries: queue an extension for the balance work */
-		if (c->map_alloc < c->map_used + PCPU_ATOMIC_MAP_MARGIN_LOW && !c->map_extend_queued) {
+		if (c->map_alloc < c->map_used + PCPU_ATOMIC_MAP_MARGIN_LOW &&
+		    !c->map_extend_queued) {
 			c->map_extend_queued = 1;
 			ps->balance_pending = 1;
 		}
@@ -163,8 +164,8 @@ int pcpu_need_to_extend(struct pcpu_state *ps, struct pcpu_chunk *c, int is_atom
 	return new_alloc;
 }
 
-int pcpu_extend_area_map(struct sim *s, struct pcpu_state *ps, uint32_t ci, int new_alloc,
-			 int cpu, int phase)
+int pcpu_extend_area_map(struct sim *s, struct pcpu_state *ps, uint32_t ci, int new_alloc, int cpu,
+			 int phase)
 {
 	struct pcpu_chunk *c = pcpu_chunk(ps, ci);
 	int cls = log2u((uint32_t)new_alloc);
@@ -256,8 +257,8 @@ int pcpu_area_alloc(struct sim *s, struct pcpu_state *ps, uint32_t ci, int size,
 		 * A head smaller than an int, or after a free area, goes to the previous area: lost to
 		 * the allocation before it when that one is in use.
 		 */
-		if (head && (head < (int)sizeof(int32_t) ||
-			     !(pcpu_map_get(ps, c, (uint32_t)i - 1) & 1))) {
+		if (head &&
+		    (head < (int)sizeof(int32_t) || !(pcpu_map_get(ps, c, (uint32_t)i - 1) & 1))) {
 			int32_t prev = pcpu_map_get(ps, c, (uint32_t)i - 1);
 
 			off += head;

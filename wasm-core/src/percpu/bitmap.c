@@ -158,7 +158,8 @@ static void block_update(const struct sim *s, struct pcpu_block_md *block, int s
 			block->contig_hint_start = start;
 			if (start < block->scan_hint_start && block->contig_hint > block->scan_hint)
 				block->scan_hint = 0;
-		} else if (start > block->scan_hint_start || block->contig_hint > block->scan_hint) {
+		} else if (start > block->scan_hint_start ||
+			   block->contig_hint > block->scan_hint) {
 			block->scan_hint_start = start;
 			block->scan_hint = contig;
 		}
@@ -307,9 +308,9 @@ static void update_hint_alloc(struct sim *s, struct pcpu_state *ps, uint32_t ci,
 
 	w->blocks_visited++;
 	if (s_off == s_block->first_free)
-		s_block->first_free =
-			next_zero_bit(amap + (size_t)s_index * (PCPU_BLOCK_BITS / 64),
-				      PCPU_BLOCK_BITS, s_off + bits, &w->words_scanned);
+		s_block->first_free = next_zero_bit(amap + (size_t)s_index * (PCPU_BLOCK_BITS / 64),
+						    PCPU_BLOCK_BITS, s_off + bits,
+						    &w->words_scanned);
 	if (scan && overlap(s_block->scan_hint_start, s_block->scan_hint_start + s_block->scan_hint,
 			    s_off, s_off + bits))
 		s_block->scan_hint = 0;
@@ -332,9 +333,8 @@ static void update_hint_alloc(struct sim *s, struct pcpu_state *ps, uint32_t ci,
 	}
 	if (s_index != e_index) {
 		w->blocks_visited++;
-		e_block->first_free =
-			next_zero_bit(amap + (size_t)e_index * (PCPU_BLOCK_BITS / 64),
-				      PCPU_BLOCK_BITS, e_off, &w->words_scanned);
+		e_block->first_free = next_zero_bit(amap + (size_t)e_index * (PCPU_BLOCK_BITS / 64),
+						    PCPU_BLOCK_BITS, e_off, &w->words_scanned);
 		if (e_off == PCPU_BLOCK_BITS) {
 			e_block++; /* wholly used: reset with the blocks in between */
 		} else {
@@ -359,12 +359,14 @@ static void update_hint_alloc(struct sim *s, struct pcpu_state *ps, uint32_t ci,
 			b->right_free = 0;
 		}
 	}
-	if (scan && overlap(chunk_md->scan_hint_start, chunk_md->scan_hint_start + chunk_md->scan_hint,
-			    bit_off, bit_off + bits))
+	if (scan &&
+	    overlap(chunk_md->scan_hint_start, chunk_md->scan_hint_start + chunk_md->scan_hint,
+		    bit_off, bit_off + bits))
 		chunk_md->scan_hint = 0;
 	/* the only time a chunk walk is needed: the allocation broke the chunk's contig hint */
 	if (scan ? overlap(chunk_md->contig_hint_start,
-			   chunk_md->contig_hint_start + chunk_md->contig_hint, bit_off, bit_off + bits) :
+			   chunk_md->contig_hint_start + chunk_md->contig_hint, bit_off,
+			   bit_off + bits) :
 		   (bit_off >= chunk_md->contig_hint_start &&
 		    bit_off < chunk_md->contig_hint_start + chunk_md->contig_hint))
 		chunk_refresh(s, ps, ci, 0, phase);
@@ -413,8 +415,8 @@ void pcpu_bitmap_init(struct sim *s, struct pcpu_state *ps, uint32_t ci)
 static int is_populated(struct pcpu_state *ps, uint32_t ci, int bit_off, int bits, int *next_off)
 {
 	int page_start = bit_off * PCPU_MIN_ALLOC_SIZE / PCPU_PAGE_SIZE;
-	int page_end = ((bit_off + bits) * PCPU_MIN_ALLOC_SIZE + PCPU_PAGE_SIZE - 1) /
-		       PCPU_PAGE_SIZE;
+	int page_end =
+		((bit_off + bits) * PCPU_MIN_ALLOC_SIZE + PCPU_PAGE_SIZE - 1) / PCPU_PAGE_SIZE;
 	int rs = page_start, re;
 
 	while (rs < page_end && pcpu_page_populated(ps, ci, (uint32_t)rs))
@@ -438,8 +440,8 @@ static int next_hint(const struct pcpu_block_md *block, int alloc_bits)
 }
 
 /* pcpu_next_fit_region: the next place the block hints say alloc_bits at align may fit. */
-static void next_fit_region(const struct sim *s, struct pcpu_state *ps, uint32_t ci,
-			    int alloc_bits, int align, int *bit_off, int *bits, uint64_t *visited)
+static void next_fit_region(const struct sim *s, struct pcpu_state *ps, uint32_t ci, int alloc_bits,
+			    int align, int *bit_off, int *bits, uint64_t *visited)
 {
 	const struct pcpu_chunk *c = pcpu_chunk(ps, ci);
 	struct pcpu_block_md *md = pcpu_md_blocks(ps, ci);
@@ -535,8 +537,8 @@ static int find_zero_area(const uint64_t *map, int size, int start, int nr, int 
 	return size;
 }
 
-int pcpu_bitmap_alloc(struct sim *s, struct pcpu_state *ps, uint32_t ci, int alloc_bits,
-		      int align, int start, int cpu)
+int pcpu_bitmap_alloc(struct sim *s, struct pcpu_state *ps, uint32_t ci, int alloc_bits, int align,
+		      int start, int cpu)
 {
 	struct pcpu_chunk *c = pcpu_chunk(ps, ci);
 	struct pcpu_work *w = &ps->work[PCPU_PHASE_ALLOC];
@@ -611,8 +613,8 @@ static void update_hint_free(struct sim *s, struct pcpu_state *ps, uint32_t ci, 
 	if (e_off == e_block->contig_hint_start)
 		end = e_block->contig_hint_start + e_block->contig_hint;
 	else
-		end = next_bit(amap + (size_t)e_index * (PCPU_BLOCK_BITS / 64), PCPU_BLOCK_BITS, end,
-			       &w->words_scanned);
+		end = next_bit(amap + (size_t)e_index * (PCPU_BLOCK_BITS / 64), PCPU_BLOCK_BITS,
+			       end, &w->words_scanned);
 	block_update(s, s_block, start, s_index == e_index ? end : PCPU_BLOCK_BITS);
 	if (s_index != e_index) {
 		w->blocks_visited++;
@@ -629,7 +631,8 @@ static void update_hint_free(struct sim *s, struct pcpu_state *ps, uint32_t ci, 
 	if (s->profile.percpu_free_hint_rule == PCPU_FREE_HINT_BLOCK_CONTIG) {
 		int page_bits = PCPU_BLOCK_BITS;
 
-		if ((end / page_bits * page_bits) > align_up(start, page_bits) || s_index != e_index) {
+		if ((end / page_bits * page_bits) > align_up(start, page_bits) ||
+		    s_index != e_index) {
 			chunk_refresh(s, ps, ci, 1, PCPU_PHASE_FREE);
 		} else {
 			int before = c->chunk_md.contig_hint;

@@ -52,9 +52,28 @@ struct truth {
 static struct truth recount(const uint64_t *map, int from, int n)
 {
 	struct truth t = { n, 0, 0, 0 };
-	int run = 0;
+	int run = 0, i = 0;
 
-	for (int i = 0; i < n; i++) {
+	/* word at a time where the range is word-aligned (blocks are 1024 bits, chunks whole blocks) */
+	while (i < n) {
+		if ((from + i) % 64 == 0 && i + 64 <= n) {
+			uint64_t w = map[(from + i) / 64];
+
+			if (w == 0) {
+				if (t.first_free == n)
+					t.first_free = i;
+				run += 64;
+				if (run > t.contig)
+					t.contig = run;
+				i += 64;
+				continue;
+			}
+			if (w == ~0ull) {
+				run = 0;
+				i += 64;
+				continue;
+			}
+		}
 		if (!bit(map, from + i)) {
 			if (t.first_free == n)
 				t.first_free = i;
@@ -64,11 +83,26 @@ static struct truth recount(const uint64_t *map, int from, int n)
 		} else {
 			run = 0;
 		}
+		i++;
 	}
 	t.right = run;
 	while (t.left < n && !bit(map, from + t.left))
 		t.left++;
 	return t;
+}
+
+/* Set bits in [from, from + n) (word-aligned from, n a multiple of 64 or the tail done by bits). */
+static int count_set(const uint64_t *map, int from, int n)
+{
+	int c = 0, i = 0;
+
+	for (; i < n && (from + i) % 64; i++)
+		c += bit(map, from + i);
+	for (; i + 64 <= n; i += 64)
+		c += __builtin_popcountll(map[(from + i) / 64]);
+	for (; i < n; i++)
+		c += bit(map, from + i);
+	return c;
 }
 
 /* Free bits from b onward (at most n). */
@@ -90,8 +124,7 @@ static int check_bitmap_chunk(struct sim *s, struct pcpu_state *ps, uint32_t ci)
 	int map_bits = pcpu_chunk_map_bits(c), zeros = 0, scan = s->profile.percpu_scan_hint;
 	struct truth whole = recount(amap, 0, map_bits);
 
-	for (int i = 0; i < map_bits; i++)
-		zeros += !bit(amap, i);
+	zeros = map_bits - count_set(amap, 0, map_bits);
 	if (c->free_bytes != zeros * PCPU_MIN_ALLOC_SIZE)
 		return fail(s, "free_bytes differs from the alloc_map", ci, c->free_bytes,
 			    zeros * PCPU_MIN_ALLOC_SIZE);
@@ -105,13 +138,13 @@ static int check_bitmap_chunk(struct sim *s, struct pcpu_state *ps, uint32_t ci)
 		if (scan ? m->contig_hint > t.contig : m->contig_hint != t.contig)
 			return fail(s, "a block's contig_hint is not its largest free run", ci,
 				    m->contig_hint, t.contig);
-		if (m->contig_hint &&
-		    run_at(bm, base + m->contig_hint_start, base + PCPU_BLOCK_BITS) < m->contig_hint)
+		if (m->contig_hint && run_at(bm, base + m->contig_hint_start,
+					     base + PCPU_BLOCK_BITS) < m->contig_hint)
 			return fail(s, "a block's contig_hint_start begins no run that long", ci,
 				    m->contig_hint_start, m->contig_hint);
 		if (scan ? m->left_free > t.left : m->left_free != t.left)
-			return fail(s, "a block's left_free differs from its bits", ci, m->left_free,
-				    t.left);
+			return fail(s, "a block's left_free differs from its bits", ci,
+				    m->left_free, t.left);
 		/* 5.1+: a refresh that promotes a scan hint ending the block leaves right_free 0 */
 		if (scan ? m->right_free > t.right : m->right_free != t.right)
 			return fail(s, "a block's right_free differs from its bits", ci,
@@ -133,10 +166,7 @@ static int check_bitmap_chunk(struct sim *s, struct pcpu_state *ps, uint32_t ci)
 		}
 		/* bytes used per page: what nr_empty_pop_pages is counted from */
 		{
-			int used = 0;
-
-			for (int i = 0; i < PCPU_BLOCK_BITS; i++)
-				used += bit(amap, base + i);
+			int used = count_set(amap, base, PCPU_BLOCK_BITS);
 			if (pcpu_pages_used(ps, ci)[b] != used * PCPU_MIN_ALLOC_SIZE)
 				return fail(s, "a page's used bytes differ from its bits", ci,
 					    pcpu_pages_used(ps, ci)[b], used * PCPU_MIN_ALLOC_SIZE);
@@ -170,7 +200,8 @@ static int check_area_map_chunk(struct sim *s, struct pcpu_state *ps, uint32_t c
 
 	if (c->map_used < 1 || c->map_used + 1 + (int32_t)c->gap_len != c->map_alloc ||
 	    c->gap_start > (uint32_t)c->map_used + 1)
-		return fail(s, "the map's gap buffer is inconsistent", ci, c->map_used, c->map_alloc);
+		return fail(s, "the map's gap buffer is inconsistent", ci, c->map_used,
+			    c->map_alloc);
 	if (pcpu_map_get(ps, c, 0) & ~1)
 		return fail(s, "map[0] is not offset 0", ci, pcpu_map_get(ps, c, 0), 0);
 	if (!c->immutable && (pcpu_map_get(ps, c, (uint32_t)c->map_used) & ~1) != (int32_t)size)
@@ -187,7 +218,8 @@ static int check_area_map_chunk(struct sim *s, struct pcpu_state *ps, uint32_t c
 		prev = off;
 		if (!(e & 1)) {
 			if (prev_free)
-				return fail(s, "two free areas side by side (not merged)", ci, i, off);
+				return fail(s, "two free areas side by side (not merged)", ci, i,
+					    off);
 			if (first_free_idx < 0)
 				first_free_idx = i;
 			free_sum += len;
@@ -205,19 +237,20 @@ static int check_area_map_chunk(struct sim *s, struct pcpu_state *ps, uint32_t c
 	if (first_free_idx >= 0 && c->first_free > first_free_idx)
 		return fail(s, "first_free is past the first free area", ci, c->first_free,
 			    first_free_idx);
-	/* bytes used per page from the in-use areas */
-	for (uint32_t p = 0; p < c->nr_pages; p++) {
+	/* bytes used per page from the in-use areas: one sweep, areas and pages both in order */
+	for (uint32_t p = 0, first = 0; p < c->nr_pages; p++) {
 		int32_t lo = (int32_t)p * PCPU_PAGE_SIZE, hi = lo + PCPU_PAGE_SIZE, sum = 0;
 
-		for (int i = 0; i < c->map_used; i++) {
+		while ((int)first < c->map_used && (pcpu_map_get(ps, c, first + 1) & ~1) <= lo)
+			first++;
+		for (int i = (int)first; i < c->map_used; i++) {
 			int32_t e = pcpu_map_get(ps, c, (uint32_t)i), a = e & ~1;
 			int32_t b = pcpu_map_get(ps, c, (uint32_t)i + 1) & ~1;
 
-			if (!(e & 1) || b <= lo)
-				continue;
 			if (a >= hi)
 				break;
-			sum += (b < hi ? b : hi) - (a > lo ? a : lo);
+			if (e & 1)
+				sum += (b < hi ? b : hi) - (a > lo ? a : lo);
 		}
 		if (pcpu_pages_used(ps, ci)[p] != sum)
 			return fail(s, "a page's used bytes differ from the map", ci,
@@ -244,8 +277,9 @@ int percpu_check(struct sim *s)
 		if (!c->in_use)
 			continue;
 		in_use++;
-		err = s->profile.percpu_allocator == PCPU_AREA_MAP ? check_area_map_chunk(s, ps, ci) :
-								     check_bitmap_chunk(s, ps, ci);
+		err = s->profile.percpu_allocator == PCPU_AREA_MAP ?
+			      check_area_map_chunk(s, ps, ci) :
+			      check_bitmap_chunk(s, ps, ci);
 		if (err)
 			return err;
 		for (uint32_t p = 0; p < c->nr_pages; p++) {
@@ -259,16 +293,17 @@ int percpu_check(struct sim *s)
 
 				if (!populated) {
 					if (pfn != PFN_NONE)
-						return fail(s, "an unpopulated page holds a frame", ci,
-							    p, pfn);
+						return fail(s, "an unpopulated page holds a frame",
+							    ci, p, pfn);
 					continue;
 				}
 				zi = pfn_to_zone_index(s, pfn);
-				if (zi < 0 || zone_page(s, sim_zone(s, zi / MAX_NR_ZONES,
-								    zi % MAX_NR_ZONES),
-							pfn)->state != PG_ALLOCATED)
-					return fail(s, "a populated page's frame is not allocated", ci,
-						    p, pfn);
+				if (zi < 0 ||
+				    zone_page(s, sim_zone(s, zi / MAX_NR_ZONES, zi % MAX_NR_ZONES),
+					      pfn)
+						    ->state != PG_ALLOCATED)
+					return fail(s, "a populated page's frame is not allocated",
+						    ci, p, pfn);
 			}
 		}
 		if (pop != c->nr_populated)
@@ -294,7 +329,8 @@ int percpu_check(struct sim *s)
 	for (uint32_t slot = 0; slot < ps->nr_slots; slot++) {
 		uint32_t prev = PCPU_NONE, n = 0;
 
-		for (uint32_t ci = ps->slot_head[slot]; ci != PCPU_NONE; ci = pcpu_chunk(ps, ci)->next) {
+		for (uint32_t ci = ps->slot_head[slot]; ci != PCPU_NONE;
+		     ci = pcpu_chunk(ps, ci)->next) {
 			struct pcpu_chunk *c = pcpu_chunk(ps, ci);
 			int want;
 
@@ -311,7 +347,8 @@ int percpu_check(struct sim *s)
 			on_lists++;
 		}
 		if (ps->slot_tail[slot] != prev)
-			return fail(s, "a slot list's tail is wrong", prev, slot, ps->slot_tail[slot]);
+			return fail(s, "a slot list's tail is wrong", prev, slot,
+				    ps->slot_tail[slot]);
 	}
 	if (on_lists != ps->nr_chunks)
 		return fail(s, "chunks missing from the slot lists", 0, on_lists, ps->nr_chunks);
@@ -342,16 +379,16 @@ int percpu_check(struct sim *s)
 					hi = k;
 			}
 			if (!found)
-				return fail(s, "a handle's area is not in use in the map", hd->chunk, h,
-					    hd->off);
+				return fail(s, "a handle's area is not in use in the map",
+					    hd->chunk, h, hd->off);
 		} else {
 			int b = hd->off / PCPU_MIN_ALLOC_SIZE, n = hd->size / PCPU_MIN_ALLOC_SIZE;
 			const uint64_t *amap = pcpu_alloc_map(ps, hd->chunk);
 			const uint64_t *bmap = pcpu_bound_map(ps, hd->chunk);
 
 			if (!bit(bmap, b) || !bit(bmap, b + n))
-				return fail(s, "a live area's boundary bits are missing", hd->chunk, h,
-					    hd->off);
+				return fail(s, "a live area's boundary bits are missing", hd->chunk,
+					    h, hd->off);
 			for (int i = 0; i < n; i++)
 				if (!bit(amap, b + i) || (i && bit(bmap, b + i)))
 					return fail(s, "a live area's bits are wrong", hd->chunk, h,

@@ -339,8 +339,7 @@ static int balance_populated(struct sim *s, struct pcpu_state *ps, int cpu)
 			}
 		}
 		/* still short: a new chunk, then one more pass */
-		if (nr_to_pop > 0 &&
-		    pcpu_create_chunk(s, ps, cpu, PCPU_PHASE_BALANCE) == PCPU_NONE)
+		if (nr_to_pop > 0 && pcpu_create_chunk(s, ps, cpu, PCPU_PHASE_BALANCE) == PCPU_NONE)
 			break;
 	}
 	return populated;
@@ -348,7 +347,8 @@ static int balance_populated(struct sim *s, struct pcpu_state *ps, int cpu)
 
 void pcpu_balance_work(struct sim *s, struct pcpu_state *ps, int cpu)
 {
-	int freed = 0, populated, depopulated_before = (int)ps->work[PCPU_PHASE_BALANCE].pages_depopulated;
+	int freed = 0, populated,
+	    depopulated_before = (int)ps->work[PCPU_PHASE_BALANCE].pages_depopulated;
 	uint32_t keep = ps->slot_head[ps->free_slot];
 
 	ps->balance_pending = 0;

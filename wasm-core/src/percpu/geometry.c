@@ -101,8 +101,8 @@ static uint64_t al8(uint64_t n)
 static uint32_t max_chunks(const struct sim_config *cfg, const struct pcpu_state *g)
 {
 	uint64_t frames = 0, nr_cpus = (uint64_t)cfg->nr_nodes * cfg->cpus_per_node;
-	uint64_t want = ((uint64_t)cfg->percpu_peak_kib * 1024 * 5 / 4 + g->unit_size - 1) /
-			g->unit_size;
+	uint64_t want =
+		((uint64_t)cfg->percpu_peak_kib * 1024 * 5 / 4 + g->unit_size - 1) / g->unit_size;
 	uint64_t bound;
 
 	for (int n = 0; n < cfg->nr_nodes; n++)

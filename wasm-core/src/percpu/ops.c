@@ -116,7 +116,8 @@ static int op_alloc(struct sim *s, struct pcpu_state *ps, const struct sim_op *o
 				for (uint32_t i = ps->slot_head[slot], n = 0;
 				     i != PCPU_NONE && n < ps->max_chunks; n++) {
 					uint32_t next = pcpu_chunk(ps, i)->next;
-					int r = try_chunk(s, ps, i, slot, size, align, is_atomic, cpu);
+					int r = try_chunk(s, ps, i, slot, size, align, is_atomic,
+							  cpu);
 
 					if (r >= 0) {
 						off = r;
@@ -298,7 +299,8 @@ static void percpu_boot(struct sim *s)
 	}
 	ps->reserved_chunk = PCPU_NONE;
 	/* the static area ends on the allocation granule; the dynamic area pays for it */
-	static_size = (ps->static_size + PCPU_MIN_ALLOC_SIZE - 1) & ~(uint32_t)(PCPU_MIN_ALLOC_SIZE - 1);
+	static_size = (ps->static_size + PCPU_MIN_ALLOC_SIZE - 1) &
+		      ~(uint32_t)(PCPU_MIN_ALLOC_SIZE - 1);
 	dyn = ps->dyn_size - (static_size - ps->static_size);
 	for (int part = ps->reserved_size ? 0 : 1; part < 2; part++) {
 		uint32_t ci = ps->unused_chunks, start = static_size, map_size = dyn;

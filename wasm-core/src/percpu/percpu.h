@@ -30,20 +30,21 @@
 #include "base/subsystem.h"
 #include "base/types.h"
 
-#define PCPU_NONE 0xffffffffu	    /* end of a chunk list; an empty handle */
-#define PCPU_PAGE_SIZE 4096	    /* PAGE_SIZE */
-#define PCPU_MIN_ALLOC_SIZE 4	    /* bitmap granule: one bit per 4 bytes (PCPU_MIN_ALLOC_SHIFT 2) */
-#define PCPU_BLOCK_BITS 1024	    /* PCPU_BITMAP_BLOCK_BITS: one metadata block per page */
-#define PCPU_MIN_UNIT_SIZE 32768    /* the largest request, and the smallest unit */
-#define PCPU_SLOT_BASE_SHIFT 5	    /* slot 1 holds 1..15 bytes ... (fls(size) - 5 + 2) */
+#define PCPU_NONE 0xffffffffu	 /* end of a chunk list; an empty handle */
+#define PCPU_PAGE_SIZE 4096	 /* PAGE_SIZE */
+#define PCPU_MIN_ALLOC_SIZE 4	 /* bitmap granule: one bit per 4 bytes (PCPU_MIN_ALLOC_SHIFT 2) */
+#define PCPU_BLOCK_BITS 1024	 /* PCPU_BITMAP_BLOCK_BITS: one metadata block per page */
+#define PCPU_MIN_UNIT_SIZE 32768 /* the largest request, and the smallest unit */
+#define PCPU_SLOT_BASE_SHIFT 5	 /* slot 1 holds 1..15 bytes ... (fls(size) - 5 + 2) */
 #define PCPU_SLOT_FAIL_THRESHOLD 3  /* 5.1+: a chunk failing a fit in a slot below this goes to 0 */
 #define PCPU_EMPTY_POP_PAGES_LOW 2  /* fewer empty populated pages schedule the balance work */
 #define PCPU_EMPTY_POP_PAGES_HIGH 4 /* ... which populates up to this many */
 #define PCPU_DFL_MAP_ALLOC 16	    /* area map: entries of a new dynamic chunk's map */
-#define PCPU_EARLY_MAP_ALLOC 128    /* area map: the first chunk's static map (PERCPU_DYNAMIC_EARLY_SLOTS) */
+#define PCPU_EARLY_MAP_ALLOC \
+	128 /* area map: the first chunk's static map (PERCPU_DYNAMIC_EARLY_SLOTS) */
 #define PCPU_ATOMIC_MAP_MARGIN_LOW 32  /* area map: atomic requests queue an extension below this */
 #define PCPU_ATOMIC_MAP_MARGIN_HIGH 64 /* area map: spare entries a sleeping request ensures */
-#define PCPU_DYNAMIC_RESERVE (28 << 10) /* x86-64 dyn request (PERCPU_DYNAMIC_RESERVE) */
+#define PCPU_DYNAMIC_RESERVE (28 << 10)	   /* x86-64 dyn request (PERCPU_DYNAMIC_RESERVE) */
 #define PCPU_DYNAMIC_EARLY_SIZE (20 << 10) /* the least dynamic area (6.18; 12 KiB in 4.14) */
 #define PCPU_ATOM_SIZE (2u << 20)	   /* x86-64 embeds the first chunk in PMD_SIZE atoms */
 #define PCPU_DEFAULT_STATIC_SIZE 185560	   /* the live 6.18 machine's static percpu bytes */
@@ -61,28 +62,29 @@ struct pcpu_block_md {
 	int32_t left_free;	   /* free bits at the block's start */
 	int32_t right_free;	   /* free bits at the block's end */
 	int32_t first_free;	   /* the first free bit */
-	int32_t nr_bits;	   /* bits it covers (1024 for a page; the map's bits for chunk_md) */
+	int32_t nr_bits; /* bits it covers (1024 for a page; the map's bits for chunk_md) */
 };
 
 /* One chunk of the table: its list links, its counters and its allocator's chunk-wide state. */
 struct pcpu_chunk {
-	uint32_t prev, next;	     /* slot list links by chunk index; PCPU_NONE ends */
-	uint32_t nr_pages;	     /* pages per unit */
-	uint32_t nr_populated;	     /* pages backed in every unit */
-	int32_t nr_empty_pop_pages;  /* populated pages holding no allocated byte */
-	int32_t free_bytes;	     /* free bytes (area map: free_size) */
-	int32_t start_offset;	     /* first chunk: bytes before the served region (pre-allocated) */
-	int32_t end_offset;	     /* first chunk: bytes after it (pre-allocated) */
-	uint32_t base_offset;	     /* byte offset of the chunk's start inside a unit's address range */
-	uint32_t base_page;	     /* first chunk: its first page in the unit (for addresses) */
-	uint8_t in_use;		     /* the table entry holds a chunk */
-	uint8_t slot;		     /* the slot list it is on */
-	uint8_t immutable;	     /* the first and reserved chunks: never (de)populated or freed */
-	uint8_t isolated;	     /* 5.14+: on the to_depopulate list */
-	uint8_t reserved;	     /* the reserved chunk: serves reserved requests only */
-	uint8_t map_extend_queued;   /* area map: an atomic request queued an extension */
+	uint32_t prev, next;	    /* slot list links by chunk index; PCPU_NONE ends */
+	uint32_t nr_pages;	    /* pages per unit */
+	uint32_t nr_populated;	    /* pages backed in every unit */
+	int32_t nr_empty_pop_pages; /* populated pages holding no allocated byte */
+	int32_t free_bytes;	    /* free bytes (area map: free_size) */
+	int32_t start_offset; /* first chunk: bytes before the served region (pre-allocated) */
+	int32_t end_offset;   /* first chunk: bytes after it (pre-allocated) */
+	uint32_t base_offset; /* byte offset of the chunk's start inside a unit's address range */
+	uint32_t base_page;   /* first chunk: its first page in the unit (for addresses) */
+	uint8_t in_use;	      /* the table entry holds a chunk */
+	uint8_t slot;	      /* the slot list it is on */
+	uint8_t immutable;    /* the first and reserved chunks: never (de)populated or freed */
+	uint8_t isolated;     /* 5.14+: on the to_depopulate list */
+	uint8_t reserved;     /* the reserved chunk: serves reserved requests only */
+	uint8_t map_extend_queued; /* area map: an atomic request queued an extension */
 	uint16_t pad;
-	struct pcpu_block_md chunk_md; /* bitmap: the chunk's hints (4.14 uses contig and first_free only) */
+	struct pcpu_block_md
+		chunk_md; /* bitmap: the chunk's hints (4.14 uses contig and first_free only) */
 	/* area map */
 	int32_t contig_hint; /* bytes: at least the largest free area */
 	int32_t map_used;    /* areas; map[map_used] is the sentinel */
@@ -98,20 +100,20 @@ struct pcpu_chunk {
 
 /* What the model counts: the work of the kernel's allocator, per phase (alloc, free, balance). */
 struct pcpu_work {
-	uint64_t ops;		   /* requests in this phase */
-	uint64_t entries_scanned;  /* area map entries walked by first fit */
-	uint64_t bytes_memmoved;   /* bytes the kernel's memmove of map[] moves */
-	uint64_t bytes_memcpyd;	   /* bytes the kernel copies to grow a map */
-	uint64_t probes;	   /* binary-search probes of map[] */
-	uint64_t words_scanned;	   /* bitmap words read by bit searches */
-	uint64_t blocks_visited;   /* pcpu_block_md visited by fits and refreshes */
-	uint64_t block_refreshes;  /* pcpu_block_refresh_hint calls */
-	uint64_t chunk_refreshes;  /* pcpu_chunk_refresh_hint calls */
-	uint64_t pages_populated;  /* chunk pages populated (each maps nr_cpus frames) */
+	uint64_t ops;		  /* requests in this phase */
+	uint64_t entries_scanned; /* area map entries walked by first fit */
+	uint64_t bytes_memmoved;  /* bytes the kernel's memmove of map[] moves */
+	uint64_t bytes_memcpyd;	  /* bytes the kernel copies to grow a map */
+	uint64_t probes;	  /* binary-search probes of map[] */
+	uint64_t words_scanned;	  /* bitmap words read by bit searches */
+	uint64_t blocks_visited;  /* pcpu_block_md visited by fits and refreshes */
+	uint64_t block_refreshes; /* pcpu_block_refresh_hint calls */
+	uint64_t chunk_refreshes; /* pcpu_chunk_refresh_hint calls */
+	uint64_t pages_populated; /* chunk pages populated (each maps nr_cpus frames) */
 	uint64_t pages_depopulated;
 	uint64_t chunks_created;
 	uint64_t chunks_destroyed;
-	uint64_t relocations; /* chunks moved between slot lists */
+	uint64_t relocations;  /* chunks moved between slot lists */
 	uint64_t bytes_zeroed; /* bytes the allocation clears, every unit */
 };
 
@@ -129,25 +131,26 @@ struct pcpu_handle {
 struct pcpu_state {
 	/* geometry: pcpu_build_alloc_info and pcpu_setup_first_chunk */
 	uint32_t static_size, reserved_size, dyn_size; /* s, r, d of the boot line */
-	uint32_t unit_size, atom_size, alloc_size;     /* u; the embedding atom; units per alloc * u */
-	uint32_t size_sum;			       /* page-aligned static + reserved + dyn */
-	uint32_t nr_units, nr_groups, upa;	       /* units (CPUs rounded up per group) */
-	uint32_t unit_pages;			       /* pages of a dynamic chunk */
-	uint32_t nr_slots;	      /* slot lists */
-	uint32_t free_slot;	      /* completely free chunks */
-	uint32_t sidelined_slot;      /* 5.14+: depopulated chunks waiting; PCPU_NONE before */
-	uint32_t to_depopulate_slot;  /* 5.14+: isolated chunks; PCPU_NONE before */
-	uint32_t map_bits;	      /* bits of a dynamic chunk's bitmaps */
+	uint32_t unit_size, atom_size, alloc_size; /* u; the embedding atom; units per alloc * u */
+	uint32_t size_sum;			   /* page-aligned static + reserved + dyn */
+	uint32_t nr_units, nr_groups, upa;	   /* units (CPUs rounded up per group) */
+	uint32_t unit_pages;			   /* pages of a dynamic chunk */
+	uint32_t nr_slots;			   /* slot lists */
+	uint32_t free_slot;			   /* completely free chunks */
+	uint32_t sidelined_slot;     /* 5.14+: depopulated chunks waiting; PCPU_NONE before */
+	uint32_t to_depopulate_slot; /* 5.14+: isolated chunks; PCPU_NONE before */
+	uint32_t map_bits;	     /* bits of a dynamic chunk's bitmaps */
 	/* the arena */
-	uint32_t max_chunks;	   /* chunk table entries */
-	uint32_t chunks_off;	   /* struct pcpu_chunk[max_chunks], from the region's start */
-	uint32_t data_off;	   /* per-chunk data, chunk_stride bytes each */
-	uint32_t chunk_stride;	   /* bytes of one chunk's data */
-	uint32_t handles_off;	   /* struct pcpu_handle[max_handles] */
-	uint32_t pool_off;	   /* area map entries (int32_t) */
-	uint32_t pool_entries;	   /* entries in the pool */
-	uint32_t pool_bump;	   /* entries handed out from the pool's start */
-	uint32_t pool_free[PCPU_MAP_CLASSES]; /* freed map blocks by size class, linked through entry 0 */
+	uint32_t max_chunks;   /* chunk table entries */
+	uint32_t chunks_off;   /* struct pcpu_chunk[max_chunks], from the region's start */
+	uint32_t data_off;     /* per-chunk data, chunk_stride bytes each */
+	uint32_t chunk_stride; /* bytes of one chunk's data */
+	uint32_t handles_off;  /* struct pcpu_handle[max_handles] */
+	uint32_t pool_off;     /* area map entries (int32_t) */
+	uint32_t pool_entries; /* entries in the pool */
+	uint32_t pool_bump;    /* entries handed out from the pool's start */
+	uint32_t pool_free
+		[PCPU_MAP_CLASSES]; /* freed map blocks by size class, linked through entry 0 */
 	/* data offsets inside one chunk's data */
 	uint32_t d_populated, d_pages_used, d_pfns, d_alloc_map, d_bound_map, d_md_blocks;
 	/* chunks */
@@ -308,8 +311,8 @@ int32_t pcpu_map_get(struct pcpu_state *ps, const struct pcpu_chunk *c, uint32_t
 int pcpu_need_to_extend(struct pcpu_state *ps, struct pcpu_chunk *c, int is_atomic);
 
 /* pcpu_extend_area_map: grow the map to new_alloc entries; 0, or -1 when the pool is exhausted. */
-int pcpu_extend_area_map(struct sim *s, struct pcpu_state *ps, uint32_t ci, int new_alloc,
-			 int cpu, int phase);
+int pcpu_extend_area_map(struct sim *s, struct pcpu_state *ps, uint32_t ci, int new_alloc, int cpu,
+			 int phase);
 
 /* pcpu_alloc_area (area map): first fit of size at align; the offset, or -1 (hint updated). */
 int pcpu_area_alloc(struct sim *s, struct pcpu_state *ps, uint32_t ci, int size, int align,
