@@ -146,6 +146,12 @@ printCore(
   '',
 );
 
+printCore(
+  'Core, percpu: 1M alloc_percpu of 16 B then 1M free_percpu in order, 6.18 bitmap, bench1m',
+  await coreBench(root, { preset: 'bench1m', cpus: 2, percpu: { n: 1_000_000, size: 16 } }),
+  '',
+);
+
 // `npm run bench -- --instructions` adds instruction counts (valgrind; about two minutes).
 if (process.argv.includes('--instructions')) {
   if (!haveValgrind()) console.log('\n(--instructions needs valgrind: apt-get install valgrind)');

@@ -65,11 +65,39 @@ export function lruStreamOps({ steps, handles, cpus }) {
   return new Uint8Array(buf);
 }
 
+const OP_PERCPU_ALLOC = 30;
+const OP_PERCPU_FREE = 31;
+
+/** Packed ops: n percpu areas of size bytes (align 4) into handles 0..n-1, then freed in order. */
+export function percpuOps({ n, size }) {
+  const buf = new ArrayBuffer(2 * n * OP_BYTES);
+  const view = new DataView(buf);
+  for (let i = 0; i < n; i++) {
+    const a = i * OP_BYTES;
+    view.setUint8(a, OP_PERCPU_ALLOC);
+    view.setUint32(a + 4, GFP_KERNEL, true);
+    view.setUint32(a + 8, i, true);
+    view.setInt32(a + 12, size | (4 << 16), true);
+    const f = (n + i) * OP_BYTES;
+    view.setUint8(f, OP_PERCPU_FREE);
+    view.setUint32(f + 8, i, true);
+  }
+  return new Uint8Array(buf);
+}
+
 /** Run ops natively; returns { ops, events, seconds, state_bytes }. */
-export function runNative(root, preset, opsFile, handles) {
+export function runNative(root, preset, opsFile, handles, percpuPeakKib = 0) {
   const out = execFileSync(
     join(root, 'wasm-core/build/sim-native'),
-    [preset, opsFile, '--handles', String(handles), '--time'],
+    [
+      preset,
+      opsFile,
+      '--handles',
+      String(handles),
+      '--percpu-peak-kib',
+      String(percpuPeakKib),
+      '--time',
+    ],
     {
       encoding: 'utf8',
     },
@@ -85,7 +113,7 @@ export async function loadWasm(root) {
 }
 
 /** Run the first `count` of ops on a fresh machine in the wasm module m; same shape as runNative. */
-export function runWasm(m, preset, ops, handles, count = ops.length / OP_BYTES) {
+export function runWasm(m, preset, ops, handles, count = ops.length / OP_BYTES, percpuPeakKib = 0) {
   const cfg = m._bs_config_new();
   const name = m._malloc(32);
   m.stringToUTF8(preset, name, 32);
@@ -93,6 +121,7 @@ export function runWasm(m, preset, ops, handles, count = ops.length / OP_BYTES) 
   m._free(name);
   const handlesOffset = layoutOffset(m, 'sim_config', 'max_handles');
   m.HEAPU32[(cfg + handlesOffset) >> 2] = handles;
+  m.HEAPU32[(cfg + layoutOffset(m, 'sim_config', 'percpu_peak_kib')) >> 2] = percpuPeakKib;
   const sim = m._bs_create(cfg);
   if (!sim) throw new Error(`bs_create failed: ${m._bs_last_error()}`);
   const stateBytes = m._bs_arena_size(sim);
@@ -144,15 +173,21 @@ function eventRecordBytes(m) {
  * shared machine mostly hits both; its median is the steadier figure. The best runs show each
  * side unloaded, but on different rounds.
  */
-export async function coreBench(root, { preset, cpus, steps, capacity, maxOrder, lruHandles }) {
-  // lruHandles: the reclaim-heavy page cache stream instead of the random alloc/free stream
-  const ops = lruHandles
-    ? lruStreamOps({ steps, handles: lruHandles, cpus })
-    : randomStreamOps({ steps, capacity, freePercent: 50, maxOrder, cpus, seed: 42 });
+export async function coreBench(
+  root,
+  { preset, cpus, steps, capacity, maxOrder, lruHandles, percpu },
+) {
+  // lruHandles: the reclaim-heavy page cache stream; percpu: n areas allocated then freed
+  const ops = percpu
+    ? percpuOps(percpu)
+    : lruHandles
+      ? lruStreamOps({ steps, handles: lruHandles, cpus })
+      : randomStreamOps({ steps, capacity, freePercent: 50, maxOrder, cpus, seed: 42 });
+  const peak = percpu ? Math.ceil((percpu.n * percpu.size) / 1024) : 0;
   const dir = mkdtempSync(join(tmpdir(), 'buddyscope-bench-'));
   const opsFile = join(dir, 'ops.bin');
   writeFileSync(opsFile, ops);
-  const handles = lruHandles ?? cpus * (capacity + 1);
+  const handles = percpu ? percpu.n : (lruHandles ?? cpus * (capacity + 1));
   const RUNS = 15;
   const fastest = (a, b) => (!a || b.seconds < a.seconds ? b : a);
   const m = await loadWasm(root);
@@ -161,10 +196,10 @@ export async function coreBench(root, { preset, cpus, steps, capacity, maxOrder,
   const ratios = [];
   try {
     // one untimed wasm run first: V8 tiers hot functions up while they run
-    runWasm(m, preset, ops, handles);
+    runWasm(m, preset, ops, handles, undefined, peak);
     for (let i = 0; i < RUNS; i++) {
-      const n = runNative(root, preset, opsFile, handles);
-      const w = runWasm(m, preset, ops, handles);
+      const n = runNative(root, preset, opsFile, handles, peak);
+      const w = runWasm(m, preset, ops, handles, undefined, peak);
       native = fastest(native, n);
       wasm = fastest(wasm, w);
       ratios.push(n.seconds / w.seconds);

@@ -21,6 +21,9 @@ export const PRINTS = [
   'vmstat',
   'events',
   'stats',
+  'percpu_stats',
+  'meminfo',
+  'percpu_boot',
 ] as const;
 export type PrintKind = (typeof PRINTS)[number];
 
@@ -48,7 +51,8 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
        npm run --silent sim -- --reproduce NAME [--json]
 
   FILE                       a workload (docs/workload-language.md); "-" reads stdin
-  --print WHAT               zoneinfo | buddyinfo | pagetypeinfo | vmstat | events | stats
+  --print WHAT               zoneinfo | buddyinfo | pagetypeinfo | vmstat | events | stats |
+                             percpu_stats | meminfo (its Percpu: line) | percpu_boot (the boot line)
                              (repeatable; default buddyinfo). events: ftrace text of every event;
                              stats: JSON counters per zone, per CPU and machine-wide (C names)
   --machine-from-zoneinfo F  simulate the machine a real /proc/zoneinfo describes, in the state it

@@ -189,6 +189,15 @@ function printAfterRun(what: PrintKind, sim: Sim, summary: RunSummary, out: Outp
     case 'stats':
       out.write(statsJson(sim, summary));
       return;
+    case 'percpu_stats':
+      out.write(sim.percpuText('percpu_stats'));
+      return;
+    case 'meminfo':
+      out.write(sim.percpuText('meminfo'));
+      return;
+    case 'percpu_boot':
+      out.write(`${sim.percpuText('boot')}\n`);
+      return;
     default:
       out.write(sim.proc(what));
   }

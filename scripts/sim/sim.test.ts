@@ -136,7 +136,7 @@ describe('running a workload', () => {
   it.each([
     [['/no/such/file'], /cannot read \/no\/such\/file: no such file/],
     [['--print', 'zoneinfo'], /no workload file given/],
-    [['x.wl', '--print', 'meminfo'], /--print meminfo: expected one of zoneinfo, buddyinfo/],
+    [['x.wl', '--print', 'slabinfo'], /--print slabinfo: expected one of zoneinfo, buddyinfo/],
     [
       ['--machine-from-zoneinfo', '/etc/hostname'],
       /\/etc\/hostname:1:1: expected a "Node N, zone NAME" line first/,

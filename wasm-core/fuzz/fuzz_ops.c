@@ -29,6 +29,7 @@
 #include "base/sim.h"
 #include "base/state.h"
 #include "base/subsystem.h"
+#include "percpu/vocab.h"
 #include "page_alloc/vocab.h"
 
 /* splitmix64: the driver's own generator, independent of the model's. */
@@ -175,6 +176,8 @@ static void case_machine(struct sim_config *cfg, uint64_t *x)
 		raw_machine(cfg, x);
 	cfg->profile = kind == 9 && below(x, 2) ? cfg->profile : (uint8_t)below(x, NR_PROFILES);
 	cfg->max_handles = MAX_HANDLES;
+	cfg->percpu_peak_kib = below(x, 3) ? (uint32_t)below(x, 4096) : 0;
+	cfg->percpu_reserved_size = below(x, 4) == 0 ? 8192 : 0;
 	cfg->seed = next_random(x);
 }
 
@@ -189,7 +192,20 @@ static struct step random_step(uint64_t *x, uint32_t nr_cpus, uint32_t pfn_end)
 	op->handle = below(x, MAX_HANDLES);
 	op->order = (uint8_t)(below(x, 4) == 0 ? below(x, 12) : below(x, 4));
 	op->gfp = gfps[below(x, sizeof gfps / sizeof gfps[0])];
-	if (dice < 420) {
+	if (dice < 90) {
+		/* percpu requests: sizes and alignments past the kernel's limits too */
+		static const int sizes[] = { 1, 4, 6, 16, 100, 1024, 4096, 32768, 0, 40000 };
+		op->kind = OP_PERCPU_ALLOC;
+		op->order = (uint8_t)(below(x, 8) == 0);
+		op->arg = (int32_t)((uint32_t)sizes[below(x, 10)] |
+				    ((uint32_t)(below(x, 6) == 0 ? below(x, 9000) :
+								   1u << below(x, 13))
+				     << 16));
+	} else if (dice < 160) {
+		op->kind = OP_PERCPU_FREE;
+	} else if (dice < 170) {
+		op->kind = OP_PERCPU_BALANCE;
+	} else if (dice < 420) {
 		op->kind = OP_ALLOC;
 	} else if (dice < 740) {
 		op->kind = OP_FREE;

@@ -1,7 +1,7 @@
 /*
  * runner.c: the native twin of the wasm module, for determinism tests and benchmarks.
  *
- *   sim-native PRESET OPS_FILE [--profile NAME] [--handles N] [--events FILE] [--time]
+ *   sim-native PRESET OPS_FILE [--profile NAME] [--handles N] [--percpu-peak-kib N] [--events FILE] [--time]
  *
  * OPS_FILE holds packed struct sim_op records (16 bytes each, as the workload compiler writes
  * them). Events of each op are written as raw struct sim_event records to --events FILE ("-" for
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 
 	if (argc < 3) {
 		fprintf(stderr,
-			"usage: %s PRESET OPS_FILE [--profile NAME] [--handles N] [--events FILE] [--time]\n",
+			"usage: %s PRESET OPS_FILE [--profile NAME] [--handles N] [--percpu-peak-kib N] [--events FILE] [--time]\n",
 			argv[0]);
 		return 2;
 	}
@@ -84,6 +84,8 @@ int main(int argc, char **argv)
 			cfg.profile = (uint8_t)id;
 		} else if (!strcmp(argv[i], "--handles") && i + 1 < argc) {
 			cfg.max_handles = (uint32_t)strtoul(argv[++i], NULL, 10);
+		} else if (!strcmp(argv[i], "--percpu-peak-kib") && i + 1 < argc) {
+			cfg.percpu_peak_kib = (uint32_t)strtoul(argv[++i], NULL, 10);
 		} else if (!strcmp(argv[i], "--events") && i + 1 < argc) {
 			events_path = argv[++i];
 		} else if (!strcmp(argv[i], "--time")) {

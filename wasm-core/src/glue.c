@@ -11,6 +11,7 @@
 #include "page_alloc/frame_class.h"
 #include "page_alloc/procfs.h"
 #include "page_alloc/tracefmt.h"
+#include "percpu/percpu.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -52,6 +53,11 @@ static const uint32_t struct_sizes[] = {
 	sizeof(struct sim_op),
 	sizeof(struct lruvec),
 	sizeof(struct kswapd),
+	sizeof(struct pcpu_state),
+	sizeof(struct pcpu_chunk),
+	sizeof(struct pcpu_block_md),
+	sizeof(struct pcpu_work),
+	sizeof(struct pcpu_handle),
 };
 /* clang-format on */
 
@@ -263,4 +269,33 @@ EMSCRIPTEN_KEEPALIVE int bs_frame_classes_repaint(const struct sim *s, uint64_t 
 						  uint32_t *spans, int max_spans)
 {
 	return sim_frame_classes_repaint(s, seen, all, start, count, lut, out, spans, max_spans);
+}
+
+/* Byte offset of the percpu region from s (0: the machine has none); web/core/percpu-reader.ts reads it. */
+EMSCRIPTEN_KEEPALIVE uint32_t bs_percpu_region(const struct sim *s)
+{
+	const struct pcpu_state *ps = pcpu_state(s);
+	return ps ? (uint32_t)((const char *)ps - (const char *)s) : 0;
+}
+
+/* The percpu texts: 0 the boot line, 1 /sys/kernel/debug/percpu_stats, 2 the meminfo line; length needed. */
+EMSCRIPTEN_KEEPALIVE uint32_t bs_percpu_text(struct sim *s, int which, char *buf, uint32_t cap)
+{
+	switch (which) {
+	case 0:
+		return (uint32_t)pcpu_boot_line(s, buf, cap);
+	case 1:
+		return (uint32_t)pcpu_stats_render(s, buf, cap);
+	default:
+		return (uint32_t)pcpu_meminfo_line(s, buf, cap);
+	}
+}
+
+/* Virtual nanoseconds of one percpu phase's work (enum pcpu_phase), the weighted sum of cost.c. */
+EMSCRIPTEN_KEEPALIVE double bs_percpu_work_ns(const struct sim *s, int phase)
+{
+	const struct pcpu_state *ps = pcpu_state(s);
+	if (!ps || phase < 0 || phase >= NR_PCPU_PHASES)
+		return 0;
+	return (double)pcpu_work_ns(&ps->work[phase]);
 }

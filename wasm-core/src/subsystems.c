@@ -7,11 +7,13 @@
 #include "base/subsystem.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/reclaim_hook.h"
+#include "percpu/percpu.h"
 #include "reclaim/reclaim.h"
 
 const struct subsystem *const sim_subsystems[] = {
 	&page_alloc_subsystem,
 	&reclaim_subsystem,
+	&percpu_subsystem,
 	NULL,
 };
 

@@ -17,6 +17,7 @@ static const char *const kind_names[] = {
 #include "base/events.def"
 #include "page_alloc/events.def"
 #include "reclaim/events.def"
+#include "percpu/events.def"
 };
 #undef EV
 
@@ -27,6 +28,7 @@ static const char *const fn_names[] = {
 #include "base/events.def"
 #include "page_alloc/events.def"
 #include "reclaim/events.def"
+#include "percpu/events.def"
 };
 #undef EV
 #undef FN
@@ -39,6 +41,7 @@ const unsigned sim_nr_op_kinds = sizeof((const unsigned char[]){
 #include "base/ops.def"
 #include "page_alloc/ops.def"
 #include "reclaim/ops.def"
+#include "percpu/ops.def"
 });
 #undef OP
 

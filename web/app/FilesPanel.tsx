@@ -29,8 +29,15 @@ function TraceSummary({ stats, name }: { stats: TolerantStats; name: string }) {
     <div className="trace-summary" aria-label="What was imported">
       <p>
         From <strong>{name}</strong> ({formatCount(stats.lines)} lines): imported{' '}
-        <strong>{stats.allocs}</strong> allocations and <strong>{stats.frees}</strong> frees, on{' '}
-        {stats.maxCpu + 1} CPU{stats.maxCpu ? 's' : ''}.
+        <strong>{stats.allocs}</strong> allocations and <strong>{stats.frees}</strong> frees
+        {stats.percpuAllocs + stats.percpuFrees > 0 && (
+          <>
+            {' '}
+            of pages, <strong>{stats.percpuAllocs}</strong> percpu allocations and{' '}
+            <strong>{stats.percpuFrees}</strong> percpu frees
+          </>
+        )}
+        , on {stats.maxCpu + 1} CPU{stats.maxCpu ? 's' : ''}.
       </p>
       <table className="small">
         <caption className="visually-hidden">Skipped</caption>
@@ -45,6 +52,12 @@ function TraceSummary({ stats, name }: { stats: TolerantStats; name: string }) {
             <td>frees of pages not allocated in the trace</td>
             <td>{stats.unmatchedFrees}</td>
           </tr>
+          {stats.percpuUnmatchedFrees > 0 && (
+            <tr>
+              <td>percpu frees of areas not allocated in the trace</td>
+              <td>{stats.percpuUnmatchedFrees}</td>
+            </tr>
+          )}
           {stats.batchedRepeats > 0 && (
             <tr>
               <td>mm_page_free_batched repeating its mm_page_free</td>

@@ -11,7 +11,7 @@ import type { ReproductionResult, ReproductionRow } from '../reproductions/types
 
 const W = 560; // viewBox width
 const LABEL = 96; // profile names on the left
-const VALUE = 150; // room on the right for "384 · source 9"
+const VALUE = 185; // room on the right for "30,925.02 · source 4,960" (seed-002)
 const BAND = 24; // height of one profile's bar
 const HEAD = 22; // a panel's title line
 const GAP = 14; // between panels

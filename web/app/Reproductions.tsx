@@ -111,7 +111,10 @@ export default function Reproductions() {
     // After a frame, so the "running" status paints before the runs hold the main thread.
     const timer = setTimeout(() => {
       try {
-        const out = REPRODUCTIONS.map((def) => ({ def, result: reproduce(core, def) }));
+        const out = REPRODUCTIONS.filter((def) => !def.commandLineOnly).map((def) => ({
+          def,
+          result: reproduce(core, def),
+        }));
         if (!live) return;
         setRan(out);
         announce(`Ran ${out.map((r) => r.def.name).join(' and ')} on the model.`);
@@ -150,6 +153,19 @@ export default function Reproductions() {
       ) : (
         ran.map((r) => <ReproductionSection key={r.def.name} def={r.def} result={r.result} />)
       )}
+      {REPRODUCTIONS.filter((def) => def.commandLineOnly).map((def) => (
+        <section key={def.name} aria-labelledby={`${def.name}-title`}>
+          <h2 id={`${def.name}-title`}>
+            {def.name}: {def.title}
+          </h2>
+          <p>{def.source}</p>
+          <p>
+            Its workloads run a million operations each, too long for a browser tab: run it with{' '}
+            <code>npm run --silent sim -- --reproduce {def.name} [--json]</code>.
+          </p>
+          <p className="notes">{def.notes}</p>
+        </section>
+      ))}
     </main>
   );
 }

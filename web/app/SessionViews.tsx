@@ -64,7 +64,7 @@ const Views = memo(function Views({
         ))}
       </div>
       <div className="views-grid">
-        {GRID.map((n) => (
+        {GRID.filter((n) => VIEWS[n].shows?.(session.state()) ?? true).map((n) => (
           <RegisteredView key={n} name={n} {...common} />
         ))}
       </div>

@@ -10,6 +10,7 @@ import { Staging } from '../player/staging';
 import type { EventLogOptions } from '../views/EventLog';
 import type { ModelState } from '../views/model';
 import type { ProcFile } from '../core/sim';
+import type { PercpuReader } from '../core/percpu-reader';
 import type { CompiledProgram } from '../workload/compiler';
 import { sameMachine } from './compile';
 import type { Core } from '../core/module';
@@ -145,6 +146,10 @@ export class Session {
       opError: opIndex >= 0 ? p.errorOf(opIndex) : 0,
       onSelect: (i) => p.seek({ op: p.position.op, event: i }),
     };
+  }
+
+  percpuReader(): PercpuReader {
+    return this.sim.percpu();
   }
 
   proc(file: ProcFile): string {

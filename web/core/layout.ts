@@ -26,6 +26,11 @@ export const STRUCT_NAMES = [
   'sim_op',
   'lruvec',
   'kswapd',
+  'pcpu_state',
+  'pcpu_chunk',
+  'pcpu_block_md',
+  'pcpu_work',
+  'pcpu_handle',
 ] as const;
 export type StructName = (typeof STRUCT_NAMES)[number];
 

@@ -174,6 +174,8 @@ export interface MachineConfig {
   seed?: bigint;
   maxHandles?: number; // handle table entries; default: the core's
   eventCapacity?: number; // events kept between clears; default: the core's
+  percpuPeakKib?: number; // the most percpu KiB per unit held at once: sizes the core's chunk table
+  percpuStaticSize?: number; // static percpu bytes of the kernel image; default: the core's (185560)
 }
 
 /** How many CPUs a machine has (before the wasm is loaded). */

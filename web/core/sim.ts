@@ -4,6 +4,7 @@
  * and state come back (events, proc, trace, the readers of state-reader.ts). Typed-array views over
  * wasm memory are detached when memory grows, so every read re-acquires its view after any call.
  */
+import { PercpuReader } from './percpu-reader';
 import type { SimEvent } from './events';
 import { captureOps } from './capture-ops';
 import { MAX_NR_ZONES, type MachineConfig } from './machine-config';
@@ -185,6 +186,10 @@ export class Sim {
       dv.setUint32(cfg + L.off('sim_config.max_handles'), config.maxHandles, true);
     if (config.eventCapacity !== undefined)
       dv.setUint32(cfg + L.off('sim_config.event_capacity'), config.eventCapacity, true);
+    if (config.percpuPeakKib !== undefined)
+      dv.setUint32(cfg + L.off('sim_config.percpu_peak_kib'), config.percpuPeakKib, true);
+    if (config.percpuStaticSize !== undefined)
+      dv.setUint32(cfg + L.off('sim_config.percpu_static_size'), config.percpuStaticSize, true);
   }
 
   /** The heap address of the one-op slot (word-aligned: malloc aligns to 8 or more). */
@@ -455,6 +460,19 @@ export class Sim {
     this.alive();
     const id = PROC_FILES.indexOf(which);
     return this.render((buf, cap) => this.core.mod._bs_proc_render(this.ptr, id, buf, cap));
+  }
+
+  /** The percpu allocator's texts: the boot line, /sys/kernel/debug/percpu_stats, the meminfo line. */
+  percpuText(which: 'boot' | 'percpu_stats' | 'meminfo'): string {
+    this.alive();
+    const id = which === 'boot' ? 0 : which === 'percpu_stats' ? 1 : 2;
+    return this.render((buf, cap) => this.core.mod._bs_percpu_text(this.ptr, id, buf, cap));
+  }
+
+  /** A reader of the percpu allocator's state (views draw chunks, hints and maps from it). */
+  percpu(): PercpuReader {
+    this.alive();
+    return new PercpuReader(this);
   }
 
   /** Buffered events [from, to) as ftrace text lines. */

@@ -5,6 +5,7 @@
  * a million frames are read in place, never copied into objects.
  */
 import type { FrameImage, FramePaint } from './frame-image';
+import type { PercpuState } from './percpu-reader';
 
 export interface FreeAreaState {
   nrFree: number; // blocks of this order on all lists (buddyinfo)
@@ -181,6 +182,7 @@ export interface ModelState {
   pageblocks: Uint8Array; // tag per pageblock: migratetype | PB_ISOLATE (a view, like frames)
   frozen: boolean;
   eventsDropped: number;
+  percpu: PercpuState | null; // the percpu allocator (web/core/percpu-reader.ts)
 }
 
 /** enum migratetype names, index = value, as /proc/pagetypeinfo prints them (no CMA). */

@@ -7,7 +7,8 @@
 import { GFP_BITS, GFP_COMPOSITES } from '../core/gfp';
 import { PRESETS, PROFILE_NAMES } from '../core/machine-config';
 import { SYSCTL_NAMES } from '../workload/ast';
-import { MACHINE_KEYS, OP_WORDS } from '../workload/parser';
+import { PERCPU_FREE_ORDERS } from '../workload/ast';
+import { MACHINE_KEYS, OP_WORDS, PERCPU_WORDS } from '../workload/parser';
 
 /** Words that begin a statement (docs/workload-language.md, "Statements"). */
 export const STATEMENTS = [
@@ -19,17 +20,24 @@ export const STATEMENTS = [
   'tick',
   'repeat',
   'drain',
+  'percpu',
 ] as const;
 /** Words after `cpu N`. */
 export const OPS = OP_WORDS;
-/** Other bare words: `drain all`. */
-export const OTHER_WORDS = ['all'] as const;
+/** Other bare words: `drain all`, `percpu alloc|free|balance`, percpu flags and free orders. */
+export const OTHER_WORDS = [
+  'all',
+  ...PERCPU_WORDS,
+  'reserved',
+  'atomic',
+  ...PERCPU_FREE_ORDERS,
+] as const;
 export const PRESET_NAMES = Object.keys(PRESETS);
 export const PROFILES: readonly string[] = PROFILE_NAMES;
 export const SYSCTLS: readonly string[] = SYSCTL_NAMES;
 export { MACHINE_KEYS };
 /** `key=` words of ops. */
-export const OP_KEYS = ['order', 'max_order', 'free'] as const;
+export const OP_KEYS = ['order', 'max_order', 'free', 'size', 'align'] as const;
 /** Composite masks first: they are what people usually mean. */
 export const GFP_FLAGS: readonly string[] = [
   ...Object.keys(GFP_COMPOSITES),

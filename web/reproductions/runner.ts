@@ -20,15 +20,30 @@ import type {
 /** Events a run may buffer within one op (the command-line runner's capacity). */
 const EVENT_CAPACITY = 1 << 18;
 
-/** Run a definition's workload under profile; throws when the definition itself is broken. */
-export function runWorkload(core: Core, text: string, profile: ProfileName): RunRecord {
+/**
+ * Run a definition's workload under profile; throws when the definition itself is broken. Without
+ * events (withEvents false) the ops go down in chunks and only the final state comes back.
+ */
+export function runWorkload(
+  core: Core,
+  text: string,
+  profile: ProfileName,
+  withEvents = true,
+): RunRecord {
   const parsed = parseWorkload(text);
   if (!parsed.ok) throw new Error(`reproduction workload: ${formatError(parsed.error)}`);
   const compiled = compileWorkload({ ...parsed.workload, profile });
   if (!compiled.ok) throw new Error(`reproduction workload: ${formatError(compiled.error)}`);
   const program = compiled.program;
-  const sim = core.createSim({ ...program.config, eventCapacity: EVENT_CAPACITY });
+  const sim = core.createSim({
+    ...program.config,
+    eventCapacity: withEvents ? EVENT_CAPACITY : 1024,
+  });
   try {
+    if (!withEvents) {
+      sim.replay(program.ops, 0, program.ops.length);
+      return { profile, state: sim.state(), events: [] };
+    }
     const names = new Map<number, string>();
     const events: NamedEvent[] = [];
     let dropped = 0;
@@ -52,15 +67,15 @@ export function runWorkload(core: Core, text: string, profile: ProfileName): Run
 export function reproduce(core: Core, r: Reproduction): ReproductionResult {
   // Metrics that read the same workload under the same profile share one run.
   const runs = new Map<string, RunRecord>();
-  const run = (text: string, profile: ProfileName): RunRecord => {
-    const key = `${profile}\n${text}`;
+  const run = (text: string, profile: ProfileName, withEvents: boolean): RunRecord => {
+    const key = `${profile}\n${withEvents}\n${text}`;
     let record = runs.get(key);
-    if (!record) runs.set(key, (record = runWorkload(core, text, profile)));
+    if (!record) runs.set(key, (record = runWorkload(core, text, profile, withEvents)));
     return record;
   };
   const rows: ReproductionRow[] = r.metrics.map((m) => {
     const model: Record<string, number> = {};
-    for (const p of m.profiles) model[p] = m.measure(run(m.workload, p));
+    for (const p of m.profiles) model[p] = m.measure(run(m.workload, p, m.events !== false));
     const seed: Record<string, number> = {};
     for (const p of m.profiles) {
       const v = m.seed?.[p];

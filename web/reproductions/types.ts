@@ -29,6 +29,8 @@ export interface Metric {
   workload: string; // workload text (docs/workload-language.md) with no profile line
   profiles: readonly ProfileName[];
   measure: (run: RunRecord) => number;
+  /** false: the measure reads only the final state, so the run keeps no events (million-op runs). */
+  events?: boolean;
   /** The source's own figure per profile; absent where the source gives none. */
   seed?: Partial<Record<ProfileName, number>>;
 }
@@ -39,6 +41,8 @@ export interface Reproduction {
   source: string; // who, what, when, where it landed: a citation in words
   notes: string; // what the source says and how the model's figures should compare
   metrics: readonly Metric[];
+  /** Too long to hold a browser tab (seed-002 runs 30 million-op workloads): command line only. */
+  commandLineOnly?: boolean;
 }
 
 /** One line of the output: the model's figure and the source's beside it, per profile. */

@@ -31,9 +31,9 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: 'drain-storm',
-    title: 'A drain storm',
+    title: 'Out of memory with nothing to reclaim',
     story:
-      'Memory runs out; every failing allocation drains every CPU’s lists (drain_all_pages) before it gives up, and once the lists are empty the drains free nothing.',
+      'Kernel memory runs out: every failing allocation stalls in direct reclaim, which frees nothing, so the kernel skips its drain of the per-CPU lists (it drains only after progress) and reaches the OOM decision.',
     text: drainStorm,
   },
   {

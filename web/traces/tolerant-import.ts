@@ -3,7 +3,8 @@
  * can be. The importer (workload/trace-import.ts) stops at the first line it cannot read; here
  * lines that are not trace lines at all (a cut-off last line, a line from an editor, an overlong
  * line) are set aside with their line numbers and the rest is imported, so a truncated capture
- * still replays. A text with no page-allocator event in it is refused: it is not a trace we can use.
+ * still replays. A text with no page or percpu allocation in it is refused: it is not a trace we
+ * can use.
  */
 import { parseTraceLine } from '../workload/ftrace';
 import { importTrace, type TraceImportStats } from '../workload/trace-import';
@@ -54,14 +55,14 @@ export function importTraceTolerant(text: string): TolerantResult {
   }
   const r = importTrace(malformed ? lines.join('\n') : text);
   if (!r.ok) return r;
-  if (r.stats.allocs === 0) {
+  if (r.stats.allocs === 0 && r.stats.percpuAllocs === 0) {
     return {
       ok: false,
       error: {
         line: 1,
         col: 1,
         message:
-          'the trace has no mm_page_alloc events to replay: enable kmem:mm_page_alloc and kmem:mm_page_free when capturing',
+          'the trace has no mm_page_alloc or percpu_alloc_percpu events to replay: enable kmem:mm_page_alloc and kmem:mm_page_free (or percpu:percpu_alloc_percpu and percpu:percpu_free_percpu) when capturing',
       },
     };
   }

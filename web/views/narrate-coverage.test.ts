@@ -9,17 +9,15 @@ import { NARRATIONS } from './narrate';
 
 describe('every event kind', async () => {
   const core = await loadCore();
-  // the kinds the wasm names, up to the highest id: the C's view of the same .def rows (ids may
-  // skip a range reserved for another subsystem, which the core calls "unknown")
-  const maxId = Math.max(...EVENT_KINDS.map((k) => k.id));
+  // the kinds the wasm names: the C's view of the same .def rows (ids may skip a range reserved
+  // for another subsystem, which the core calls "unknown")
   const coreKinds: string[] = [];
-  for (let k = 0; k <= maxId; k++)
+  // every id a kind could have (struct sim_event.kind is a byte); ranges of ids may be unused
+  for (let k = 0; k < 256; k++)
     if (core.eventKindName(k) !== 'unknown') coreKinds.push(core.eventKindName(k));
 
   it('is the same list in the core and in the generated TypeScript', () => {
-    expect(coreKinds).toEqual(EVENT_KINDS.map((k) => k.name));
-    expect(core.eventKindName(maxId + 1)).toBe('unknown');
-    for (const k of EVENT_KINDS) expect(KIND_NAMES[k.id]).toBe(k.name);
+    expect(coreKinds).toEqual(KIND_NAMES.filter((n) => n !== undefined));
   });
 
   it('has a narration', () => {

@@ -10,6 +10,7 @@ import { showGfpFlags } from '../core/gfp';
 import { BAD_REASONS, type EventKindName } from '../core/generated/events';
 import type { SimEvent } from '../player/engine';
 import { fnName, kindName, sysctlLabel, zoneName } from './names';
+import { PERCPU_NARRATIONS } from './percpu/narrate-percpu';
 import { migratetypeName } from './palette';
 
 const ZF_REASONS: Record<number, string> = {
@@ -174,6 +175,7 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
     `${block(e)} is used again while referenced: folio_mark_accessed moves it from the ${lru(e.mt)} to the active list.`,
   writeback: (e) =>
     `The flusher writes back ${pages(e.a)} of dirty page cache on node ${e.node}${e.b ? `; ${pages(e.b)} that reclaim had marked go to the inactive tail` : ''}.`,
+  ...PERCPU_NARRATIONS,
 };
 
 /** Say what an event means. `nodes` is the machine's node count (to name zones unambiguously). */

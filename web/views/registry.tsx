@@ -7,6 +7,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import type { ProcFile } from '../core/sim';
+import type { PercpuReader } from '../core/percpu-reader';
 import { AllocWalk } from './AllocWalk';
 import { BuddyTree } from './BuddyTree';
 import { Counters } from './Counters';
@@ -17,6 +18,7 @@ import type { ModelState, SimEvent } from './model';
 import type { ViewProps } from './options';
 import type { Theme } from './palette';
 import { PcpLists } from './PcpLists';
+import { AreaMap, ChunkMap, SlotLists } from './percpu/registered';
 import { ProcText } from './ProcText';
 import type { ViewName } from './view-names';
 import { Zones } from './Zones';
@@ -31,6 +33,8 @@ export interface ViewMachine {
   state(): ModelState;
   proc(file: ProcFile): string;
   eventLogOptions(): EventLogOptions;
+  /** The percpu allocator's reader at the cursor (the percpu views read a chunk's detail through it). */
+  percpuReader(): PercpuReader;
 }
 
 /** What a view is given beside the state and the event. */
@@ -52,6 +56,8 @@ export interface ViewDef<O extends object = object> {
   place: 'main' | 'grid';
   /** In compare mode, both machines side by side; `highlight`: the first marks the current event. */
   compare?: 'highlight' | 'plain';
+  /** In the playground, shown only when this holds (a subsystem's views once it is used); always when absent. */
+  shows?: (s: ModelState) => boolean;
 }
 
 /** Type-checks an entry's options against its component, then forgets them. */
@@ -60,6 +66,11 @@ function view<O extends object>(def: ViewDef<O>): ViewDef {
 }
 
 const none = () => ({});
+
+/** The percpu views' option: the reader of a chunk's detail. */
+const percpuReader = ({ machine }: ViewInputs) => ({ percpuReader: () => machine.percpuReader() });
+/** The percpu views join the playground once a percpu request was made. */
+const percpuUsed = (s: ModelState) => (s.percpu?.work.alloc.ops ?? 0) > 0;
 
 /** In the order the playground lays them out. */
 export const VIEWS = {
@@ -148,6 +159,30 @@ export const VIEWS = {
     reads: { state: ['op'], events: ['event'] },
     options: ({ machine }) => ({ proc: (f: ProcFile) => machine.proc(f) }),
     place: 'grid',
+  }),
+  'percpu-chunks': view({
+    title: 'Percpu chunk map',
+    component: ChunkMap,
+    reads: { state: ['percpu'], events: ['event'] },
+    options: percpuReader,
+    place: 'grid',
+    shows: percpuUsed,
+  }),
+  'percpu-slots': view({
+    title: 'Percpu slot lists',
+    component: SlotLists,
+    reads: { state: ['percpu'], events: ['event'] },
+    options: percpuReader,
+    place: 'grid',
+    shows: percpuUsed,
+  }),
+  'percpu-map': view({
+    title: 'Percpu area map',
+    component: AreaMap,
+    reads: { state: ['percpu'], events: ['event'] },
+    options: percpuReader,
+    place: 'grid',
+    shows: (s) => percpuUsed(s) && s.percpu?.allocator === 'area-map',
   }),
 } satisfies Record<ViewName, ViewDef>;
 

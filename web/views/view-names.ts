@@ -16,5 +16,8 @@ export const VIEW_NAMES = [
   'proc',
   'code',
   'log',
+  'percpu-chunks',
+  'percpu-slots',
+  'percpu-map',
 ] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];

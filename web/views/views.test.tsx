@@ -21,48 +21,53 @@ describe('views', async () => {
   const core = await loadCore();
 
   for (const machine of MACHINES) {
-    it(`render on ${machine} under every profile, marking the current event`, () => {
-      for (const profile of PROFILE_NAMES) {
-        const out = compileText(
-          `machine ${machine}\nprofile ${profile}\nrepeat 4 {\n cpu 1 alloc a order=1\n cpu 0 alloc b order=3 GFP_HIGHUSER_MOVABLE\n}\ncpu 0 free b *\ndrain all\n`,
-        );
-        if (!out.ok) throw new Error(out.error.message);
-        const sim = core.createSim(out.program.config);
-        const p = new Player(sim, out.program.ops);
-        p.seekOp(3);
-        p.stepEvent(-1);
-        const state = sim.state();
-        const event = p.currentEvent;
-        expect(event).not.toBeNull();
-        const props = {
-          state,
-          event,
-          opEvents: p.currentOpEvents,
-          options: { theme: 'light' as const, reducedMotion: true },
-        };
-        const html = [
-          renderToStaticMarkup(<MemoryMap {...props} />),
-          renderToStaticMarkup(
-            <EventLog
-              {...props}
-              options={{ ...props.options, op: p.ops.at(2), opIndex: 2, opError: 0 }}
-            />,
-          ),
-          renderToStaticMarkup(<AllocWalk {...props} />),
-          renderToStaticMarkup(<FreeAreas {...props} />),
-          renderToStaticMarkup(<PcpLists {...props} />),
-          renderToStaticMarkup(<Zones {...props} />),
-          renderToStaticMarkup(
-            <Counters {...props} options={{ ...props.options, compare: state }} />,
-          ),
-          renderToStaticMarkup(
-            <ProcText {...props} options={{ ...props.options, proc: (f) => sim.proc(f) }} />,
-          ),
-        ];
-        for (const h of html) expect(h).toContain(`data-event-seq="${event?.seq}"`);
-        expect(html[1]).toContain('aria-current="step"');
-        sim.dispose();
-      }
-    });
+    // nine profiles on the 8-CPU machines: seconds on a loaded 2-core machine
+    it(
+      `render on ${machine} under every profile, marking the current event`,
+      { timeout: 30_000 },
+      () => {
+        for (const profile of PROFILE_NAMES) {
+          const out = compileText(
+            `machine ${machine}\nprofile ${profile}\nrepeat 4 {\n cpu 1 alloc a order=1\n cpu 0 alloc b order=3 GFP_HIGHUSER_MOVABLE\n}\ncpu 0 free b *\ndrain all\n`,
+          );
+          if (!out.ok) throw new Error(out.error.message);
+          const sim = core.createSim(out.program.config);
+          const p = new Player(sim, out.program.ops);
+          p.seekOp(3);
+          p.stepEvent(-1);
+          const state = sim.state();
+          const event = p.currentEvent;
+          expect(event).not.toBeNull();
+          const props = {
+            state,
+            event,
+            opEvents: p.currentOpEvents,
+            options: { theme: 'light' as const, reducedMotion: true },
+          };
+          const html = [
+            renderToStaticMarkup(<MemoryMap {...props} />),
+            renderToStaticMarkup(
+              <EventLog
+                {...props}
+                options={{ ...props.options, op: p.ops.at(2), opIndex: 2, opError: 0 }}
+              />,
+            ),
+            renderToStaticMarkup(<AllocWalk {...props} />),
+            renderToStaticMarkup(<FreeAreas {...props} />),
+            renderToStaticMarkup(<PcpLists {...props} />),
+            renderToStaticMarkup(<Zones {...props} />),
+            renderToStaticMarkup(
+              <Counters {...props} options={{ ...props.options, compare: state }} />,
+            ),
+            renderToStaticMarkup(
+              <ProcText {...props} options={{ ...props.options, proc: (f) => sim.proc(f) }} />,
+            ),
+          ];
+          for (const h of html) expect(h).toContain(`data-event-seq="${event?.seq}"`);
+          expect(html[1]).toContain('aria-current="step"');
+          sim.dispose();
+        }
+      },
+    );
   }
 });

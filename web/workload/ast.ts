@@ -119,6 +119,38 @@ export interface FreeCapturedStmt {
   order: number;
 }
 
+/** `percpu alloc NAME size=S align=A [reserved] [atomic]`: alloc_percpu into handle group NAME. */
+export interface PercpuAllocStmt {
+  kind: 'percpu_alloc';
+  cpu: number;
+  group: string;
+  size: number; // bytes, 1..32768 (PCPU_MIN_UNIT_SIZE)
+  align: number; // a power of two, 1..4096 (PAGE_SIZE)
+  reserved: boolean; // served from the reserved chunk only
+  atomic: boolean; // GFP_NOWAIT: may not create or populate a chunk
+}
+
+/** The order `percpu free NAME *` frees a group's areas in. */
+export const PERCPU_FREE_ORDERS = ['in-order', 'alternating', 'reverse'] as const;
+export type PercpuFreeOrder = (typeof PERCPU_FREE_ORDERS)[number];
+
+/**
+ * `percpu free NAME` (the newest area) or `percpu free NAME * ORDER`: every live area, oldest first
+ * (in-order), newest first (reverse), or the 1st, 3rd, 5th ... then the 2nd, 4th ... (alternating).
+ */
+export interface PercpuFreeStmt {
+  kind: 'percpu_free';
+  cpu: number;
+  group: string;
+  order: PercpuFreeOrder | null; // null: only the newest area
+}
+
+/** `percpu balance`: pcpu_balance_workfn runs now (it also runs at every tick when scheduled). */
+export interface PercpuBalanceStmt {
+  kind: 'percpu_balance';
+  cpu: number;
+}
+
 export interface RepeatStmt {
   kind: 'repeat';
   count: number;
@@ -138,6 +170,9 @@ export type OpStmt =
   | RandomStmt
   | FreePfnStmt
   | FreeCapturedStmt
+  | PercpuAllocStmt
+  | PercpuFreeStmt
+  | PercpuBalanceStmt
   | RepeatStmt;
 
 /** A whole workload: the header (machine, profile, sysctls, seed) and the ops. */

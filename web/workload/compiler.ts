@@ -23,6 +23,7 @@ import type {
   GfpSpec,
   MachineSpec,
   OpStmt,
+  PercpuFreeOrder,
   SourceMap,
   SourcePos,
   SysctlSetting,
@@ -148,13 +149,38 @@ function sysctlOps(s: SysctlSetting): SimOp[] {
   }
 }
 
+/**
+ * The ids of a percpu group (oldest first) in the order a `percpu free` frees them: only the newest
+ * (no order), oldest first, newest first, or the 1st, 3rd, 5th ... then the 2nd, 4th ...
+ */
+export function* percpuFreeOrder(
+  stack: readonly number[],
+  order: PercpuFreeOrder | null,
+): Generator<number> {
+  const n = stack.length;
+  if (order === null) {
+    if (n) yield stack[n - 1] ?? 0;
+    return;
+  }
+  if (order === 'in-order') for (let i = 0; i < n; i++) yield stack[i] ?? 0;
+  else if (order === 'reverse') for (let i = n - 1; i >= 0; i--) yield stack[i] ?? 0;
+  else {
+    for (let i = 0; i < n; i += 2) yield stack[i] ?? 0;
+    for (let i = 1; i < n; i += 2) yield stack[i] ?? 0;
+  }
+}
+
 class Compiler {
   private readonly out = new OpBuffer(1024);
   private lines = new Uint32Array(1024); // source line of each op
   private readonly groups = new Map<string, number[]>(); // live handle ids, oldest first
+  private readonly percpuGroups = new Map<string, number[]>(); // live percpu handle ids, oldest first
   private readonly freeIds: number[] = []; // ids of freed blocks, reused newest first
   private nextId = 0;
   private live = 0;
+  private percpuBytes = 0; // percpu bytes per unit held now (each area rounded up to its alignment)
+  private percpuPeak = 0;
+  private readonly percpuSize = new Map<number, number>(); // handle id -> its rounded bytes
   private readonly streams = new Map<OpStmt, RandomStream>();
   private readonly machine: PresetMachine | ExplicitMachine;
   private readonly cpuCount: number;
@@ -183,6 +209,7 @@ class Compiler {
       // handle slots used: the random streams' ranges, then the groups' ids
       maxHandles: Math.max(1, this.nextId),
     };
+    if (this.percpuPeak) config.percpuPeakKib = Math.ceil(this.percpuPeak / 1024);
     if (this.w.seed !== null) config.seed = this.w.seed;
     return { config, ops: this.out.finish(), lines: this.lines.slice(0, this.out.length) };
   }
@@ -235,6 +262,18 @@ class Compiler {
     this.lines[n] = at.line;
   }
 
+  /** A handle id for one more live block or percpu area (both share the core's handle count). */
+  private newId(at: SourcePos): number {
+    if (this.live >= MAX_LIVE_BLOCKS) {
+      fail(
+        at,
+        `more than ${formatCount(MAX_LIVE_BLOCKS)} live blocks in all handle groups (the limit): free some`,
+      );
+    }
+    this.live++;
+    return this.freeIds.pop() ?? this.nextId++;
+  }
+
   private block(stmts: OpStmt[]): void {
     for (const s of stmts) this.statement(s);
   }
@@ -257,13 +296,9 @@ class Compiler {
       case 'alloc': {
         this.checkCpu(s.cpu, at);
         this.checkOrder(s.order, 'order', at);
-        if (this.live >= MAX_LIVE_BLOCKS) {
-          fail(
-            at,
-            `more than ${formatCount(MAX_LIVE_BLOCKS)} live blocks in all handle groups (the limit): free some`,
-          );
-        }
-        const id = this.freeIds.pop() ?? this.nextId++;
+        if (this.percpuGroups.has(s.group))
+          fail(at, `"${s.group}" is a percpu handle group: give page blocks a name of their own`);
+        const id = this.newId(at);
         // for=...: OP_LRU_ALLOC, whose arg is enum lru_purpose (PURPOSES from 1)
         if (s.purpose)
           this.emitFields(
@@ -282,7 +317,6 @@ class Compiler {
           this.groups.set(s.group, stack);
         }
         stack.push(id);
-        this.live++;
         return;
       }
       case 'touch': {
@@ -392,6 +426,54 @@ class Compiler {
           );
         return;
       }
+      case 'percpu_alloc': {
+        this.checkCpu(s.cpu, at);
+        if (this.groups.has(s.group))
+          fail(at, `"${s.group}" is a page handle group: give percpu areas a name of their own`);
+        const id = this.newId(at);
+        // GFP_NOWAIT lacks __GFP_DIRECT_RECLAIM: pcpu_alloc treats it as atomic
+        this.emitFields(
+          OpKind.PERCPU_ALLOC,
+          s.cpu,
+          s.reserved ? 1 : 0,
+          gfpMask([s.atomic ? 'GFP_NOWAIT' : 'GFP_KERNEL']),
+          id,
+          s.size | (s.align << 16) | 0,
+          at,
+        );
+        let stack = this.percpuGroups.get(s.group);
+        if (!stack) this.percpuGroups.set(s.group, (stack = []));
+        stack.push(id);
+        // what the area takes at most: its size rounded up to its alignment (granule 4)
+        const a = Math.max(s.align, 4);
+        const bytes = Math.ceil(s.size / a) * a;
+        this.percpuSize.set(id, bytes);
+        this.percpuBytes += bytes;
+        this.percpuPeak = Math.max(this.percpuPeak, this.percpuBytes);
+        return;
+      }
+      case 'percpu_free': {
+        this.checkCpu(s.cpu, at);
+        const stack = this.percpuGroups.get(s.group);
+        if (!stack || !stack.length)
+          fail(
+            at,
+            stack
+              ? `percpu free ${s.group}: every area of group "${s.group}" is already freed`
+              : `percpu free ${s.group}: no percpu area was allocated into group "${s.group}"`,
+          );
+        for (const id of percpuFreeOrder(stack, s.order))
+          this.emitFields(OpKind.PERCPU_FREE, s.cpu, 0, 0, id, 0, at);
+        const freed = s.order ? stack.splice(0) : stack.splice(-1);
+        for (const id of freed) this.percpuBytes -= this.percpuSize.get(id) ?? 0;
+        for (let i = freed.length - 1; i >= 0; i--) this.freeIds.push(freed[i] ?? 0);
+        this.live -= freed.length;
+        return;
+      }
+      case 'percpu_balance':
+        this.checkCpu(s.cpu, at);
+        this.emitFields(OpKind.PERCPU_BALANCE, s.cpu, 0, 0, 0, 0, at);
+        return;
       case 'free_pfn':
         this.checkCpu(s.cpu, at);
         this.emitFields(OpKind.FREE_PFN, s.cpu, s.order, 0, s.pfn, 0, at);

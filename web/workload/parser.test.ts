@@ -104,16 +104,16 @@ describe('parseWorkload', () => {
     ['alloc a\nprofile 6.6', '2:1: profile must come before the first op (line 1)'],
     [
       'profile 6.19',
-      '1:9: unknown profile "6.19": expected 6.18, 6.6, 5.14, 5.13, 2016-v5, 2016-prefix (did you mean 6.18?)',
+      '1:9: unknown profile "6.19": expected 6.18, 6.6, 5.14, 5.13, 2016-v5, 2016-prefix, 4.13, 4.14, 5.1 (did you mean 6.18?)',
     ],
     ['cpu', '1:4: expected a cpu number, found end of file'],
     [
       'cpu 1',
-      '1:6: expected an op after cpu 1 (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, offline, online), found end of file',
+      '1:6: expected an op after cpu 1 (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, offline, online, percpu), found end of file',
     ],
     [
       'cpu 0 allocate a',
-      '1:7: expected an op (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, offline, online), found "allocate" (did you mean alloc?)',
+      '1:7: expected an op (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, offline, online, percpu), found "allocate" (did you mean alloc?)',
     ],
     [
       'alloc 3x',
@@ -185,5 +185,48 @@ describe('parseWorkload', () => {
   it('refuses repeat nested past the limit', () => {
     const text = 'repeat 1 {\n'.repeat(40) + 'tick\n' + '}\n'.repeat(40);
     expect(errorOf(text)).toBe('33:1: repeat nests deeper than the limit of 32');
+  });
+});
+
+describe('percpu statements', () => {
+  it('parses alloc with defaults, flags and free orders', () => {
+    const r = parseWorkload(
+      'percpu alloc a size=16\ncpu 1 percpu alloc b size=8 align=8 reserved atomic\npercpu free a\npercpu free b * alternating\npercpu free a *\npercpu balance\n',
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.workload.ops).toEqual([
+      {
+        kind: 'percpu_alloc',
+        cpu: 0,
+        group: 'a',
+        size: 16,
+        align: 4,
+        reserved: false,
+        atomic: false,
+      },
+      { kind: 'percpu_alloc', cpu: 1, group: 'b', size: 8, align: 8, reserved: true, atomic: true },
+      { kind: 'percpu_free', cpu: 0, group: 'a', order: null },
+      { kind: 'percpu_free', cpu: 0, group: 'b', order: 'alternating' },
+      { kind: 'percpu_free', cpu: 0, group: 'a', order: 'in-order' },
+      { kind: 'percpu_balance', cpu: 0 },
+    ]);
+  });
+
+  it.each([
+    ['percpu alloc a size=0', '1:21', 'the kernel refuses 0'],
+    ['percpu alloc a size=32769', '1:21', 'PCPU_MIN_UNIT_SIZE'],
+    ['percpu alloc a size=8 align=3', '1:29', 'power of two'],
+    ['percpu alloc a size=8 align=8192', '1:29', 'PAGE_SIZE'],
+    ['percpu alloc a', '1:15', 'needs size=S'],
+    ['percpu alloc a size=4 atomc', '1:23', 'did you mean atomic'],
+    ['percpu free a * backwards', '1:17', 'unknown free order'],
+    ['percpu grab a', '1:8', 'expected alloc, free or balance'],
+  ])('rejects %j at %s', (text, at, msg) => {
+    const r = parseWorkload(text);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(`${r.error.line}:${r.error.col}`).toBe(at);
+    expect(r.error.message).toContain(msg);
   });
 });

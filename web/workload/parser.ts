@@ -29,7 +29,7 @@ import type {
   SysctlSetting,
   Workload,
 } from './ast';
-import { PURPOSES, SYSCTL_NAMES } from './ast';
+import { PERCPU_FREE_ORDERS, PURPOSES, SYSCTL_NAMES } from './ast';
 import { didYouMean, fail, WorkloadFailure, type WorkloadError } from './errors';
 import {
   MAX_MANAGED_PAGES,
@@ -60,7 +60,14 @@ export const OP_WORDS = [
   'free_captured',
   'offline',
   'online',
+  'percpu',
 ] as const;
+/** Words after `percpu`. */
+export const PERCPU_WORDS = ['alloc', 'free', 'balance'] as const;
+/** PCPU_MIN_UNIT_SIZE: the largest percpu request (include/linux/percpu.h). */
+export const PCPU_MAX_SIZE = 32 * 1024;
+/** PAGE_SIZE: the largest percpu alignment. */
+export const PCPU_MAX_ALIGN = 4096;
 const STATEMENT_WORDS = ['machine', 'profile', 'set', 'seed', 'cpu', 'tick', 'repeat', ...OP_WORDS];
 /** Keys of an explicit `machine` line. */
 export const MACHINE_KEYS = [
@@ -628,6 +635,8 @@ class Parser {
         this.endStatement('free_captured order=K');
         return { kind: 'free_captured', cpu, order };
       }
+      case 'percpu':
+        return this.percpu(cpu);
       case 'repeat': {
         if (cpuGiven) fail(verb, 'repeat takes no cpu: put cpu N on the statements inside');
         return this.repeat(verb, depth);
@@ -641,6 +650,96 @@ class Parser {
         return fail(
           verb,
           `expected ${cpuGiven ? 'an op' : 'a statement'} (${(cpuGiven ? OP_WORDS : STATEMENT_WORDS).join(', ')}), found ${describeToken(verb)}${didYouMean(verb.text, cpuGiven ? OP_WORDS : STATEMENT_WORDS)}`,
+        );
+    }
+  }
+
+  /** After `percpu`: alloc, free or balance (mm/percpu.c's requests, checked as pcpu_alloc checks them). */
+  private percpu(cpu: number): OpStmt {
+    const w = this.expectWord(`alloc, free or balance after percpu`);
+    switch (w.text) {
+      case 'alloc': {
+        const group = this.groupName();
+        let size: number | null = null;
+        let align: number | null = null;
+        let reserved = false;
+        let atomic = false;
+        while (!this.atStatementEnd()) {
+          if (this.isKeyValue()) {
+            const key = this.keyEquals();
+            if (key.text === 'size') {
+              if (size !== null) fail(key, 'size is given twice');
+              const v = this.integer('size', 0, U32_MAX);
+              // pcpu_alloc: WARN and NULL for size 0 or above PCPU_MIN_UNIT_SIZE
+              if (v.value === 0 || v.value > PCPU_MAX_SIZE)
+                fail(
+                  v.at,
+                  `percpu size must be 1 to ${PCPU_MAX_SIZE} bytes (PCPU_MIN_UNIT_SIZE): the kernel refuses ${v.value}`,
+                );
+              size = v.value;
+            } else if (key.text === 'align') {
+              if (align !== null) fail(key, 'align is given twice');
+              const v = this.integer('align', 0, U32_MAX);
+              // pcpu_alloc: WARN and NULL for align above PAGE_SIZE or not a power of two
+              if (v.value === 0 || v.value > PCPU_MAX_ALIGN || (v.value & (v.value - 1)) !== 0)
+                fail(
+                  v.at,
+                  `percpu align must be a power of two from 1 to ${PCPU_MAX_ALIGN} (PAGE_SIZE): the kernel refuses ${v.value}`,
+                );
+              align = v.value;
+            } else {
+              fail(
+                key,
+                `unknown option "${key.text}=" of percpu alloc: expected size=S, align=A, reserved or atomic`,
+              );
+            }
+          } else {
+            const flag = this.expectWord('size=S, align=A, reserved or atomic');
+            if (flag.text === 'reserved' && !reserved) reserved = true;
+            else if (flag.text === 'atomic' && !atomic) atomic = true;
+            else if (flag.text === 'reserved' || flag.text === 'atomic')
+              fail(flag, `${flag.text} is given twice`);
+            else
+              fail(
+                flag,
+                `expected size=S, align=A, reserved or atomic, found ${describeToken(flag)}${didYouMean(flag.text, ['reserved', 'atomic'])}`,
+              );
+          }
+        }
+        if (size === null)
+          fail(this.peek(), `percpu alloc ${group} needs size=S (bytes, 1 to ${PCPU_MAX_SIZE})`);
+        return { kind: 'percpu_alloc', cpu, group, size, align: align ?? 4, reserved, atomic };
+      }
+      case 'free': {
+        const group = this.groupName();
+        if (this.peek().kind !== 'star') {
+          this.endStatement(
+            `percpu free ${group} (add "* in-order", "* alternating" or "* reverse" to free every area)`,
+          );
+          return { kind: 'percpu_free', cpu, group, order: null };
+        }
+        this.next();
+        let order: (typeof PERCPU_FREE_ORDERS)[number] = 'in-order';
+        if (!this.atStatementEnd()) {
+          const o = this.expectWord(`a free order (${PERCPU_FREE_ORDERS.join(', ')})`);
+          const known = PERCPU_FREE_ORDERS.find((x) => x === o.text);
+          if (!known)
+            fail(
+              o,
+              `unknown free order "${o.text}": expected ${PERCPU_FREE_ORDERS.join(', ')}${didYouMean(o.text, PERCPU_FREE_ORDERS)}`,
+            );
+          order = known;
+        }
+        this.endStatement(`percpu free ${group} * ${order}`);
+        return { kind: 'percpu_free', cpu, group, order };
+      }
+      case 'balance':
+        this.endStatement('percpu balance');
+        return { kind: 'percpu_balance', cpu };
+      default:
+        return fail(
+          w,
+          `expected alloc, free or balance after percpu, found ${describeToken(w)}${didYouMean(w.text, PERCPU_WORDS)}`,
         );
     }
   }

@@ -83,6 +83,17 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
     case 'free_pfn':
       out.push(`${indent}cpu ${op.cpu} free_pfn 0x${op.pfn.toString(16)} order=${op.order}`);
       return;
+    case 'percpu_alloc':
+      out.push(
+        `${indent}cpu ${op.cpu} percpu alloc ${op.group} size=${op.size} align=${op.align}${op.reserved ? ' reserved' : ''}${op.atomic ? ' atomic' : ''}`,
+      );
+      return;
+    case 'percpu_free':
+      out.push(`${indent}cpu ${op.cpu} percpu free ${op.group}${op.order ? ` * ${op.order}` : ''}`);
+      return;
+    case 'percpu_balance':
+      out.push(`${indent}cpu ${op.cpu} percpu balance`);
+      return;
     case 'repeat':
       out.push(`${indent}repeat ${op.count} {`);
       for (const inner of op.body) printOp(inner, indent + INDENT, out);

@@ -52,7 +52,7 @@ describe('importTrace', () => {
       line(0, 'mm_page_free', 'page=1 pfn=0x1961b8 order=0'),
       line(0, 'mm_page_free_batched', 'page=1 pfn=0x1961b8 order=0'),
       line(1, 'mm_page_free', 'page=3 pfn=0x999 order=0'),
-      line(1, 'percpu_alloc_percpu', 'call_site=x reserved=0'),
+      line(1, 'percpu_create_chunk', 'base_addr=00000000d5dfe17e'),
       line(1, 'mm_page_free_batched', 'page=2 pfn=0x20 order=0'),
       '',
     ].join('\n');
@@ -76,7 +76,7 @@ describe('importTrace', () => {
       maxCpu: 1,
     });
     expect(describeImport(r.stats)).toMatch(
-      /imported 2 allocs and 2 frees; skipped 1 frees of pages not allocated in the trace; 1 mm_page_free_batched repeating their mm_page_free; 1 failed allocations; other events: percpu_alloc_percpu 1/,
+      /imported 2 allocs and 2 frees; skipped 1 frees of pages not allocated in the trace; 1 mm_page_free_batched repeating their mm_page_free; 1 failed allocations; other events: percpu_create_chunk 1/,
     );
   });
 

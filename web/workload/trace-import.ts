@@ -4,7 +4,9 @@
  * migratetype is the same), each mm_page_free / mm_page_free_batched of a page allocated earlier
  * in the trace becomes `cpu N free hPFN`. Handle groups are named after the pfn, so a free finds
  * the block its allocation made. Frees of pages the trace never saw allocated are skipped and
- * counted; so are failed allocations and every other event.
+ * counted; so are failed allocations and every other event. The percpu allocator's
+ * percpu_alloc_percpu and percpu_free_percpu become `percpu alloc` and `percpu free` statements
+ * (trace-import-percpu.ts), their areas matched by ptr= as pages are by pfn=.
  *
  * Time: the trace's timestamps order the ops and place the vmstat worker, which decays pcp->high
  * and drains what is above it once a second on each CPU (`cpu N tick`). A trace that recorded the
@@ -22,6 +24,7 @@ import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS, sourceTooLong } from './limits';
 import { printWorkload } from './printer';
+import { fieldColumn, percpuLine, PERCPU_TRACE_EVENTS } from './trace-import-percpu';
 
 /** Where the vmstat ticks come from: the trace's own worker runs, the kernel's interval, or none. */
 export type TickSource = 'auto' | 'traced' | 'interval' | 'none';
@@ -48,6 +51,9 @@ export interface TraceImportStats {
   batchedRepeats: number; // mm_page_free_batched of a page whose mm_page_free came just before
   migratetypeMismatches: number; // migratetype= that the gfp flags would not give
   lostEvents: number; // "[LOST n EVENTS]" lines
+  percpuAllocs: number; // imported percpu_alloc_percpu
+  percpuFrees: number; // imported percpu_free_percpu
+  percpuUnmatchedFrees: number; // percpu_free_percpu of areas the trace never allocated
   skipped: Map<string, number>; // other events by name
   maxCpu: number;
 }
@@ -76,6 +82,19 @@ function gfpFlags(text: string): string[] | string {
   return flags;
 }
 
+// the workload names the CPU, and the language stops at the model's largest machine
+function checkCpu(cpu: number): string | null {
+  return cpu >= MAX_NUMNODES * MAX_CPUS_PER_NODE
+    ? `expected a CPU 0..${MAX_NUMNODES * MAX_CPUS_PER_NODE - 1} (the model's limit), found CPU ${cpu}`
+    : null;
+}
+
+function checkOps(n: number): string | null {
+  return n >= MAX_OPS ? `the trace gives more than ${formatCount(MAX_OPS)} ops (the limit)` : null;
+}
+
+const tooManyLive = `the trace holds more than ${formatCount(MAX_LIVE_BLOCKS)} live blocks (the limit)`;
+
 export function importTrace(text: string, options: TraceImportOptions = {}): TraceImportResult {
   const hz = options.hz ?? 250;
   const wanted = options.ticks ?? 'auto';
@@ -95,6 +114,9 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     batchedRepeats: 0,
     migratetypeMismatches: 0,
     lostEvents: 0,
+    percpuAllocs: 0,
+    percpuFrees: 0,
+    percpuUnmatchedFrees: 0,
     skipped: new Map(),
     maxCpu: -1,
   };
@@ -105,7 +127,8 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
   // free_unref_folios() traces mm_page_free (in free_pages_prepare) and then mm_page_free_batched
   // for the same page: the second is the same free, not another one.
   const freedByMmPageFree = new Set<number>();
-  let liveTotal = 0;
+  const livePercpu = new Map<string, number>(); // ptr -> live areas allocated there
+  let liveTotal = 0; // page blocks and percpu areas: they share the core's handles
   const lines = text.split('\n');
   const error = (line: number, message: string): TraceImportResult => ({
     ok: false,
@@ -171,6 +194,40 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
         continue;
       }
     }
+    if (PERCPU_TRACE_EVENTS.has(r.event)) {
+      const p = percpuLine(r);
+      if (p.kind === 'bad') {
+        return {
+          ok: false,
+          error: {
+            line: lineNo,
+            col: fieldColumn(lines[i] ?? '', r.event, p.field),
+            message: p.message,
+          },
+        };
+      }
+      const limitError = checkCpu(r.cpu) ?? checkOps(ops.length);
+      if (limitError) return error(lineNo, limitError);
+      const n = livePercpu.get(p.ptr) ?? 0;
+      if (p.kind === 'alloc') {
+        if (liveTotal >= MAX_LIVE_BLOCKS) return error(lineNo, tooManyLive);
+        livePercpu.set(p.ptr, n + 1);
+        liveTotal++;
+        stats.percpuAllocs++;
+      } else if (n === 0) {
+        stats.percpuUnmatchedFrees++;
+        continue;
+      } else {
+        if (n === 1) livePercpu.delete(p.ptr);
+        else livePercpu.set(p.ptr, n - 1);
+        liveTotal--;
+        stats.percpuFrees++;
+      }
+      stats.maxCpu = Math.max(stats.maxCpu, r.cpu);
+      ops.push(p.stmt);
+      times.push(time);
+      continue;
+    }
     if (
       r.event !== 'mm_page_alloc' &&
       r.event !== 'mm_page_free' &&
@@ -189,8 +246,8 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
         `expected order=0..${MAX_PAGE_ORDER_LIMIT} in ${r.event}, found ${field(r, 'order') ?? 'none'}`,
       );
     }
-    if (ops.length >= MAX_OPS)
-      return error(lineNo, `the trace gives more than ${formatCount(MAX_OPS)} ops (the limit)`);
+    const limitError = checkCpu(r.cpu) ?? checkOps(ops.length);
+    if (limitError) return error(lineNo, limitError);
     stats.maxCpu = Math.max(stats.maxCpu, r.cpu);
     if (r.event === 'mm_page_alloc') {
       const gfpText = field(r, 'gfp_flags');
@@ -203,12 +260,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
       }
       const mt = traceNumber(field(r, 'migratetype'));
       if (mt !== null && mt !== gfpMigratetype(gfpMask(gfp))) stats.migratetypeMismatches++;
-      if (liveTotal >= MAX_LIVE_BLOCKS) {
-        return error(
-          lineNo,
-          `the trace holds more than ${formatCount(MAX_LIVE_BLOCKS)} live blocks (the limit)`,
-        );
-      }
+      if (liveTotal >= MAX_LIVE_BLOCKS) return error(lineNo, tooManyLive);
       ops.push({ kind: 'alloc', cpu: r.cpu, group: pfnGroup(pfn), order, gfp, purpose: null });
       times.push(time);
       live.set(pfn, (live.get(pfn) ?? 0) + 1);
@@ -256,16 +308,25 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
 /** The importer's summary, one line (for stderr and the editor's status). */
 export function describeImport(s: TraceImportStats): string {
   const skipped = [...s.skipped.entries()].map(([name, n]) => `${name} ${n}`).join(', ');
-  const parts = [
-    `imported ${s.allocs} allocs and ${s.frees} frees`,
-    s.capturedFrees
-      ? `${s.capturedFrees} frees of pages allocated before the trace, as frees of captured memory`
-      : `skipped ${s.unmatchedFrees} frees of pages not allocated in the trace`,
-  ];
+  const percpu = s.percpuAllocs + s.percpuFrees + s.percpuUnmatchedFrees > 0;
+  const parts: string[] = [];
+  if (!percpu || s.allocs + s.frees + s.unmatchedFrees + s.capturedFrees > 0) {
+    parts.push(
+      `imported ${s.allocs} allocs and ${s.frees} frees`,
+      s.capturedFrees
+        ? `${s.capturedFrees} frees of pages allocated before the trace, as frees of captured memory`
+        : `skipped ${s.unmatchedFrees} frees of pages not allocated in the trace`,
+    );
+  }
   if (s.ticks)
     parts.push(
       `${s.ticks} vmstat ticks (${s.tickSource === 'traced' ? "the trace's own vmstat_update runs" : 'at the kernel interval'})`,
     );
+  if (percpu) {
+    parts.push(
+      `imported ${s.percpuAllocs} percpu allocs and ${s.percpuFrees} percpu frees; skipped ${s.percpuUnmatchedFrees} percpu frees of areas not allocated in the trace`,
+    );
+  }
   if (s.batchedRepeats)
     parts.push(`${s.batchedRepeats} mm_page_free_batched repeating their mm_page_free`);
   if (s.failedAllocs) parts.push(`${s.failedAllocs} failed allocations`);

@@ -7,6 +7,7 @@ import { GFP_NAMES } from '../core/gfp';
 import { PRESETS, PROFILE_NAMES, type PresetName } from '../core/machine-config';
 import {
   PURPOSES,
+  PERCPU_FREE_ORDERS,
   type GfpSpec,
   type MachineSpec,
   type OpStmt,
@@ -120,6 +121,24 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
     .record({ cpu, pfn: fc.integer({ min: 0, max: 0xfffffffe }), order })
     .map((r): OpStmt => ({ kind: 'free_pfn', ...r })),
   fc.record({ cpu, order }).map((r): OpStmt => ({ kind: 'free_captured', ...r })),
+  fc
+    .record({
+      cpu,
+      group: groupName,
+      size: fc.integer({ min: 1, max: 32768 }),
+      align: fc.integer({ min: 0, max: 12 }).map((s) => 1 << s),
+      reserved: fc.boolean(),
+      atomic: fc.boolean(),
+    })
+    .map((r): OpStmt => ({ kind: 'percpu_alloc', ...r })),
+  fc
+    .record({
+      cpu,
+      group: groupName,
+      order: fc.constantFrom(null, ...PERCPU_FREE_ORDERS),
+    })
+    .map((r): OpStmt => ({ kind: 'percpu_free', ...r })),
+  cpu.map((c): OpStmt => ({ kind: 'percpu_balance', cpu: c })),
 );
 
 const op: fc.Arbitrary<OpStmt> = fc.letrec<{ op: OpStmt }>((tie) => ({

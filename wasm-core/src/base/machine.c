@@ -210,6 +210,7 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
  */
 struct arena_layout {
 	uint64_t frames, pageblocks, frame_stamps, pcp, handles, events, event_ctx, owners, end;
+	uint64_t subsystem[MAX_SUBSYSTEMS]; /* each subsystem's region after the events (0: none) */
 };
 
 /* Where each array of a valid config goes. */
@@ -228,6 +229,24 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 	l.event_ctx = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
 	l.owners = align8(l.event_ctx + cfg->event_capacity);
 	l.end = align8(l.owners + n->frames * sizeof(uint32_t));
+	for (int i = 0; i < MAX_SUBSYSTEMS; i++) {
+		const struct subsystem *sub = sim_subsystems[i];
+		uint64_t bytes = 0;
+
+		l.subsystem[i] = 0;
+		if (!sub)
+			break;
+		if (sub->arena_bytes)
+			bytes = sub->arena_bytes(cfg);
+		if (bytes == UINT64_MAX || bytes > UINT32_MAX) {
+			l.end = UINT64_MAX; /* refused by arena_fits */
+			return l;
+		}
+		if (bytes) {
+			l.subsystem[i] = l.end;
+			l.end = align8(l.end + bytes);
+		}
+	}
 	return l;
 }
 
@@ -342,6 +361,8 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->event_ctx_off = (uint32_t)l.event_ctx;
 	s->owners_off = (uint32_t)l.owners;
 	s->nr_swap_free = cfg->swap_pages;
+	for (int i = 0; i < MAX_SUBSYSTEMS; i++)
+		s->subsystem_off[i] = (uint32_t)l.subsystem[i];
 	s->rng = cfg->seed ? cfg->seed : 0x9E3779B97F4A7C15ULL;
 	s->history = HISTORY_EMPTY;
 	s->user_min_free_kbytes = -1;

@@ -7,6 +7,7 @@
 #ifndef BUDDYSCOPE_SUBSYSTEM_H
 #define BUDDYSCOPE_SUBSYSTEM_H
 
+#include "base/textbuf.h"
 #include "base/types.h"
 
 #define SIM_ENOTMINE (-1) /* a subsystem's apply: this op kind belongs to another subsystem */
@@ -14,6 +15,8 @@
 /* One subsystem's entry points; a NULL hook is skipped. */
 struct subsystem {
 	const char *name; /* the folder's name: "page_alloc" */
+	/* Bytes of the subsystem's own arena region for a valid config (0: none); 0 also when too big is refused by returning UINT64_MAX. */
+	uint64_t (*arena_bytes)(const struct sim_config *cfg);
 	/* After the arena is laid out (every list empty): put the machine in its booted state. */
 	void (*boot)(struct sim *s);
 	/* Apply an op of this subsystem: SIM_OK, an enum sim_err, or SIM_ENOTMINE for other kinds. */
@@ -26,6 +29,8 @@ struct subsystem {
 	void (*op_done)(struct sim *s);
 	/* Verify this subsystem's part of the state: SIM_OK, or SIM_ECORRUPT with s->error set. */
 	int (*check)(struct sim *s);
+	/* Print the body of one of its events as its kernel tracepoint does (after "name: "); 0 if not its own. */
+	int (*trace_event)(const struct sim *s, const struct sim_event *e, struct textbuf *tb);
 };
 
 /* One more than the highest op kind of the base and every subsystem (src/vocabulary.c). */
@@ -36,5 +41,14 @@ int sim_report_bad(struct sim *s, int cpu, uint32_t pfn, int order, int reason, 
 
 /* The subsystems in dependency order, NULL-terminated (src/subsystems.c). */
 extern const struct subsystem *const sim_subsystems[];
+
+/* The arena region of subsystem sub (its arena_bytes), or NULL when it has none. */
+static inline void *sim_subsystem_region(const struct sim *s, const struct subsystem *sub)
+{
+	for (int i = 0; i < MAX_SUBSYSTEMS && sim_subsystems[i]; i++)
+		if (sim_subsystems[i] == sub)
+			return s->subsystem_off[i] ? (char *)s + s->subsystem_off[i] : NULL;
+	return NULL;
+}
 
 #endif

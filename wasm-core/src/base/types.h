@@ -52,6 +52,7 @@ enum model_limit {
 #define PAGE_ALLOC_COSTLY_ORDER 3
 #define MAX_CPUS (MAX_NUMNODES * MAX_CPUS_PER_NODE)
 #define PFN_NONE 0xffffffffu /* end of a pfn-linked list */
+#define MAX_SUBSYSTEMS 8     /* entries of sim_subsystems[] at most (src/subsystems.c) */
 #define HANDLE_NONE 0xffffffffu
 #define PCP_BATCH_SCALE_MAX 5 /* CONFIG_PCP_BATCH_SCALE_MAX default */
 
@@ -175,6 +176,19 @@ enum fallback_rule {
 				    requester's lists, claim at half, then retry the requester's lists */
 	FALLBACK_MOVE_EXPAND_4_9, /* 4.9: move the pageblock's free pages when allowed, retag at half
 				     free, split the block on the requester's lists; no retry */
+};
+
+/* which percpu chunk allocator serves alloc_percpu (mm/percpu.c) */
+enum pcpu_allocator {
+	PCPU_AREA_MAP, /* <= 4.13: int map[] of area offsets, bit 0 = in use */
+	PCPU_BITMAP,   /* 4.14+: alloc_map, bound_map and per-page pcpu_block_md hints */
+};
+
+/* what the bitmap allocator's free path offers the chunk hint when the freed run stays in a block */
+enum pcpu_free_hint_rule {
+	PCPU_FREE_HINT_MERGED, /* area map: contig_hint = max(old, merged area), exact */
+	PCPU_FREE_HINT_BLOCK_CONTIG, /* 4.14-5.0: the run's chunk start with the *block's* contig hint as length */
+	PCPU_FREE_HINT_BLOCK_END, /* 5.1+: pcpu_block_update(chunk_md, chunk start, block-relative end) */
 };
 
 /*
@@ -561,7 +575,11 @@ struct sim_config {
 	uint32_t swap_pages; /* swap space in pages (0: no swap, anonymous memory cannot be reclaimed) */
 	uint32_t max_handles;	 /* handle table size */
 	uint32_t event_capacity; /* events kept between sim_events_clear calls */
-	uint64_t seed;		 /* the random stream's seed */
+	uint32_t percpu_static_size; /* bytes of static percpu variables (__per_cpu_end - start); 0 = 185560, this machine's */
+	uint32_t percpu_reserved_size; /* the reserved chunk's bytes (PERCPU_MODULE_RESERVE with modules); 0 = none */
+	uint32_t percpu_peak_kib; /* the most percpu KiB per unit a workload holds at once: sizes the chunk table */
+	uint32_t pad2;
+	uint64_t seed;				      /* the random stream's seed */
 	uint8_t distance[MAX_NUMNODES][MAX_NUMNODES]; /* 0 = default (10 local, 20 remote) */
 	struct zone_config zones[MAX_NUMNODES][MAX_NR_ZONES];
 };
@@ -636,6 +654,8 @@ struct sim {
 	struct vm_events ev;
 	struct cpu cpus[MAX_CPUS];
 	struct node nodes[MAX_NUMNODES];
+	uint32_t subsystem_off
+		[MAX_SUBSYSTEMS]; /* arena offset of each subsystem's own region (0: none), in sim_subsystems order */
 	char error[128]; /* last error in words (sim_check, frozen state) */
 };
 

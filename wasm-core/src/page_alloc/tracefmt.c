@@ -18,6 +18,7 @@
 
 #include "base/event.h"
 #include "base/state.h"
+#include "base/subsystem.h"
 #include "page_alloc/gfp.h"
 #include "page_alloc/vocab.h"
 
@@ -97,6 +98,7 @@ static const struct model_fmt model_fmts[] = {
 #include "base/events.def"
 #include "page_alloc/events.def"
 #include "reclaim/events.def"
+#include "percpu/events.def"
 };
 #undef EV
 #undef EV_BITS
@@ -289,9 +291,17 @@ void trace_format_event(const struct sim *s, const struct sim_event *e, struct t
 		key_int(tb, "fragmenting", e->c & 1);
 		key_int(tb, "change_ownership", (e->c >> 1) & 1);
 		break;
-	default:
-		model_event(s, e, tb);
+	default: {
+		int done = 0;
+
+		/* a subsystem prints its own kernel tracepoints (percpu_alloc_percpu, ...) */
+		for (const struct subsystem *const *sub = sim_subsystems; *sub && !done; sub++)
+			if ((*sub)->trace_event)
+				done = (*sub)->trace_event(s, e, tb);
+		if (!done)
+			model_event(s, e, tb);
 		break;
+	}
 	}
 	tb_char(tb, '\n');
 }

@@ -17,7 +17,7 @@ describe('enclosingFunction', () => {
     const split = lineOf('ev_emit(s, EV_BUDDY_SPLIT');
     expect(split).toBeGreaterThan(0);
     const f = enclosingFunction(buddy, split);
-    expect(f?.name).toBe('buddy_expand');
+    expect(f?.name).toBe('expand_lists');
     expect(f && buddy[f.last - 1]).toBe('}');
     expect(f && buddy[f.first - 1]).toMatch(/^[a-z]/);
     expect(f && f.first < split && split < f.last).toBe(true);
