@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ExplicitMachine } from '../web/core/machine-config.ts';
 import { encodeState } from '../web/share/link.ts';
-import { PlaygroundPage } from './pages/PlaygroundPage.ts';
+import { PLAYGROUND_VIEWS, PlaygroundPage } from './pages/PlaygroundPage.ts';
 
 const GOLDEN = JSON.parse(readFileSync('web/share/fixtures/golden-links.json', 'utf8')) as {
   link: string;
@@ -110,7 +110,9 @@ test('a view that throws shows a panel in its place, the rest works, and it reco
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await expect(page.getByTestId('narration')).toHaveText('Memory map failed: the canvas is gone');
   // The rest of the page works: the other views are drawn and follow the timeline.
-  await expect(page.locator('.views section.view[data-event-seq]')).toHaveCount(7);
+  await expect(page.locator('.views section.view[data-event-seq]')).toHaveCount(
+    PLAYGROUND_VIEWS - 1,
+  );
   const before = (await pg.model()).globalEvent;
   await pg.key('ArrowRight');
   await expect.poll(async () => (await pg.model()).globalEvent).toBeGreaterThan(before);

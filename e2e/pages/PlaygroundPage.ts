@@ -15,6 +15,9 @@ export interface ModelView {
   compareOp: number | null;
 }
 
+/** The views the playground draws for a page-allocator workload (percpu views wait for percpu requests). */
+export const PLAYGROUND_VIEWS = 11;
+
 export class PlaygroundPage {
   readonly editor: Locator;
   readonly transport: Locator;
@@ -105,7 +108,7 @@ export class PlaygroundPage {
   async expectViewsInSync(): Promise<ModelView> {
     const m = await this.model();
     const views = this.page.locator('.views section.view[data-event-seq]');
-    await expect(views).toHaveCount(11);
+    await expect(views).toHaveCount(PLAYGROUND_VIEWS);
     const seqs = await views.evaluateAll((els) =>
       els.map((el) => Number(el.getAttribute('data-event-seq'))),
     );
