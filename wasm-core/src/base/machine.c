@@ -372,5 +372,10 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++)
 		if ((*sub)->boot)
 			(*sub)->boot(s);
+	/*
+	 * What booting did (the percpu first chunk's hint refreshes) is the machine's state, not the
+	 * workload's history: event numbers count from the first op, so an event's seq is its index.
+	 */
+	sim_ops_restart(s);
 	return SIM_OK;
 }
