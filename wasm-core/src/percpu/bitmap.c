@@ -26,13 +26,14 @@
 
 /* ---- bit operations that count the words they read ---- */
 
-/* find_next_bit: the first set bit in [start, size), or size. */
-static int next_bit(const uint64_t *map, int size, int start, uint64_t *words)
+/* The first bit in [start, size) set in map XOR flip (flip 0: set bits, ~0: clear bits), or size; counts the words read. */
+static int next_bit_flipped(const uint64_t *map, int size, int start, uint64_t flip,
+			    uint64_t *words)
 {
 	if (start >= size)
 		return size;
 	for (int w = start / 64; w * 64 < size; w++) {
-		uint64_t v = map[w];
+		uint64_t v = map[w] ^ flip;
 
 		(*words)++;
 		if (w == start / 64)
@@ -45,23 +46,16 @@ static int next_bit(const uint64_t *map, int size, int start, uint64_t *words)
 	return size;
 }
 
+/* find_next_bit: the first set bit in [start, size), or size. */
+static int next_bit(const uint64_t *map, int size, int start, uint64_t *words)
+{
+	return next_bit_flipped(map, size, start, 0, words);
+}
+
 /* find_next_zero_bit: the first clear bit in [start, size), or size. */
 static int next_zero_bit(const uint64_t *map, int size, int start, uint64_t *words)
 {
-	if (start >= size)
-		return size;
-	for (int w = start / 64; w * 64 < size; w++) {
-		uint64_t v = ~map[w];
-
-		(*words)++;
-		if (w == start / 64)
-			v &= ~0ull << (start % 64);
-		if (v) {
-			int bit = w * 64 + __builtin_ctzll(v);
-			return bit < size ? bit : size;
-		}
-	}
-	return size;
+	return next_bit_flipped(map, size, start, ~0ull, words);
 }
 
 /* find_last_bit: the last set bit below size, or size when there is none. */
