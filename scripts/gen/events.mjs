@@ -1,7 +1,8 @@
 // events.mjs: every subsystem's events.def into web/core/generated/events.ts: the event kinds
 // with their fields and timeline markers, the kernel functions they name (with source files), and
-// the bad-page reasons. Ids are checked to be dense and unique across subsystems, as the C's
-// name tables assume (src/vocabulary.c).
+// the bad-page reasons. Ids are checked to be unique across subsystems and to start at 0; they may
+// skip the ranges other subsystems own, which the id-indexed tables leave as holes (as the C's
+// name tables of src/vocabulary.c do).
 import { denseById, readSubsystemRows, str } from './def.mjs';
 
 const EV_FIELDS = [
@@ -28,9 +29,19 @@ const FORMATS = ['NONE', 'DEC', 'HEX', 'GFP', 'PFN', 'MT'];
 /** Read the vocabulary: { kinds, fns, bads }, each sorted by id. */
 export function readEvents(read) {
   const file = 'events.def';
-  const kinds = denseById(readSubsystemRows(read, file, 'EV', EV_FIELDS), 'event kind');
+  const kinds = denseById(
+    readSubsystemRows(read, file, 'EV', EV_FIELDS),
+    'event kind',
+    undefined,
+    true,
+  );
   const bits = readSubsystemRows(read, file, 'EV_BITS', ['key', 'field', 'name', 'shift', 'width']);
-  const fns = denseById(readSubsystemRows(read, file, 'FN', ['id', 'key', 'name', 'file']), 'FN');
+  const fns = denseById(
+    readSubsystemRows(read, file, 'FN', ['id', 'key', 'name', 'file']),
+    'FN',
+    undefined,
+    true,
+  );
   const bads = readSubsystemRows(read, file, 'BAD', ['id', 'key', 'words']);
   denseById([{ id: 0, where: 'none' }, ...bads], 'bad reason');
   const names = new Set();
@@ -68,6 +79,16 @@ function field(f) {
   return `{ name: ${str(f.name)}, from: ${str(f.from)}, format: ${str(f.format)}${bits} }`;
 }
 
+/** Rows of an id-indexed string table: each id's value, '' for ids no row has. */
+function byId(rows, value) {
+  const out = [];
+  for (const r of rows) {
+    while (out.length < r.id) out.push("  '',");
+    out.push(`  ${str(value(r))},`);
+  }
+  return out;
+}
+
 /** The TypeScript module. */
 export function renderEventsTs({ kinds, fns, bads }) {
   const kindRows = kinds
@@ -102,7 +123,7 @@ export interface EventField {
   readonly width?: number;
 }
 
-/** Every event kind, index = id (struct sim_event.kind). */
+/** Every event kind, sorted by id (struct sim_event.kind); ids skip other subsystems' ranges. */
 export const EVENT_KINDS = [
 ${kindRows}
 ] as const;
@@ -116,22 +137,29 @@ export const EV = {
 ${kinds.map((k) => `  ${k.key}: ${k.id},`).join('\n')}
 } as const;
 
-/** Kind names, index = id. */
-export const KIND_NAMES: readonly EventKindName[] = EVENT_KINDS.map((k) => k.name);
+/** The kind of each id, index = id; undefined for an id no kind has. */
+export const KIND_BY_ID: readonly (EventKindInfo | undefined)[] = (() => {
+  const byId: (EventKindInfo | undefined)[] = [];
+  for (const k of EVENT_KINDS) byId[k.id] = k;
+  return Array.from(byId);
+})();
+
+/** Kind names, index = id; undefined for an id no kind has. */
+export const KIND_NAMES: readonly (EventKindName | undefined)[] = KIND_BY_ID.map((k) => k?.name);
 
 /** enum ev_fn: kernel functions by the C enum's name without FN_. */
 export const FN = {
 ${fns.map((f) => `  ${f.key}: ${f.id},`).join('\n')}
 } as const;
 
-/** Kernel function names, index = enum ev_fn ("" for FN_NONE). */
-export const FN_NAMES = [
-${fns.map((f) => `  ${str(f.name)},`).join('\n')}
-] as const;
+/** Kernel function names, index = enum ev_fn ("" for FN_NONE and ids no function has). */
+export const FN_NAMES: readonly string[] = [
+${byId(fns, (f) => f.name).join('\n')}
+];
 
-/** The kernel source file of each function, index = enum ev_fn ("" for FN_NONE). */
+/** The kernel source file of each function, index = enum ev_fn ("" for FN_NONE and unused ids). */
 export const FN_FILES: readonly string[] = [
-${fns.map((f) => `  ${str(f.file)},`).join('\n')}
+${byId(fns, (f) => f.file).join('\n')}
 ];
 
 /** enum bad_reason in words, index = value (0: no reason). */

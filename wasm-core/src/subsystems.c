@@ -4,9 +4,11 @@
  * here and a folder beside page_alloc/.
  */
 #include "base/subsystem.h"
+#include "fault/mm.h"
 #include "page_alloc/page_alloc.h"
 
 const struct subsystem *const sim_subsystems[] = {
 	&page_alloc_subsystem,
+	&fault_subsystem,
 	NULL,
 };

@@ -16,6 +16,7 @@
 static const char *const kind_names[] = {
 #include "base/events.def"
 #include "page_alloc/events.def"
+#include "fault/events.def"
 };
 #undef EV
 
@@ -25,6 +26,7 @@ static const char *const kind_names[] = {
 static const char *const fn_names[] = {
 #include "base/events.def"
 #include "page_alloc/events.def"
+#include "fault/events.def"
 };
 #undef EV
 #undef FN
@@ -36,6 +38,7 @@ static const char *const fn_names[] = {
 const unsigned sim_nr_op_kinds = sizeof((const unsigned char[]){
 #include "base/ops.def"
 #include "page_alloc/ops.def"
+#include "fault/ops.def"
 });
 #undef OP
 

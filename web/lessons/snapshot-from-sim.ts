@@ -118,7 +118,7 @@ function zoneSnap(z: ZoneState, st: ModelState): ZoneSnap {
 function eventsOf(sim: Sim): Record<string, EventSnap[]> {
   const byKind: Record<string, EventSnap[]> = { all: [] };
   // every kind is present (empty when it did not happen), so `count(events.KIND)` never fails
-  for (const name of KIND_NAMES.slice(1)) byKind[name] = [];
+  for (const name of KIND_NAMES.slice(1)) if (name) byKind[name] = [];
   for (const e of sim.events()) {
     const kind = sim.core.eventKindName(e.kind);
     const snap: EventSnap = {

@@ -9,12 +9,14 @@ import { NARRATIONS } from './narrate';
 
 describe('every event kind', async () => {
   const core = await loadCore();
-  // the kinds the wasm names, up to its first "unknown": the C's view of the same .def rows
+  // every kind the wasm names (struct sim_event.kind is a byte; subsystems own id ranges with
+  // holes between them): the C's view of the same .def rows
   const coreKinds: string[] = [];
-  for (let k = 0; core.eventKindName(k) !== 'unknown'; k++) coreKinds.push(core.eventKindName(k));
+  for (let k = 0; k < 256; k++)
+    if (core.eventKindName(k) !== 'unknown') coreKinds.push(core.eventKindName(k));
 
   it('is the same list in the core and in the generated TypeScript', () => {
-    expect(coreKinds).toEqual([...KIND_NAMES]);
+    expect(coreKinds).toEqual(KIND_NAMES.filter((n) => n !== undefined));
   });
 
   it('has a narration', () => {

@@ -9,6 +9,7 @@
 import { showGfpFlags } from '../core/gfp';
 import { BAD_REASONS, type EventKindName } from '../core/generated/events';
 import type { SimEvent } from '../player/engine';
+import { FAULT_NARRATIONS } from './fault/narrate-fault';
 import { fnName, kindName, sysctlLabel, zoneName } from './names';
 import { migratetypeName } from './palette';
 
@@ -120,6 +121,7 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
   runaway_loop: (e) =>
     `A loop ran ${e.a} times without ending: the state is corrupted (count ${e.b}, ${pages(e.c)} on the lists). The model stops here.`,
   sysctl: (e) => `vm.${sysctlLabel(e.a) ?? `sysctl ${e.a}`} is set to ${e.b}.`,
+  ...FAULT_NARRATIONS,
 };
 
 /** Say what an event means. `nodes` is the machine's node count (to name zones unambiguously). */

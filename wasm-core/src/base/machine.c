@@ -208,6 +208,7 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
  */
 struct arena_layout {
 	uint64_t frames, pageblocks, frame_stamps, pcp, handles, events, end;
+	uint64_t subsys[SIM_MAX_SUBSYSTEMS]; /* each subsystem's own state, 0 = none */
 };
 
 /* Where each array of a valid config goes. */
@@ -224,6 +225,12 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
 	l.events = align8(l.handles + (uint64_t)cfg->max_handles * sizeof(struct handle));
 	l.end = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
+	for (int i = 0; i < SIM_MAX_SUBSYSTEMS; i++) {
+		const struct subsystem *sub = i < sim_nr_subsystems() ? sim_subsystems[i] : NULL;
+		l.subsys[i] = sub && sub->state_size ? l.end : 0;
+		if (l.subsys[i])
+			l.end = align8(l.end + sub->state_size);
+	}
 	return l;
 }
 
@@ -293,6 +300,23 @@ static void boot_layout(struct sim *s)
 		sim_handles(s)[h].pfn = PFN_NONE;
 }
 
+int sim_nr_subsystems(void)
+{
+	int n = 0;
+
+	while (n < SIM_MAX_SUBSYSTEMS && sim_subsystems[n])
+		n++;
+	return n;
+}
+
+void *sim_subsystem_state(const struct sim *s, const struct subsystem *sub)
+{
+	for (int i = 0; i < SIM_MAX_SUBSYSTEMS && sim_subsystems[i]; i++)
+		if (sim_subsystems[i] == sub)
+			return s->subsys_off[i] ? (char *)s + s->subsys_off[i] : NULL;
+	return NULL;
+}
+
 int pfn_to_zone_index(const struct sim *s, uint32_t pfn)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
@@ -333,6 +357,8 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->pcp_off = (uint32_t)l.pcp;
 	s->handles_off = (uint32_t)l.handles;
 	s->events_off = (uint32_t)l.events;
+	for (int i = 0; i < SIM_MAX_SUBSYSTEMS; i++)
+		s->subsys_off[i] = (uint32_t)l.subsys[i];
 	s->rng = cfg->seed ? cfg->seed : 0x9E3779B97F4A7C15ULL;
 	s->history = HISTORY_EMPTY;
 	s->user_min_free_kbytes = -1;

@@ -14,6 +14,8 @@
 /* One subsystem's entry points; a NULL hook is skipped. */
 struct subsystem {
 	const char *name; /* the folder's name: "page_alloc" */
+	/* Bytes of fixed-size state of its own, laid out after the event buffer (0: none). */
+	uint32_t state_size;
 	/* After the arena is laid out (every list empty): put the machine in its booted state. */
 	void (*boot)(struct sim *s);
 	/* Apply an op of this subsystem: SIM_OK, an enum sim_err, or SIM_ENOTMINE for other kinds. */
@@ -31,6 +33,12 @@ extern const unsigned sim_nr_op_kinds;
 
 /* Refuse bad input as the kernel reports a bad page (EV_BAD_PAGE, enum bad_reason); returns err. */
 int sim_report_bad(struct sim *s, int cpu, uint32_t pfn, int order, int reason, int err);
+
+/* How many subsystems sim_subsystems lists (at most SIM_MAX_SUBSYSTEMS). */
+int sim_nr_subsystems(void);
+
+/* sub's own state in s's arena (state_size bytes, zeroed at boot); NULL if it has none. */
+void *sim_subsystem_state(const struct sim *s, const struct subsystem *sub);
 
 /* The subsystems in dependency order, NULL-terminated (src/subsystems.c). */
 extern const struct subsystem *const sim_subsystems[];

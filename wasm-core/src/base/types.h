@@ -53,6 +53,7 @@ enum model_limit {
 #define MAX_CPUS (MAX_NUMNODES * MAX_CPUS_PER_NODE)
 #define PFN_NONE 0xffffffffu /* end of a pfn-linked list */
 #define HANDLE_NONE 0xffffffffu
+#define SIM_MAX_SUBSYSTEMS 8  /* entries of sim_subsystems (src/subsystems.c) at most */
 #define PCP_BATCH_SCALE_MAX 5 /* CONFIG_PCP_BATCH_SCALE_MAX default */
 
 /* enum zone_type of x86-64 with ZONE_DEVICE (5 zones, so protection arrays print 5 values) */
@@ -171,6 +172,13 @@ enum pcp_drain_rule {
 enum fallback_rule {
 	FALLBACK_STEAL_6_12, /* one pass: claim the pageblock if enough alike pages, else take one piece */
 	FALLBACK_CLAIM_STEAL_6_18, /* CLAIM stage (whole pageblocks) then STEAL stage (single block) */
+};
+
+/* how a user page fault finds and locks its VMA (arch/x86/mm/fault.c, do_user_addr_fault) */
+enum fault_lock_rule {
+	FAULT_LOCK_MMAP, /* every fault under mmap_lock for read (<= 6.3, or CONFIG_PER_VMA_LOCK off) */
+	FAULT_LOCK_SPF, /* the posted speculative faults: vm_sequence checks, then mmap_sem on abort */
+	FAULT_LOCK_PER_VMA, /* 6.4+: lock_vma_under_rcu, then mmap_lock when it fails or retries */
 };
 
 /*
@@ -535,6 +543,8 @@ struct sim {
 	struct vm_events ev;
 	struct cpu cpus[MAX_CPUS];
 	struct node nodes[MAX_NUMNODES];
+	uint32_t subsys_off
+		[SIM_MAX_SUBSYSTEMS]; /* each subsystem's own state (subsystem.h state_size), by its place in sim_subsystems; 0 = none */
 	char error[128]; /* last error in words (sim_check, frozen state) */
 };
 

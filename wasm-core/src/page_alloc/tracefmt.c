@@ -96,6 +96,7 @@ struct model_fmt {
 static const struct model_fmt model_fmts[] = {
 #include "base/events.def"
 #include "page_alloc/events.def"
+#include "fault/events.def"
 };
 #undef EV
 #undef EV_BITS
