@@ -22,14 +22,14 @@ export const STATEMENTS = [
 ] as const;
 /** Words after `cpu N`. */
 export const OPS = OP_WORDS;
-/** Other bare words: `drain all`. */
-export const OTHER_WORDS = ['all'] as const;
+/** Other bare words: `drain all`, `mmap ... file`, `touch ... read|write`. */
+export const OTHER_WORDS = ['all', 'file', 'read', 'write'] as const;
 export const PRESET_NAMES = Object.keys(PRESETS);
 export const PROFILES: readonly string[] = PROFILE_NAMES;
 export const SYSCTLS: readonly string[] = SYSCTL_NAMES;
 export { MACHINE_KEYS };
 /** `key=` words of ops. */
-export const OP_KEYS = ['order', 'max_order', 'free'] as const;
+export const OP_KEYS = ['order', 'max_order', 'free', 'mm', 'at', 'pages', 'prot'] as const;
 /** Composite masks first: they are what people usually mean. */
 export const GFP_FLAGS: readonly string[] = [
   ...Object.keys(GFP_COMPOSITES),

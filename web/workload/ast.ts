@@ -97,6 +97,18 @@ export interface FreePfnStmt {
   order: number;
 }
 
+/** `cpu N thread|mmap|munmap|mprotect|touch mm=M ...`: a process's address space (address-space.ts). */
+export interface AddressSpaceStmt {
+  kind: 'thread' | 'mmap' | 'munmap' | 'mprotect' | 'touch';
+  cpu: number;
+  mm: number; // the process, 0..3
+  at: number; // first page of the range (thread: 0)
+  pages: number; // pages of the range (thread: 0)
+  prot: string; // mmap, mprotect: r, w, x in that order, or none; else ''
+  file: boolean; // mmap: a file mapping
+  write: boolean; // touch: write (true) or read
+}
+
 export interface RepeatStmt {
   kind: 'repeat';
   count: number;
@@ -114,6 +126,7 @@ export type OpStmt =
   | CorruptStmt
   | RandomStmt
   | FreePfnStmt
+  | AddressSpaceStmt
   | RepeatStmt;
 
 /** A whole workload: the header (machine, profile, sysctls, seed) and the ops. */

@@ -19,6 +19,7 @@ import {
   type ZoneSpan,
 } from '../core/machine-config';
 import { HANDLE_NONE, OpBuffer, OpKind, OpList, SysctlId, type SimOp } from '../core/ops';
+import { addressSpaceFields } from './address-space';
 import type {
   GfpSpec,
   MachineSpec,
@@ -322,6 +323,23 @@ class Compiler {
         this.checkCpu(s.cpu, at);
         this.emitFields(OpKind.CORRUPT, s.cpu, 0, 0, HANDLE_NONE, 0, at);
         return;
+      case 'thread':
+      case 'mmap':
+      case 'munmap':
+      case 'mprotect':
+      case 'touch': {
+        this.checkCpu(s.cpu, at);
+        const f = addressSpaceFields(s);
+        const kind = {
+          thread: OpKind.THREAD,
+          mmap: OpKind.MMAP,
+          munmap: OpKind.MUNMAP,
+          mprotect: OpKind.MPROTECT,
+          touch: OpKind.TOUCH,
+        }[s.kind];
+        this.emitFields(kind, s.cpu, f.order, f.gfp, f.handle, f.arg, at);
+        return;
+      }
       case 'random': {
         this.checkCpu(s.cpu, at);
         this.checkOrder(s.maxOrder, 'max_order', at);

@@ -3,6 +3,7 @@
  * profile, one `set` per sysctl, seed), then one op per line with `cpu N` always written and every
  * default spelled out, flags in the order given, `repeat` kept. parseWorkload(print(w)) equals w.
  */
+import { printAddressSpace } from './address-space';
 import type { MachineSpec, OpStmt, SysctlSetting, Workload } from './ast';
 
 const INDENT = '  ';
@@ -71,6 +72,13 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
       return;
     case 'free_pfn':
       out.push(`${indent}cpu ${op.cpu} free_pfn 0x${op.pfn.toString(16)} order=${op.order}`);
+      return;
+    case 'thread':
+    case 'mmap':
+    case 'munmap':
+    case 'mprotect':
+    case 'touch':
+      out.push(`${indent}${printAddressSpace(op)}`);
       return;
     case 'repeat':
       out.push(`${indent}repeat ${op.count} {`);

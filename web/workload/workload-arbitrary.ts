@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { GFP_NAMES } from '../core/gfp';
 import { PRESETS, PROFILE_NAMES, type PresetName } from '../core/machine-config';
+import { ADDRESS_SPACE_WORDS, MAX_MM, MAX_TOUCH_PAGES, VA_PAGES } from './address-space';
 import type { GfpSpec, MachineSpec, OpStmt, SysctlSetting, Workload } from './ast';
 
 const groupName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,10}$/);
@@ -95,6 +96,25 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
   fc
     .record({ cpu, pfn: fc.integer({ min: 0, max: 0xfffffffe }), order })
     .map((r): OpStmt => ({ kind: 'free_pfn', ...r })),
+  fc
+    .record({
+      cpu,
+      kind: fc.constantFrom(...ADDRESS_SPACE_WORDS),
+      mm: fc.integer({ min: 0, max: MAX_MM }),
+      at: fc.integer({ min: 0, max: VA_PAGES - MAX_TOUCH_PAGES }),
+      pages: fc.integer({ min: 1, max: MAX_TOUCH_PAGES }),
+      prot: fc.constantFrom('r', 'rw', 'rx', 'rwx', 'w', 'x', 'none'),
+      file: fc.boolean(),
+      write: fc.boolean(),
+    })
+    .map((r): OpStmt => ({
+      ...r,
+      at: r.kind === 'thread' ? 0 : r.at,
+      pages: r.kind === 'thread' ? 0 : r.pages,
+      prot: r.kind === 'mmap' || r.kind === 'mprotect' ? r.prot : '',
+      file: r.kind === 'mmap' && r.file,
+      write: r.kind === 'touch' && r.write,
+    })),
 );
 
 const op: fc.Arbitrary<OpStmt> = fc.letrec<{ op: OpStmt }>((tie) => ({
