@@ -11,6 +11,8 @@ import type { AddressSpaceStmt } from './ast';
 export const MAX_MM = 3;
 /** FAULT_VA_PAGES: a process's window, in pages (128 MiB). */
 export const VA_PAGES = 32768;
+/** The longest `work` (1 s), in ns. */
+export const MAX_WORK_NS = 1000000000;
 /** FAULT_MAX_TOUCH: pages one touch statement may fault. */
 export const MAX_TOUCH_PAGES = 512;
 
@@ -21,7 +23,14 @@ const VM_EXEC = 0x4;
 const VMA_FILE = 0x80000000;
 
 /** The statement words, in the order the docs list them. */
-export const ADDRESS_SPACE_WORDS = ['thread', 'mmap', 'munmap', 'mprotect', 'touch'] as const;
+export const ADDRESS_SPACE_WORDS = [
+  'thread',
+  'mmap',
+  'munmap',
+  'mprotect',
+  'touch',
+  'work',
+] as const;
 export type AddressSpaceWord = (typeof ADDRESS_SPACE_WORDS)[number];
 
 export function isAddressSpaceWord(w: string): w is AddressSpaceWord {
@@ -56,6 +65,8 @@ export function printAddressSpace(s: AddressSpaceStmt): string {
       return `${head} at=${s.at} pages=${s.pages} prot=${s.prot}`;
     case 'touch':
       return `${head} at=${s.at} pages=${s.pages} ${s.write ? 'write' : 'read'}`;
+    case 'work':
+      return `cpu ${s.cpu} work ns=${s.pages}`;
   }
 }
 
@@ -82,5 +93,7 @@ export function addressSpaceFields(s: AddressSpaceStmt): {
       return { order: s.mm, gfp: 0, handle: s.at, arg: s.pages };
     case 'touch':
       return { order: s.mm, gfp: s.write ? 1 : 0, handle: s.at, arg: s.pages };
+    case 'work':
+      return { order: 0, gfp: 0, handle: 0, arg: s.pages };
   }
 }

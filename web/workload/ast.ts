@@ -99,11 +99,11 @@ export interface FreePfnStmt {
 
 /** `cpu N thread|mmap|munmap|mprotect|touch mm=M ...`: a process's address space (address-space.ts). */
 export interface AddressSpaceStmt {
-  kind: 'thread' | 'mmap' | 'munmap' | 'mprotect' | 'touch';
+  kind: 'thread' | 'mmap' | 'munmap' | 'mprotect' | 'touch' | 'work';
   cpu: number;
-  mm: number; // the process, 0..3
-  at: number; // first page of the range (thread: 0)
-  pages: number; // pages of the range (thread: 0)
+  mm: number; // the process, 0..3 (work: 0)
+  at: number; // first page of the range (thread, work: 0)
+  pages: number; // pages of the range (thread: 0); work: its nanoseconds
   prot: string; // mmap, mprotect: r, w, x in that order, or none; else ''
   file: boolean; // mmap: a file mapping
   write: boolean; // touch: write (true) or read

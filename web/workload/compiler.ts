@@ -327,7 +327,8 @@ class Compiler {
       case 'mmap':
       case 'munmap':
       case 'mprotect':
-      case 'touch': {
+      case 'touch':
+      case 'work': {
         this.checkCpu(s.cpu, at);
         const f = addressSpaceFields(s);
         const kind = {
@@ -336,6 +337,7 @@ class Compiler {
           munmap: OpKind.MUNMAP,
           mprotect: OpKind.MPROTECT,
           touch: OpKind.TOUCH,
+          work: OpKind.WORK,
         }[s.kind];
         this.emitFields(kind, s.cpu, f.order, f.gfp, f.handle, f.arg, at);
         return;

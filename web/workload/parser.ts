@@ -43,6 +43,7 @@ import {
   isAddressSpaceWord,
   isProt,
   MAX_MM,
+  MAX_WORK_NS,
   MAX_TOUCH_PAGES,
   VA_PAGES,
 } from './address-space';
@@ -567,6 +568,7 @@ class Parser {
       case 'munmap':
       case 'mprotect':
       case 'touch':
+      case 'work':
         return this.addressSpace(verb, cpu);
       case 'repeat': {
         if (cpuGiven) fail(verb, 'repeat takes no cpu: put cpu N on the statements inside');
@@ -589,6 +591,14 @@ class Parser {
   private addressSpace(verb: Token, cpu: number): AddressSpaceStmt {
     if (!isAddressSpaceWord(verb.text)) return fail(verb, `unknown statement ${verb.text}`);
     const kind = verb.text;
+    if (kind === 'work') {
+      if (!this.isKeyValue() || this.peek().text !== 'ns')
+        fail(this.peek(), `expected ns=N after work (e.g. cpu ${cpu} work ns=5000)`);
+      this.keyEquals();
+      const ns = this.integer('a time in ns', 1, MAX_WORK_NS).value;
+      this.endStatement('work ns=N');
+      return { kind, cpu, mm: 0, at: 0, pages: ns, prot: '', file: false, write: false };
+    }
     const keys: Record<string, readonly string[]> = {
       thread: ['mm'],
       mmap: ['mm', 'at', 'pages', 'prot'],

@@ -78,6 +78,7 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
     case 'munmap':
     case 'mprotect':
     case 'touch':
+    case 'work':
       out.push(`${indent}${printAddressSpace(op)}`);
       return;
     case 'repeat':

@@ -35,8 +35,6 @@ static int check_mm(struct sim *s, int mm, uint32_t *vmas_seen)
 
 	if (!rwsem_free(&m->mmap_lock) || m->write_locked)
 		return fail(s, "mmap_lock held between ops", mm, m->mmap_lock.readers);
-	if (!rwsem_free(&m->mm_rb_lock))
-		return fail(s, "mm_rb lock held between ops", mm, 0);
 	for (; i != VMA_NONE; i = f->vmas[i].next) {
 		const struct vm_area *v;
 		if (i >= FAULT_MAX_VMAS || ++count > FAULT_MAX_VMAS)

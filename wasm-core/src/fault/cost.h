@@ -20,6 +20,10 @@
 #define COST_PAGE_ZERO_NS 500
 /* set_pte_at with the rmap, LRU and counter updates of a new anonymous page. */
 #define COST_PTE_SET_NS 60
+/* A task that finds an rw_semaphore taken sleeps (rwsem_down_read_slowpath / _write_slowpath):
+ * schedule() out, the releaser's wake_up_q, the wake-up IPI and schedule() back in. Charged on
+ * top of the wait to every contended mmap_lock or VMA-lock acquisition; spinlocks do not sleep. */
+#define COST_RWSEM_SLEEP_WAKEUP_NS 2000
 /* mmap: get_unmapped_area, the VMA allocation, the tree insert, accounting. */
 #define COST_MMAP_NS 1200
 /* munmap's tree removal and VMA frees (the zap and the flush are counted apart). */

@@ -215,11 +215,17 @@ static enum attempt spf_fault(struct sim *s, struct fault_ctx *c)
 	uint64_t alloc_ns;
 
 	cpu_charge(s, c->cpu, COST_SPF_BOOKKEEPING_NS);
-	/* get_vma: the lookup under the mm_rb rwlock, then a reference */
-	down_read(s, &m->mm_rb_lock, c->cpu);
+	/* get_vma: the lookup under the mm_rb rwlock (spinning out a tree update), then a reference */
+	if (s->cpus[c->cpu].clock_ns >= m->rb_write_from_ns &&
+	    s->cpus[c->cpu].clock_ns < m->rb_write_until_ns) {
+		uint64_t spin = m->rb_write_until_ns - s->cpus[c->cpu].clock_ns;
+		m->rb_lock_spins++;
+		m->rb_lock_spin_ns += spin;
+		c->wait_ns += spin;
+		cpu_charge(s, c->cpu, spin);
+	}
 	cpu_charge(s, c->cpu, COST_VMA_WALK_NS);
 	c->vma = vma_lookup(f, c->mm, c->page);
-	up_read(s, &m->mm_rb_lock, c->cpu);
 	if (c->vma < 0)
 		return RETRY; /* no VMA: the classic path decides (SIGSEGV or stack expansion) */
 	v = &f->vmas[c->vma];

@@ -20,7 +20,7 @@
 #define FAULT_VA_PMDS 64       /* PMDs of one process's window */
 #define PTRS_PER_PTE 512       /* PTEs of one PTE table (x86-64) */
 #define FAULT_VA_PAGES (FAULT_VA_PMDS * PTRS_PER_PTE) /* 32768 pages: a 128 MiB window */
-#define FAULT_MAX_PTE_TABLES 96 /* PTE tables of all processes together (48K mapped pages) */
+#define FAULT_MAX_PTE_TABLES 64 /* PTE tables of all processes together (one full window) */
 #define FAULT_MAX_TOUCH 512	/* pages one touch op may fault */
 #define FAULT_WASTE_RING 8	/* wasted-page intervals kept per CPU for the at-once count */
 #define VMA_NONE 0xffffu
@@ -71,7 +71,11 @@ struct mm {
 	uint8_t write_locked; /* inside an mmap_write_lock section (within one op) */
 	uint8_t pad2[7];
 	struct rwsem mmap_lock;	 /* mmap_sem / mmap_lock */
-	struct rwsem mm_rb_lock; /* SPF v9/v11: the rwlock over the VMA tree */
+	/* SPF v9/v11: the rwlock_t over the VMA tree. Its holds are a tree update or a lookup (tens
+	 * of ns), so it is kept as the last write hold in virtual time: a speculative lookup whose
+	 * clock falls inside it spins to its end (rb_lock_spin), and writers are not delayed */
+	uint64_t rb_write_from_ns, rb_write_until_ns;
+	uint64_t rb_lock_spins, rb_lock_spin_ns; /* lookups that spun, and for how long */
 	uint16_t pmd[FAULT_VA_PMDS]; /* PTE table index + 1 of each PMD; 0 = pmd_none */
 };
 

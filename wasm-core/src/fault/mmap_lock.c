@@ -8,6 +8,7 @@
  */
 #include "base/event.h"
 #include "base/lock.h"
+#include "fault/cost.h"
 #include "fault/mmap_lock.h"
 #include "fault/vocab.h"
 
@@ -17,23 +18,25 @@ static void trace(struct sim *s, int kind, int fn, int cpu, int mm, int write, i
 	ev_emit(s, kind, fn, cpu, NULL, 0, 0, 0, write, success, mm);
 }
 
-/* Account a wait for mmap_lock in the CPU's lane. */
-static void lane_wait(struct sim *s, int cpu, uint64_t wait)
+/* Account a wait for mmap_lock in the CPU's lane; a task that waited slept and is woken. */
+static uint64_t lane_wait(struct sim *s, int cpu, uint64_t wait)
 {
+	if (wait) {
+		cpu_charge(s, cpu, COST_RWSEM_SLEEP_WAKEUP_NS);
+		wait += COST_RWSEM_SLEEP_WAKEUP_NS;
+	}
 	fault_state(s)->cpus[cpu].mmap_wait_ns += wait;
+	return wait;
 }
 
 uint64_t mmap_read_lock(struct sim *s, int mm, int cpu)
 {
 	struct rwsem *sem = &fault_state(s)->mms[mm].mmap_lock;
-	uint64_t before = s->cpus[cpu].clock_ns, wait;
+	uint64_t before = sem->read.wait_ns, wait;
 
 	trace(s, EV_MMAP_LOCK_START_LOCKING, FN_MMAP_READ_LOCK, cpu, mm, 0, 0);
 	down_read(s, sem, cpu);
-	/* the clock moved by the wait, the hand-over and the pair: only the wait is waiting */
-	wait = s->cpus[cpu].clock_ns - before;
-	wait = wait > COST_LOCK_ACQUIRE_NS ? wait - COST_LOCK_ACQUIRE_NS : 0;
-	lane_wait(s, cpu, wait);
+	wait = lane_wait(s, cpu, sem->read.wait_ns - before);
 	trace(s, EV_MMAP_LOCK_ACQUIRE_RETURNED, FN_MMAP_READ_LOCK, cpu, mm, 0, 1);
 	return wait;
 }
@@ -57,13 +60,11 @@ void mmap_read_unlock(struct sim *s, int mm, int cpu)
 uint64_t mmap_write_lock(struct sim *s, int mm, int cpu)
 {
 	struct mm *m = &fault_state(s)->mms[mm];
-	uint64_t before = s->cpus[cpu].clock_ns, wait;
+	uint64_t before = m->mmap_lock.write.wait_ns, wait;
 
 	trace(s, EV_MMAP_LOCK_START_LOCKING, FN_MMAP_WRITE_LOCK, cpu, mm, 1, 0);
 	down_write(s, &m->mmap_lock, cpu);
-	wait = s->cpus[cpu].clock_ns - before;
-	wait = wait > COST_LOCK_ACQUIRE_NS ? wait - COST_LOCK_ACQUIRE_NS : 0;
-	lane_wait(s, cpu, wait);
+	wait = lane_wait(s, cpu, m->mmap_lock.write.wait_ns - before);
 	m->write_locked = 1;
 	trace(s, EV_MMAP_LOCK_ACQUIRE_RETURNED, FN_MMAP_WRITE_LOCK, cpu, mm, 1, 1);
 	return wait;

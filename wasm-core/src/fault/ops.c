@@ -24,6 +24,18 @@ static int refuse(struct sim *s, int cpu, int reason, uint32_t page, int mm)
 	return SIM_EINVAL;
 }
 
+/* SPF: a tree update holds the mm_rb rwlock for write for one walk's time, from cpu's clock. */
+static void rb_write(struct sim *s, int mm, int cpu)
+{
+	struct mm *m = &fault_state(s)->mms[mm];
+
+	if (s->profile.fault_lock != FAULT_LOCK_SPF)
+		return;
+	m->rb_write_from_ns = s->cpus[cpu].clock_ns;
+	cpu_charge(s, cpu, COST_VMA_WALK_NS);
+	m->rb_write_until_ns = s->cpus[cpu].clock_ns;
+}
+
 /* OP_THREAD: a thread of mm starts on cpu (copy_process with CLONE_VM). */
 static int op_thread(struct sim *s, int mm, int cpu)
 {
@@ -99,13 +111,10 @@ static int op_mmap(struct sim *s, int mm, int cpu, uint32_t start, uint32_t page
 			(int32_t)(f->vmas[next].vm_start << 12), (int32_t)(f->vmas[next].vm_end << 12),
 			next);
 	} else {
-		/* the tree insert: SPF's lookups share the mm_rb rwlock with it */
-		if (s->profile.fault_lock == FAULT_LOCK_SPF)
-			down_write(s, &f->mms[mm].mm_rb_lock, cpu);
 		cpu_charge(s, cpu, COST_MMAP_NS);
+		/* the tree insert: SPF's lookups share the mm_rb rwlock with it */
+		rb_write(s, mm, cpu);
 		vma = vma_new(s, mm, start, end, flags);
-		if (s->profile.fault_lock == FAULT_LOCK_SPF)
-			up_write(s, &f->mms[mm].mm_rb_lock, cpu);
 		if (vma < 0) {
 			mmap_write_unlock(s, mm, cpu);
 			return refuse(s, cpu, FAULT_REFUSE_NO_VMA_SLOT, start, mm);
@@ -183,11 +192,8 @@ static int op_munmap(struct sim *s, int mm, int cpu, uint32_t start, uint32_t en
 		ev_emit(s, EV_VMA_UNMAP, FN_DO_VMI_MUNMAP, cpu, NULL, 0, 0, 0,
 			(int32_t)(f->vmas[v].vm_start << 12), (int32_t)(f->vmas[v].vm_end << 12), v);
 		vma_write_end(s, v, cpu);
-		if (s->profile.fault_lock == FAULT_LOCK_SPF)
-			down_write(s, &f->mms[mm].mm_rb_lock, cpu);
+		rb_write(s, mm, cpu);
 		vma_remove(s, v);
-		if (s->profile.fault_lock == FAULT_LOCK_SPF)
-			up_write(s, &f->mms[mm].mm_rb_lock, cpu);
 	}
 	if (s->profile.munmap_downgrade) {
 		mmap_write_downgrade(s, mm, cpu);
@@ -263,7 +269,7 @@ static int op_touch(struct sim *s, int mm, int cpu, uint32_t start, uint32_t pag
 	return SIM_OK;
 }
 
-/* The subsystem's apply hook: ops 40..44. */
+/* The subsystem's apply hook: ops 40..45. */
 static int fault_apply(struct sim *s, const struct sim_op *op)
 {
 	struct fault_state *f = fault_state(s);
@@ -277,6 +283,12 @@ static int fault_apply(struct sim *s, const struct sim_op *op)
 	case OP_MPROTECT:
 	case OP_TOUCH:
 		break;
+	case OP_WORK:
+		/* user-space time: no lock, no fault, only this CPU's clock moves */
+		if (op->arg < 1 || op->arg > 1000000000)
+			return refuse(s, cpu, FAULT_REFUSE_RANGE, 0, 0);
+		cpu_charge(s, cpu, (uint64_t)op->arg);
+		return SIM_OK;
 	default:
 		return SIM_ENOTMINE;
 	}

@@ -7,6 +7,7 @@
 
 #include "base/event.h"
 #include "base/lock.h"
+#include "fault/cost.h"
 #include "fault/vma.h"
 #include "fault/vocab.h"
 
@@ -139,20 +140,24 @@ void vma_write_begin(struct sim *s, int vma, int cpu)
 		write_seqcount_begin(s, &v->vm_sequence, cpu);
 		break;
 	case FAULT_LOCK_PER_VMA: {
-		uint64_t before;
+		uint64_t wait = v->vm_lock.write.wait_ns;
 		if (v->vm_lock_seq == m->mm_lock_seq)
 			return; /* already write-locked in this section */
-		before = s->cpus[cpu].clock_ns;
 		/* wait for the VMA's readers (a fault holding it), then hold it only to mark it */
 		down_write(s, &v->vm_lock, cpu);
-		f->cpus[cpu].vma_wait_ns += s->cpus[cpu].clock_ns - before - COST_LOCK_ACQUIRE_NS;
+		wait = v->vm_lock.write.wait_ns - wait;
+		if (wait) { /* it slept: the last reader wakes it */
+			cpu_charge(s, cpu, COST_RWSEM_SLEEP_WAKEUP_NS);
+			wait += COST_RWSEM_SLEEP_WAKEUP_NS;
+		}
+		f->cpus[cpu].vma_wait_ns += wait;
 		v->vm_lock_seq = m->mm_lock_seq;
 		v->write_locked_from_ns = s->cpus[cpu].clock_ns;
 		v->write_locked_until_ns = UINT64_MAX;
 		up_write(s, &v->vm_lock, cpu);
 		ev_emit(s, EV_VMA_START_WRITE, FN_VMA_START_WRITE, cpu, NULL, 0, 0, 0,
 			(int32_t)v->vm_lock_seq,
-			(int32_t)(s->cpus[cpu].clock_ns - before - COST_LOCK_ACQUIRE_NS), vma);
+			(int32_t)(wait > INT32_MAX ? INT32_MAX : wait), vma);
 		break;
 	}
 	default:
