@@ -6,7 +6,8 @@
  * profile runs the same shape (two regions of 15000 pages, the model's window being 32768 pages,
  * and a churn thread) and must use mmap_lock as the kernel did: reads for a handful of faults in
  * tens of thousands (per-VMA locks), two writes per mmap/munmap pair, and one downgrade per
- * munmap, which emits acquire_returned(write=false) without start_locking (L.7, L.9).
+ * munmap, which emits acquire_returned(write=false) without start_locking
+ * (docs/kernel/fault/README.md (L.5, L.6)).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /*
- * test_fault.c: the fault subsystem against KERNEL.md L and the sources it cites: the classic
+ * test_fault.c: the fault subsystem against docs/kernel/fault/README.md (L.1-L.5) and the sources it cites: the classic
  * mmap_lock path ([4.16] do_page_fault, [6.18] lock_mmap), the posted SPF series ([v9, v11]
  * handle_speculative_fault, pte_map_lock) and per-VMA locks ([6.4] lock_vma_under_rcu with its
  * anon-only rule, [6.18] with __vmf_anon_prepare's trylock). Every op goes through sim_apply and

@@ -12,7 +12,7 @@
 /* find_vma / the maple-tree walk for one address. */
 #define COST_VMA_WALK_NS 40
 /* The speculative path's extra work: get_vma/put_vma atomics, sequence reads, the PMD snapshot
- * with IRQs off. Paid by every speculative attempt (the page_fault2/3 regressions of L.3). */
+ * with IRQs off. Paid by every speculative attempt (docs/kernel/fault/README.md (L.2): the page_fault2/3 regressions). */
 #define COST_SPF_BOOKKEEPING_NS 80
 /* anon_vma_prepare on a VMA's first anonymous fault. */
 #define COST_ANON_VMA_PREPARE_NS 400

@@ -1,7 +1,7 @@
 /*
  * fault.c: the three fault paths (fault.h), following arch/x86/mm/fault.c do_user_addr_fault
- * [4.16, 6.4, 6.18] and the posted SPF series' handle_speculative_fault [v9, v11]. KERNEL.md L
- * restates each; here is what the model keeps of them.
+ * [4.16, 6.4, 6.18] and the posted SPF series' handle_speculative_fault [v9, v11]. docs/kernel/fault/README.md
+ * (L.1-L.4) restates each; here is what the model keeps of them.
  *
  * Every fault ends in handle_pte_fault: find (or allocate) the PTE table, allocate and zero a
  * page (GFP_HIGHUSER_MOVABLE | __GFP_ZERO, through the per-CPU lists), take the PTE lock, set
