@@ -14,6 +14,7 @@
 #include "fault/mm.h"
 #include "fault/vocab.h"
 #include "harness.h"
+#include "page_alloc/procfs.h"
 
 /* A one-node machine of cpus CPUs and 64 MiB under profile. */
 static struct sim *fault_boot_machine(int profile, int cpus)
@@ -29,7 +30,8 @@ static struct sim *fault_boot_machine(int profile, int cpus)
 }
 
 /* Apply one op, clear the events first unless keep, and check the whole state after it. */
-static int op(struct sim *s, int kind, int cpu, int mm, uint32_t page, int32_t pages, uint32_t flags)
+static int op(struct sim *s, int kind, int cpu, int mm, uint32_t page, int32_t pages,
+	      uint32_t flags)
 {
 	struct sim_op o = { (uint8_t)kind, (uint8_t)mm, (uint16_t)cpu, flags, page, pages };
 	int err;
@@ -318,7 +320,8 @@ TEST(fault_per_vma_6_4_aborts_without_anon_vma_6_18_trylocks)
 		/* a file VMA: 6.4 aborts, 6.18 handles it */
 		CHECK_EQ(op(s, OP_MMAP, 0, 0, 128, 16, VM_READ | VMA_FILE), SIM_OK);
 		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 128, 1, 0), SIM_OK);
-		CHECK_EQ(done_path(last(s, EV_FAULT_DONE)), late ? FAULT_PATH_VMA_LOCK : FAULT_PATH_MMAP_LOCK);
+		CHECK_EQ(done_path(last(s, EV_FAULT_DONE)),
+			 late ? FAULT_PATH_VMA_LOCK : FAULT_PATH_MMAP_LOCK);
 		free(s);
 	}
 }
@@ -387,7 +390,7 @@ TEST(fault_mprotect_read_only_write_is_sigsegv)
 		CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
 		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 4, 1), SIM_OK);
 		CHECK_EQ(op(s, OP_MPROTECT, 0, 0, 2, 10, VM_READ), SIM_OK);
-		CHECK_EQ(fault_state(s)->nr_vmas, 3); /* split at both ends */
+		CHECK_EQ(fault_state(s)->nr_vmas, 3);		  /* split at both ends */
 		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 3, 1, 1), SIM_OK); /* mapped, but read-only */
 		CHECK_EQ(done_result(last(s, EV_FAULT_DONE)), FAULT_SIGSEGV);
 		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 8, 1, 0), SIM_OK); /* a read is fine */
@@ -458,5 +461,25 @@ TEST(fault_checker_catches_corruption)
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	f->vmas[0].next = VMA_NONE;
 	CHECK_EQ(sim_check(s), SIM_OK);
+	free(s);
+}
+
+/* /proc/vmstat: pgfault, and vma_lock_* in the kernel's order under per-VMA locks. */
+TEST(fault_vmstat_lines)
+{
+	struct sim *s = fault_boot_machine(PROFILE_6_18, 2);
+	char buf[8192];
+
+	CHECK(s);
+	if (!s)
+		return;
+	threads(s, 2);
+	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
+	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 3, 1), SIM_OK);
+	CHECK(sim_proc_render(s, PROC_VMSTAT, buf, sizeof buf) < sizeof buf);
+	CHECK(strstr(buf, "\npgfree ") != NULL);
+	CHECK(strstr(buf, "\npgfault 3\npgmajfault 0\nvma_lock_success 3\nvma_lock_abort 0\n"
+			  "vma_lock_retry 0\nvma_lock_miss 0\n") != NULL);
+	CHECK(strstr(buf, "speculative_pgfault") == NULL);
 	free(s);
 }

@@ -7,6 +7,7 @@
 #ifndef BUDDYSCOPE_SUBSYSTEM_H
 #define BUDDYSCOPE_SUBSYSTEM_H
 
+#include "base/textbuf.h"
 #include "base/types.h"
 
 #define SIM_ENOTMINE (-1) /* a subsystem's apply: this op kind belongs to another subsystem */
@@ -26,6 +27,8 @@ struct subsystem {
 	void (*tick_end)(struct sim *s);
 	/* Verify this subsystem's part of the state: SIM_OK, or SIM_ECORRUPT with s->error set. */
 	int (*check)(struct sim *s);
+	/* Append this subsystem's /proc/vmstat lines ("name value\n") after the page allocator's. */
+	void (*vmstat)(const struct sim *s, struct textbuf *tb);
 };
 
 /* One more than the highest op kind of the base and every subsystem (src/vocabulary.c). */

@@ -43,7 +43,8 @@ static int check_mm(struct sim *s, int mm, uint32_t *vmas_seen)
 		if (!v->attached || v->mm != mm)
 			return fail(s, "VMA list holds a free or foreign VMA", mm, i);
 		if (v->vm_start >= v->vm_end || v->vm_end > FAULT_VA_PAGES)
-			return fail(s, "VMA range empty or outside the window", v->vm_start, v->vm_end);
+			return fail(s, "VMA range empty or outside the window", v->vm_start,
+				    v->vm_end);
 		if (v->vm_start < prev_end)
 			return fail(s, "VMAs overlap or are out of order", v->vm_start, prev_end);
 		if (v->vm_flags & ~FAULT_VM_FLAGS)
@@ -56,9 +57,11 @@ static int check_mm(struct sim *s, int mm, uint32_t *vmas_seen)
 			return fail(s, "VMA still write-locked after mmap_write_unlock", i,
 				    v->vm_lock_seq);
 		if (v->vm_lock_seq == m->mm_lock_seq)
-			return fail(s, "vm_lock_seq equals mm_lock_seq between ops", i, v->vm_lock_seq);
+			return fail(s, "vm_lock_seq equals mm_lock_seq between ops", i,
+				    v->vm_lock_seq);
 		if (v->vm_refcnt != 1)
-			return fail(s, "attached VMA's refcount is not 1 between ops", i, v->vm_refcnt);
+			return fail(s, "attached VMA's refcount is not 1 between ops", i,
+				    v->vm_refcnt);
 		prev_end = v->vm_end;
 		(*vmas_seen)++;
 	}
@@ -146,6 +149,7 @@ int fault_check(struct sim *s)
 	}
 	for (int mm = 0; mm < FAULT_MAX_MMS; mm++)
 		if (users[mm] != f->mms[mm].mm_users)
-			return fail(s, "mm_users differs from the threads", mm, f->mms[mm].mm_users);
+			return fail(s, "mm_users differs from the threads", mm,
+				    f->mms[mm].mm_users);
 	return SIM_OK;
 }

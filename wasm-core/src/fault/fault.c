@@ -39,10 +39,10 @@ enum attempt { DONE, RETRY };
 struct fault_ctx {
 	int mm, cpu, write;
 	uint32_t page;
-	int vma;		/* the VMA found, -1 none */
-	int result;		/* enum fault_result once DONE */
-	uint32_t pfn;		/* the page mapped */
-	uint64_t wait_ns;	/* waited on locks */
+	int vma;	  /* the VMA found, -1 none */
+	int result;	  /* enum fault_result once DONE */
+	uint32_t pfn;	  /* the page mapped */
+	uint64_t wait_ns; /* waited on locks */
 };
 
 /* A fault's address as the trace prints it: bytes inside the window. */
@@ -111,8 +111,8 @@ static uint32_t fault_alloc_page(struct sim *s, const struct fault_ctx *c, const
 	int zone;
 	int file = !!(v->vm_flags & VMA_FILE);
 	/* a page-cache page is read from its file, not zeroed (the model keeps no page cache) */
-	uint32_t pfn = page_alloc(s, c->cpu, GFP_HIGHUSER_MOVABLE | (file ? 0 : __GFP_ZERO), 0,
-				  &zone);
+	uint32_t pfn =
+		page_alloc(s, c->cpu, GFP_HIGHUSER_MOVABLE | (file ? 0 : __GFP_ZERO), 0, &zone);
 
 	if (pfn != PFN_NONE && !file)
 		cpu_charge(s, c->cpu, COST_PAGE_ZERO_NS);
@@ -388,8 +388,8 @@ void do_user_addr_fault(struct sim *s, int mm, int cpu, uint32_t page, int write
 	enum attempt r = RETRY;
 	int path = FAULT_PATH_MMAP_LOCK, fell_back = 0;
 
-	ev_emit(s, EV_PAGE_FAULT_USER, FN_DO_USER_ADDR_FAULT, cpu, NULL, 0, 0, 0, (int32_t)(page << 12),
-		X86_PF_USER | (write ? X86_PF_WRITE : 0), mm);
+	ev_emit(s, EV_PAGE_FAULT_USER, FN_DO_USER_ADDR_FAULT, cpu, NULL, 0, 0, 0,
+		(int32_t)(page << 12), X86_PF_USER | (write ? X86_PF_WRITE : 0), mm);
 	f->ev.pgfault++;
 	cpu_charge(s, cpu, COST_FAULT_ENTRY_NS);
 	switch (s->profile.fault_lock) {

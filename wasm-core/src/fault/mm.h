@@ -15,10 +15,10 @@
 #include "base/subsystem.h"
 #include "base/types.h"
 
-#define FAULT_MAX_MMS 4	       /* processes */
-#define FAULT_MAX_VMAS 128     /* VMAs of all processes together */
-#define FAULT_VA_PMDS 64       /* PMDs of one process's window */
-#define PTRS_PER_PTE 512       /* PTEs of one PTE table (x86-64) */
+#define FAULT_MAX_MMS 4				      /* processes */
+#define FAULT_MAX_VMAS 128			      /* VMAs of all processes together */
+#define FAULT_VA_PMDS 64			      /* PMDs of one process's window */
+#define PTRS_PER_PTE 512			      /* PTEs of one PTE table (x86-64) */
 #define FAULT_VA_PAGES (FAULT_VA_PMDS * PTRS_PER_PTE) /* 32768 pages: a 128 MiB window */
 #define FAULT_MAX_PTE_TABLES 64 /* PTE tables of all processes together (one full window) */
 #define FAULT_MAX_TOUCH 512	/* pages one touch op may fault */
@@ -56,27 +56,27 @@ struct vm_area {
 	uint64_t write_locked_from_ns;	/* virtual time of the last vma_start_write */
 	uint64_t write_locked_until_ns; /* ... and of the mmap_write_unlock that ended it */
 	uint64_t faults;		/* faults handled in it */
-	struct rwsem vm_lock;		/* the per-VMA lock (6.4-6.14 an rwsem; 6.15+ the refcount) */
-	struct seqcount vm_sequence;	/* SPF: odd while a writer changes the VMA */
+	struct rwsem vm_lock;	     /* the per-VMA lock (6.4-6.14 an rwsem; 6.15+ the refcount) */
+	struct seqcount vm_sequence; /* SPF: odd while a writer changes the VMA */
 };
 
 /* struct mm_struct */
 struct mm {
-	uint8_t in_use;	     /* a thread has started in it */
+	uint8_t in_use; /* a thread has started in it */
 	uint8_t pad;
-	uint16_t mmap;	     /* first VMA by address, VMA_NONE if none */
-	uint32_t mm_users;   /* threads */
-	uint32_t map_count;  /* VMAs */
+	uint16_t mmap;	      /* first VMA by address, VMA_NONE if none */
+	uint32_t mm_users;    /* threads */
+	uint32_t map_count;   /* VMAs */
 	uint32_t mm_lock_seq; /* per-VMA locks: advanced by every mmap_write_unlock */
 	uint8_t write_locked; /* inside an mmap_write_lock section (within one op) */
 	uint8_t pad2[7];
-	struct rwsem mmap_lock;	 /* mmap_sem / mmap_lock */
+	struct rwsem mmap_lock; /* mmap_sem / mmap_lock */
 	/* SPF v9/v11: the rwlock_t over the VMA tree. Its holds are a tree update or a lookup (tens
 	 * of ns), so it is kept as the last write hold in virtual time: a speculative lookup whose
 	 * clock falls inside it spins to its end (rb_lock_spin), and writers are not delayed */
 	uint64_t rb_write_from_ns, rb_write_until_ns;
 	uint64_t rb_lock_spins, rb_lock_spin_ns; /* lookups that spun, and for how long */
-	uint16_t pmd[FAULT_VA_PMDS]; /* PTE table index + 1 of each PMD; 0 = pmd_none */
+	uint16_t pmd[FAULT_VA_PMDS];		 /* PTE table index + 1 of each PMD; 0 = pmd_none */
 };
 
 /* one PTE table: a page-table page and its split PTE lock */
@@ -86,20 +86,20 @@ struct pte_table {
 	uint16_t nr_present;	    /* PTEs that are not PTE_NONE */
 	uint8_t in_use;
 	uint8_t mm;
-	uint16_t pmd_index; /* which PMD of its process points at it */
-	uint16_t zone;	    /* node * MAX_NR_ZONES + zone of its page */
+	uint16_t pmd_index;    /* which PMD of its process points at it */
+	uint16_t zone;	       /* node * MAX_NR_ZONES + zone of its page */
 	uint64_t installed_ns; /* when pmd_populate made it visible (SPF's PMD re-check) */
 	struct spinlock ptl;   /* the PTE lock */
 };
 
 /* what a CPU's fault lane did, in virtual ns (the lanes view) */
 struct fault_cpu {
-	uint64_t faults;	 /* faults taken on this CPU */
-	uint64_t fault_ns;	 /* time inside fault handling, waits included */
-	uint64_t mmap_wait_ns;	 /* waiting for mmap_lock (read or write) */
-	uint64_t vma_wait_ns;	 /* a writer waiting for a VMA's readers */
-	uint64_t retry_ns;	 /* time spent in speculative or per-VMA attempts that fell back */
-	uint64_t wasted_pages;	 /* pages allocated then freed unused */
+	uint64_t faults;       /* faults taken on this CPU */
+	uint64_t fault_ns;     /* time inside fault handling, waits included */
+	uint64_t mmap_wait_ns; /* waiting for mmap_lock (read or write) */
+	uint64_t vma_wait_ns;  /* a writer waiting for a VMA's readers */
+	uint64_t retry_ns;     /* time spent in speculative or per-VMA attempts that fell back */
+	uint64_t wasted_pages; /* pages allocated then freed unused */
 	uint64_t waste_from_ns[FAULT_WASTE_RING]; /* recent wasted-page intervals: allocated at */
 	uint64_t waste_to_ns[FAULT_WASTE_RING];	  /* ... freed at */
 	uint8_t waste_next;			  /* ring position */
@@ -112,12 +112,12 @@ struct fault_events {
 	uint64_t pgfault;	      /* every user fault */
 	uint64_t speculative_pgfault; /* SPF v10/v11: handled without mmap_sem */
 	uint64_t vma_lock_success, vma_lock_abort, vma_lock_retry, vma_lock_miss;
-	uint64_t spf_abort[6]; /* by EV_SPF_* kind - EV_SPF_VMA_CHANGED */
+	uint64_t spf_abort[6];	   /* by EV_SPF_* kind - EV_SPF_VMA_CHANGED */
 	uint64_t fault_mmap_reads; /* mmap_lock read acquisitions made by faults (trylocks included) */
 	uint64_t sigsegv;
-	uint64_t wasted_pages;	   /* allocated for a fault and freed unused */
+	uint64_t wasted_pages;	     /* allocated for a fault and freed unused */
 	uint64_t wasted_at_once_max; /* most such pages allocated at one instant */
-	uint64_t by_path[4];	   /* faults finished on each enum fault_path */
+	uint64_t by_path[4];	     /* faults finished on each enum fault_path */
 };
 
 /* the subsystem's whole state */

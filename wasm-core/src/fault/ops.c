@@ -13,6 +13,7 @@
 #include "fault/fault.h"
 #include "fault/mmap_lock.h"
 #include "fault/pgtable.h"
+#include "fault/procfs.h"
 #include "fault/vma.h"
 #include "fault/vocab.h"
 
@@ -99,8 +100,8 @@ static int op_mmap(struct sim *s, int mm, int cpu, uint32_t start, uint32_t page
 		}
 		vma_write_end(s, prev, cpu);
 		ev_emit(s, EV_VMA_CHANGE, FN_VMA_MERGE, cpu, NULL, 0, 0, 0,
-			(int32_t)(f->vmas[prev].vm_start << 12), (int32_t)(f->vmas[prev].vm_end << 12),
-			prev);
+			(int32_t)(f->vmas[prev].vm_start << 12),
+			(int32_t)(f->vmas[prev].vm_end << 12), prev);
 	} else if (next >= 0) {
 		vma = next;
 		vma_write_begin(s, next, cpu);
@@ -108,8 +109,8 @@ static int op_mmap(struct sim *s, int mm, int cpu, uint32_t start, uint32_t page
 		f->vmas[next].vm_start = start;
 		vma_write_end(s, next, cpu);
 		ev_emit(s, EV_VMA_CHANGE, FN_VMA_MERGE, cpu, NULL, 0, 0, 0,
-			(int32_t)(f->vmas[next].vm_start << 12), (int32_t)(f->vmas[next].vm_end << 12),
-			next);
+			(int32_t)(f->vmas[next].vm_start << 12),
+			(int32_t)(f->vmas[next].vm_end << 12), next);
 	} else {
 		cpu_charge(s, cpu, COST_MMAP_NS);
 		/* the tree insert: SPF's lookups share the mm_rb rwlock with it */
@@ -190,7 +191,8 @@ static int op_munmap(struct sim *s, int mm, int cpu, uint32_t start, uint32_t en
 			break;
 		vma_write_begin(s, v, cpu);
 		ev_emit(s, EV_VMA_UNMAP, FN_DO_VMI_MUNMAP, cpu, NULL, 0, 0, 0,
-			(int32_t)(f->vmas[v].vm_start << 12), (int32_t)(f->vmas[v].vm_end << 12), v);
+			(int32_t)(f->vmas[v].vm_start << 12), (int32_t)(f->vmas[v].vm_end << 12),
+			v);
 		vma_write_end(s, v, cpu);
 		rb_write(s, mm, cpu);
 		vma_remove(s, v);
@@ -332,4 +334,5 @@ const struct subsystem fault_subsystem = {
 	.boot = fault_boot,
 	.apply = fault_apply,
 	.check = fault_check,
+	.vmstat = fault_vmstat,
 };

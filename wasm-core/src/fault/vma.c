@@ -156,8 +156,8 @@ void vma_write_begin(struct sim *s, int vma, int cpu)
 		v->write_locked_until_ns = UINT64_MAX;
 		up_write(s, &v->vm_lock, cpu);
 		ev_emit(s, EV_VMA_START_WRITE, FN_VMA_START_WRITE, cpu, NULL, 0, 0, 0,
-			(int32_t)v->vm_lock_seq,
-			(int32_t)(wait > INT32_MAX ? INT32_MAX : wait), vma);
+			(int32_t)v->vm_lock_seq, (int32_t)(wait > INT32_MAX ? INT32_MAX : wait),
+			vma);
 		break;
 	}
 	default:

@@ -55,11 +55,11 @@ enum vma_lock_outcome { VMA_LOCK_SUCCESS = 1, VMA_LOCK_ABORT, VMA_LOCK_RETRY, VM
 /* EV_FAULT_OP_REFUSED's a */
 enum fault_refusal {
 	FAULT_REFUSE_RANGE = 1, /* pages outside the window, or a count of 0 or too many */
-	FAULT_REFUSE_OVERLAP,	/* mmap over a mapped page (the model's mmaps are MAP_FIXED_NOREPLACE) */
-	FAULT_REFUSE_NO_THREAD, /* the CPU runs no thread of that process */
-	FAULT_REFUSE_NO_VMA_SLOT,   /* FAULT_MAX_VMAS in use */
-	FAULT_REFUSE_NO_PTE_TABLE,  /* FAULT_MAX_PTE_TABLES in use */
-	FAULT_REFUSE_NOT_MAPPED,    /* mprotect of a range with a hole */
+	FAULT_REFUSE_OVERLAP, /* mmap over a mapped page (the model's mmaps are MAP_FIXED_NOREPLACE) */
+	FAULT_REFUSE_NO_THREAD,	   /* the CPU runs no thread of that process */
+	FAULT_REFUSE_NO_VMA_SLOT,  /* FAULT_MAX_VMAS in use */
+	FAULT_REFUSE_NO_PTE_TABLE, /* FAULT_MAX_PTE_TABLES in use */
+	FAULT_REFUSE_NOT_MAPPED,   /* mprotect of a range with a hole */
 };
 
 #endif

@@ -4,6 +4,7 @@
  * print as 0 in the kernel's order and spelling, so the files diff cleanly against a real one.
  * That includes zoneinfo's per-node block (LRU, slab, page cache): the model has none of those.
  */
+#include "base/subsystem.h"
 #include "page_alloc/procfs.h"
 
 #include "base/state.h"
@@ -395,6 +396,10 @@ void proc_vmstat(const struct sim *s, struct textbuf *tb)
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
 		vmstat_line(tb, "allocstall", zone_suffixes[zid], s->ev.allocstall[zid]);
 	vmstat_line(tb, "pgfree", NULL, s->ev.pgfree);
+	/* the event counters of the other subsystems (pgfault, vma_lock_*) follow in their order */
+	for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++)
+		if ((*sub)->vmstat)
+			(*sub)->vmstat(s, tb);
 }
 
 size_t sim_proc_render(const struct sim *s, int which, char *buf, size_t cap)
