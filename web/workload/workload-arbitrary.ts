@@ -109,7 +109,8 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
     })
     .map((r): OpStmt => ({
       ...r,
-      at: r.kind === 'thread' ? 0 : r.at,
+      mm: r.kind === 'work' ? 0 : r.mm,
+      at: r.kind === 'thread' || r.kind === 'work' ? 0 : r.at,
       pages: r.kind === 'thread' ? 0 : r.pages,
       prot: r.kind === 'mmap' || r.kind === 'mprotect' ? r.prot : '',
       file: r.kind === 'mmap' && r.file,
