@@ -44,9 +44,10 @@ function traceCounts(file: string): Counts {
     if (line.includes(' page_fault_user: ')) {
       c.faults++;
       if (line.endsWith('error_code=0x6')) c.writeFaultsNotPresent++;
-    } else if (line.includes(' mmap_lock_start_locking: '))
-      line.endsWith('write=true') ? c.writeStarts++ : c.readStarts++;
-    else if (
+    } else if (line.includes(' mmap_lock_start_locking: ')) {
+      if (line.endsWith('write=true')) c.writeStarts++;
+      else c.readStarts++;
+    } else if (
       line.includes(' mmap_lock_acquire_returned: ') &&
       line.endsWith('write=false success=true')
     )
@@ -88,8 +89,10 @@ function modelCounts(churn: boolean): Counts & { pairs: number } {
     if (e.name === 'page_fault_user') {
       c.faults++;
       if (e.b === 6) c.writeFaultsNotPresent++;
-    } else if (e.name === 'mmap_lock_start_locking') e.a ? c.writeStarts++ : c.readStarts++;
-    else if (e.name === 'mmap_lock_acquire_returned' && !e.a && e.b) c.readReturns++;
+    } else if (e.name === 'mmap_lock_start_locking') {
+      if (e.a) c.writeStarts++;
+      else c.readStarts++;
+    } else if (e.name === 'mmap_lock_acquire_returned' && !e.a && e.b) c.readReturns++;
     else if (e.name === 'vma_unmap') pairs++;
   }
   return { ...c, pairs };

@@ -23,12 +23,13 @@ const TOUCHES_PER_MAPPER_OP = 4;
  * vma_merge grows that thread's VMA and the munmap splits it again: the VMA changes under the
  * faults, as ebizzy's neighbouring mappings do (the seed's spf_vma_changed).
  */
-export function ebizzyLike(cpus: number): string {
+export function ebizzyLike(cpus: number, maxPages = 960): string {
   const faulters = cpus - 1;
   // a power of two per thread, at most 1024 pages, so every region fits the 32768-page window
   let stride = 1024;
   while (stride * cpus > 32768) stride /= 2;
-  const region = stride - 64; // a gap keeps the regions from merging with one another
+  // a gap keeps the regions from merging with one another
+  const region = Math.min(stride - 64, maxPages);
   const steps = region / PAGES_PER_TOUCH;
   const lines = [
     `# ebizzy-like: ${faulters} threads fault their regions while CPU 0 maps and unmaps`,
@@ -93,6 +94,9 @@ export function maxWastedPagesAtOnce(run: RunRecord): number {
 
 const AT_16 = ebizzyLike(16);
 
+/** Pages each faulting thread faults in the sweep's runs (the 16-CPU rows fault 960). */
+const SWEEP_PAGES = 256;
+
 /** The sweep the chart draws: CPU counts of the faults-per-second rows. */
 export const SEED_003_SWEEP = [2, 4, 8, 16, 32, 64, 80] as const;
 
@@ -141,8 +145,8 @@ export const SEED_003: Reproduction = {
     ...SEED_003_SWEEP.filter((n) => n !== 16).map((cpus): Metric => ({
       key: `faults_per_virtual_second_${cpus}_cpus`,
       unit: 'faults/s (seed: ebizzy records/s)',
-      label: `faults per virtual second of the faulting CPUs at ${cpus} CPUs (the sweep's chart)`,
-      workload: ebizzyLike(cpus),
+      label: `faults per virtual second of the faulting CPUs at ${cpus} CPUs, 256 pages a thread (the sweep's chart)`,
+      workload: ebizzyLike(cpus, SWEEP_PAGES),
       profiles: SEED_003_PROFILES,
       measure: faultsPerVirtualSecond,
       ...(cpus === 80 ? { seed: { '4.16': 37240.24, '4.16-spf-v9': 78185.67 } } : {}),
