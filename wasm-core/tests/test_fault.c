@@ -15,6 +15,7 @@
 #include "fault/vocab.h"
 #include "harness.h"
 #include "page_alloc/procfs.h"
+#include "page_alloc/tracefmt.h"
 
 /* A one-node machine of cpus CPUs and 64 MiB under profile. */
 static struct sim *fault_boot_machine(int profile, int cpus)
@@ -481,5 +482,30 @@ TEST(fault_vmstat_lines)
 	CHECK(strstr(buf, "\npgfault 3\npgmajfault 0\nvma_lock_success 3\nvma_lock_abort 0\n"
 			  "vma_lock_retry 0\nvma_lock_miss 0\n") != NULL);
 	CHECK(strstr(buf, "speculative_pgfault") == NULL);
+	free(s);
+}
+
+/* Trace text in the kernel's formats: mmap_lock_* and page_fault_user. */
+TEST(fault_trace_text_kernel_format)
+{
+	struct sim *s = fault_boot_machine(PROFILE_4_16, 2);
+	char buf[16384];
+
+	CHECK(s);
+	if (!s)
+		return;
+	threads(s, 2);
+	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
+	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 2, 1, 1), SIM_OK);
+	CHECK(sim_trace_render(s, 0, s->nr_events, buf, sizeof buf) < sizeof buf);
+	CHECK(strstr(buf, ": page_fault_user: address=0x2000 ip=0x0 error_code=0x6\n") != NULL);
+	CHECK(strstr(buf,
+		     ": mmap_lock_start_locking: mm=0000000000000000 memcg_id=0 write=false\n") !=
+	      NULL);
+	CHECK(strstr(buf,
+		     ": mmap_lock_acquire_returned: mm=0000000000000000 memcg_id=0 write=false "
+		     "success=true\n") != NULL);
+	CHECK(strstr(buf, ": mmap_lock_released: mm=0000000000000000 memcg_id=0 write=false\n") !=
+	      NULL);
 	free(s);
 }

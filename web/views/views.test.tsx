@@ -63,6 +63,6 @@ describe('views', async () => {
         expect(html[1]).toContain('aria-current="step"');
         sim.dispose();
       }
-    });
+    }, 30_000); // one machine per profile, nine profiles and growing
   }
 });

@@ -27,6 +27,9 @@ struct subsystem {
 	void (*tick_end)(struct sim *s);
 	/* Verify this subsystem's part of the state: SIM_OK, or SIM_ECORRUPT with s->error set. */
 	int (*check)(struct sim *s);
+	/* Print one of its events as the kernel's tracepoint text (after the line prefix, without the
+	 * newline); 0 if the kind is not one it prints so (the model's own format is used). */
+	int (*trace)(const struct sim *s, const struct sim_event *e, struct textbuf *tb);
 	/* Append this subsystem's /proc/vmstat lines ("name value\n") after the page allocator's. */
 	void (*vmstat)(const struct sim *s, struct textbuf *tb);
 };

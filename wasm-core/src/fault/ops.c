@@ -14,6 +14,7 @@
 #include "fault/mmap_lock.h"
 #include "fault/pgtable.h"
 #include "fault/procfs.h"
+#include "fault/tracefmt.h"
 #include "fault/vma.h"
 #include "fault/vocab.h"
 
@@ -334,5 +335,6 @@ const struct subsystem fault_subsystem = {
 	.boot = fault_boot,
 	.apply = fault_apply,
 	.check = fault_check,
+	.trace = fault_trace,
 	.vmstat = fault_vmstat,
 };

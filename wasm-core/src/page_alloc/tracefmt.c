@@ -14,6 +14,7 @@
  * the model's other decisions print as
  * "buddyscope_<kind>: key=value ... fn=<kernel function>".
  */
+#include "base/subsystem.h"
 #include "page_alloc/tracefmt.h"
 
 #include "base/event.h"
@@ -246,9 +247,15 @@ void trace_format_event(const struct sim *s, const struct sim_event *e, struct t
 		key_int(tb, "fragmenting", e->c & 1);
 		key_int(tb, "change_ownership", (e->c >> 1) & 1);
 		break;
-	default:
-		model_event(s, e, tb);
+	default: {
+		/* a subsystem that has the kernel's text for this kind prints it */
+		const struct subsystem *const *sub = sim_subsystems;
+		while (*sub && !((*sub)->trace && (*sub)->trace(s, e, tb)))
+			sub++;
+		if (!*sub)
+			model_event(s, e, tb);
 		break;
+	}
 	}
 	tb_char(tb, '\n');
 }
