@@ -53,7 +53,7 @@ describe('every reproduction', () => {
       // JSON round trip: plain numbers and strings only.
       expect(JSON.parse(JSON.stringify(res))).toEqual(res);
     }
-  }, 120_000); // seed-003 runs a fault storm at up to 80 CPUs under three profiles
+  }, 60_000); // seed-003 runs a fault storm at up to 32 CPUs under three profiles
 
   it('keeps no workload line that chooses a profile (the runner chooses it)', () => {
     for (const r of REPRODUCTIONS)

@@ -56,7 +56,7 @@ describe('seed-003 at 16 CPUs', () => {
   it('faults every page of every region once, under each path', () => {
     for (const p of ['4.16', '4.16-spf-v9', '6.18']) {
       const faults = run(p).events.filter((e) => e.name === 'page_fault_user').length;
-      expect(faults, p).toBe(15 * 960);
+      expect(faults, p).toBe(15 * 480);
       const refused = run(p).events.filter((e) => e.name === 'fault_op_refused').length;
       expect(refused, p).toBe(0);
     }
