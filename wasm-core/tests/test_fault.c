@@ -465,18 +465,28 @@ TEST(fault_checker_catches_corruption)
 	free(s);
 }
 
-/* /proc/vmstat: pgfault, and vma_lock_* in the kernel's order under per-VMA locks. */
-TEST(fault_vmstat_lines)
+/* Two threads under profile; CPU 0 maps pages 0..63, CPU 1 writes pages from..from+n-1. */
+static struct sim *touched(int profile, uint32_t from, int32_t n)
 {
-	struct sim *s = fault_boot_machine(PROFILE_6_18, 2);
-	char buf[8192];
+	struct sim *s = fault_boot_machine(profile, 2);
 
 	CHECK(s);
 	if (!s)
-		return;
+		return NULL;
 	threads(s, 2);
 	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
-	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 3, 1), SIM_OK);
+	CHECK_EQ(op(s, OP_TOUCH, 1, 0, from, n, 1), SIM_OK);
+	return s;
+}
+
+/* /proc/vmstat: pgfault, and vma_lock_* in the kernel's order under per-VMA locks. */
+TEST(fault_vmstat_lines)
+{
+	struct sim *s = touched(PROFILE_6_18, 0, 3);
+	char buf[8192];
+
+	if (!s)
+		return;
 	CHECK(sim_proc_render(s, PROC_VMSTAT, buf, sizeof buf) < sizeof buf);
 	CHECK(strstr(buf, "\npgfree ") != NULL);
 	CHECK(strstr(buf, "\npgfault 3\npgmajfault 0\nvma_lock_success 3\nvma_lock_abort 0\n"
@@ -488,15 +498,11 @@ TEST(fault_vmstat_lines)
 /* Trace text in the kernel's formats: mmap_lock_* and page_fault_user. */
 TEST(fault_trace_text_kernel_format)
 {
-	struct sim *s = fault_boot_machine(PROFILE_4_16, 2);
+	struct sim *s = touched(PROFILE_4_16, 2, 1);
 	char buf[16384];
 
-	CHECK(s);
 	if (!s)
 		return;
-	threads(s, 2);
-	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
-	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 2, 1, 1), SIM_OK);
 	CHECK(sim_trace_render(s, 0, s->nr_events, buf, sizeof buf) < sizeof buf);
 	CHECK(strstr(buf, ": page_fault_user: address=0x2000 ip=0x0 error_code=0x6\n") != NULL);
 	CHECK(strstr(buf,
