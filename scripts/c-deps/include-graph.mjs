@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Folders of wasm-core/src from the bottom up; a folder may include itself and those before it. */
-export const LAYERS = ['base', 'page_alloc', 'reclaim', 'percpu'];
+export const LAYERS = ['base', 'page_alloc', 'reclaim', 'percpu', 'fault'];
 
 /** Every .c and .h file under dir, as paths relative to dir with forward slashes. */
 function sourceFiles(dir, root = dir) {

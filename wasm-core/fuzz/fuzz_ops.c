@@ -30,6 +30,8 @@
 #include "base/state.h"
 #include "base/subsystem.h"
 #include "percpu/vocab.h"
+#include "fault/mm.h"
+#include "fault/vocab.h"
 #include "page_alloc/vocab.h"
 
 /* splitmix64: the driver's own generator, independent of the model's. */
@@ -240,6 +242,13 @@ static struct step random_step(uint64_t *x, uint32_t nr_cpus, uint32_t pfn_end)
 	} else if (dice < 965) {
 		op->kind = OP_SEED;
 		op->arg = (int32_t)next_random(x);
+	} else if (dice < 975) {
+		/* the address space: threads, mmap, munmap, mprotect, touches, mostly in range */
+		op->kind = (uint8_t)(OP_THREAD + below(x, OP_WORK - OP_THREAD + 1));
+		op->order = (uint8_t)below(x, FAULT_MAX_MMS + 1);
+		op->handle = below(x, 4) ? below(x, 4096) : below(x, FAULT_VA_PAGES + 64);
+		op->arg = (int32_t)(below(x, 8) ? 1 + below(x, 600) : below(x, FAULT_VA_PAGES + 2));
+		op->gfp = below(x, 8) | (below(x, 6) ? 0 : VMA_FILE);
 	} else if (dice < 990) {
 		/* raw fields: every field random, small values more often */
 		op->kind = (uint8_t)below(x, sim_nr_op_kinds + 2);

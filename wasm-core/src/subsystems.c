@@ -5,16 +5,14 @@
  * here and a folder beside page_alloc/.
  */
 #include "base/subsystem.h"
+#include "fault/mm.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/reclaim_hook.h"
 #include "percpu/percpu.h"
 #include "reclaim/reclaim.h"
 
 const struct subsystem *const sim_subsystems[] = {
-	&page_alloc_subsystem,
-	&reclaim_subsystem,
-	&percpu_subsystem,
-	NULL,
+	&page_alloc_subsystem, &reclaim_subsystem, &percpu_subsystem, &fault_subsystem, NULL,
 };
 
 const struct page_alloc_reclaim *const page_alloc_reclaim = &reclaim_for_page_alloc;

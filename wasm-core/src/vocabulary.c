@@ -18,6 +18,7 @@ static const char *const kind_names[] = {
 #include "page_alloc/events.def"
 #include "reclaim/events.def"
 #include "percpu/events.def"
+#include "fault/events.def"
 };
 #undef EV
 
@@ -29,6 +30,7 @@ static const char *const fn_names[] = {
 #include "page_alloc/events.def"
 #include "reclaim/events.def"
 #include "percpu/events.def"
+#include "fault/events.def"
 };
 #undef EV
 #undef FN
@@ -42,6 +44,7 @@ const unsigned sim_nr_op_kinds = sizeof((const unsigned char[]){
 #include "page_alloc/ops.def"
 #include "reclaim/ops.def"
 #include "percpu/ops.def"
+#include "fault/ops.def"
 });
 #undef OP
 

@@ -26,11 +26,18 @@ static struct sim *boot_classroom(int profile)
 TEST(profile_names_round_trip)
 {
 	static const char *const names[NR_PROFILES] = {
-		[PROFILE_6_18] = "6.18",       [PROFILE_6_6] = "6.6",
-		[PROFILE_5_14] = "5.14",       [PROFILE_5_13] = "5.13",
-		[PROFILE_2016_V5] = "2016-v5", [PROFILE_2016_PREFIX] = "2016-prefix",
-		[PROFILE_4_13] = "4.13",       [PROFILE_4_14] = "4.14",
+		[PROFILE_6_18] = "6.18",
+		[PROFILE_6_6] = "6.6",
+		[PROFILE_5_14] = "5.14",
+		[PROFILE_5_13] = "5.13",
+		[PROFILE_2016_V5] = "2016-v5",
+		[PROFILE_2016_PREFIX] = "2016-prefix",
+		[PROFILE_4_13] = "4.13",
+		[PROFILE_4_14] = "4.14",
 		[PROFILE_5_1] = "5.1",
+		[PROFILE_4_16] = "4.16",
+		[PROFILE_4_16_SPF_V9] = "4.16-spf-v9",
+		[PROFILE_4_17_SPF_V11] = "4.17-spf-v11",
 	};
 	struct sim_config cfg;
 
@@ -182,6 +189,9 @@ TEST(profile_pcp_sizes_on_one_machine)
 		case PROFILE_4_13: /* the percpu profiles keep 5.13's order-0 pcp lists */
 		case PROFILE_4_14:
 		case PROFILE_5_1:
+		case PROFILE_4_16:
+		case PROFILE_4_16_SPF_V9:
+		case PROFILE_4_17_SPF_V11:
 			CHECK_EQ(pcp->high, 6 * 7);
 			break;
 		default:

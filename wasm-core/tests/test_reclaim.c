@@ -68,7 +68,7 @@ TEST(reclaim_lru_alloc_joins_the_right_list)
 	CHECK_EQ(lv->nr_mapped, 1);
 	CHECK_EQ(at_count(s, EV_LRU_INSERTION), 4);
 	/* a second read of referenced page cache activates it (folio_mark_accessed) */
-	CHECK_EQ(at_op(s, OP_TOUCH, 0, 0, 0, 1, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MARK_ACCESSED, 0, 0, 0, 1, 0), SIM_OK);
 	CHECK_EQ(lv->nr_pages[LRU_ACTIVE_FILE], 1);
 	CHECK_EQ(at_count(s, EV_LRU_ACTIVATE), 1);
 	/* the owner's free takes it off the list */

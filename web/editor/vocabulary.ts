@@ -24,20 +24,33 @@ export const STATEMENTS = [
 ] as const;
 /** Words after `cpu N`. */
 export const OPS = OP_WORDS;
-/** Other bare words: `drain all`, `percpu alloc|free|balance`, percpu flags and free orders. */
+/** Other bare words: `drain all`, `percpu alloc|free|balance`, percpu flags and free orders, `mmap ... file`, `touch ... read|write`. */
 export const OTHER_WORDS = [
   'all',
   ...PERCPU_WORDS,
   'reserved',
   'atomic',
   ...PERCPU_FREE_ORDERS,
+  'file',
+  'read',
+  'write',
 ] as const;
 export const PRESET_NAMES = Object.keys(PRESETS);
 export const PROFILES: readonly string[] = PROFILE_NAMES;
 export const SYSCTLS: readonly string[] = SYSCTL_NAMES;
 export { MACHINE_KEYS };
 /** `key=` words of ops. */
-export const OP_KEYS = ['order', 'max_order', 'free', 'size', 'align'] as const;
+export const OP_KEYS = [
+  'order',
+  'max_order',
+  'free',
+  'size',
+  'align',
+  'mm',
+  'at',
+  'pages',
+  'prot',
+] as const;
 /** Composite masks first: they are what people usually mean. */
 export const GFP_FLAGS: readonly string[] = [
   ...Object.keys(GFP_COMPOSITES),

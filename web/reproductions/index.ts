@@ -4,10 +4,11 @@
  */
 import { SEED_000 } from './seed-000';
 import { SEED_002 } from './seed-002';
+import { SEED_003 } from './seed-003';
 import { SEED_004 } from './seed-004';
 import type { Reproduction } from './types';
 
-export const REPRODUCTIONS: readonly Reproduction[] = [SEED_000, SEED_002, SEED_004];
+export const REPRODUCTIONS: readonly Reproduction[] = [SEED_000, SEED_002, SEED_003, SEED_004];
 
 /** The reproduction called name, if there is one. */
 export function findReproduction(name: string): Reproduction | undefined {

@@ -6,6 +6,12 @@ import { showGfpFlags } from '../core/gfp';
 import { OpKind, type SimOp } from '../core/ops';
 import { sysctlLabel } from './names';
 
+/** VM_READ | VM_WRITE | VM_EXEC as the workload language writes it (r, w, x in order, or none). */
+function protText(flags: number): string {
+  const s = (flags & 1 ? 'r' : '') + (flags & 2 ? 'w' : '') + (flags & 4 ? 'x' : '');
+  return s || 'none';
+}
+
 export function describeOp(op: SimOp | undefined): string {
   if (!op) return '';
   const cpu = `cpu ${op.cpu}`;
@@ -34,6 +40,18 @@ export function describeOp(op: SimOp | undefined): string {
       return `${cpu} random step (max_order=${op.order}, free=${op.arg & 0x7f}%)`;
     case OpKind.SEED:
       return `seed ${op.arg}`;
+    case OpKind.THREAD:
+      return `${cpu} thread mm=${op.order}`;
+    case OpKind.MMAP:
+      return `${cpu} mmap mm=${op.order} at=${op.handle} pages=${op.arg} prot=${protText(op.gfp)}${op.gfp & 0x80000000 ? ' file' : ''}`;
+    case OpKind.MUNMAP:
+      return `${cpu} munmap mm=${op.order} at=${op.handle} pages=${op.arg}`;
+    case OpKind.MPROTECT:
+      return `${cpu} mprotect mm=${op.order} at=${op.handle} pages=${op.arg} prot=${protText(op.gfp)}`;
+    case OpKind.TOUCH:
+      return `${cpu} touch mm=${op.order} at=${op.handle} pages=${op.arg} ${op.gfp & 1 ? 'write' : 'read'}`;
+    case OpKind.WORK:
+      return `${cpu} work ns=${op.arg}`;
     default:
       return 'nop';
   }

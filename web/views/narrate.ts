@@ -9,6 +9,7 @@
 import { showGfpFlags } from '../core/gfp';
 import { BAD_REASONS, type EventKindName } from '../core/generated/events';
 import type { SimEvent } from '../player/engine';
+import { FAULT_NARRATIONS } from './fault/narrate-fault';
 import { fnName, kindName, sysctlLabel, zoneName } from './names';
 import { PERCPU_NARRATIONS } from './percpu/narrate-percpu';
 import { migratetypeName } from './palette';
@@ -176,6 +177,7 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
   writeback: (e) =>
     `The flusher writes back ${pages(e.a)} of dirty page cache on node ${e.node}${e.b ? `; ${pages(e.b)} that reclaim had marked go to the inactive tail` : ''}.`,
   ...PERCPU_NARRATIONS,
+  ...FAULT_NARRATIONS,
 };
 
 /** Say what an event means. `nodes` is the machine's node count (to name zones unambiguously). */

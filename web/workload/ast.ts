@@ -58,7 +58,7 @@ export interface AllocStmt {
 
 /** `touch NAME [*]`: the most recent live block of NAME (or every one) is used again. */
 export interface TouchStmt {
-  kind: 'touch';
+  kind: 'touch_group';
   cpu: number;
   group: string;
   all: boolean;
@@ -151,6 +151,18 @@ export interface PercpuBalanceStmt {
   cpu: number;
 }
 
+/** `cpu N thread|mmap|munmap|mprotect|touch mm=M ...`: a process's address space (address-space.ts). */
+export interface AddressSpaceStmt {
+  kind: 'thread' | 'mmap' | 'munmap' | 'mprotect' | 'touch' | 'work';
+  cpu: number;
+  mm: number; // the process, 0..3 (work: 0)
+  at: number; // first page of the range (thread, work: 0)
+  pages: number; // pages of the range (thread: 0); work: its nanoseconds
+  prot: string; // mmap, mprotect: r, w, x in that order, or none; else ''
+  file: boolean; // mmap: a file mapping
+  write: boolean; // touch: write (true) or read
+}
+
 export interface RepeatStmt {
   kind: 'repeat';
   count: number;
@@ -173,6 +185,7 @@ export type OpStmt =
   | PercpuAllocStmt
   | PercpuFreeStmt
   | PercpuBalanceStmt
+  | AddressSpaceStmt
   | RepeatStmt;
 
 /** A whole workload: the header (machine, profile, sysctls, seed) and the ops. */

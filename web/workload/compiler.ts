@@ -19,6 +19,7 @@ import {
   type ZoneSpan,
 } from '../core/machine-config';
 import { HANDLE_NONE, OpBuffer, OpKind, OpList, SysctlId, type SimOp } from '../core/ops';
+import { addressSpaceFields } from './address-space';
 import type {
   GfpSpec,
   MachineSpec,
@@ -319,7 +320,7 @@ class Compiler {
         stack.push(id);
         return;
       }
-      case 'touch': {
+      case 'touch_group': {
         this.checkCpu(s.cpu, at);
         const stack = this.groups.get(s.group);
         const ids = s.all ? (stack ?? []) : stack?.length ? [stack[stack.length - 1] ?? 0] : [];
@@ -330,7 +331,7 @@ class Compiler {
               ? `touch ${s.group}: every block of group "${s.group}" is already freed`
               : `touch ${s.group}: no block was allocated into group "${s.group}"`,
           );
-        for (const id of ids) this.emitFields(OpKind.TOUCH, s.cpu, 0, 0, id, 0, at);
+        for (const id of ids) this.emitFields(OpKind.MARK_ACCESSED, s.cpu, 0, 0, id, 0, at);
         return;
       }
       case 'free': {
@@ -405,6 +406,25 @@ class Compiler {
         this.checkCpu(s.cpu, at);
         this.emitFields(OpKind.CORRUPT, s.cpu, 0, 0, HANDLE_NONE, 0, at);
         return;
+      case 'thread':
+      case 'mmap':
+      case 'munmap':
+      case 'mprotect':
+      case 'touch':
+      case 'work': {
+        this.checkCpu(s.cpu, at);
+        const f = addressSpaceFields(s);
+        const kind = {
+          thread: OpKind.THREAD,
+          mmap: OpKind.MMAP,
+          munmap: OpKind.MUNMAP,
+          mprotect: OpKind.MPROTECT,
+          touch: OpKind.TOUCH,
+          work: OpKind.WORK,
+        }[s.kind];
+        this.emitFields(kind, s.cpu, f.order, f.gfp, f.handle, f.arg, at);
+        return;
+      }
       case 'random': {
         this.checkCpu(s.cpu, at);
         this.checkOrder(s.maxOrder, 'max_order', at);

@@ -86,6 +86,52 @@ describe('parseWorkload', () => {
     ]);
   });
 
+  it('reads the address-space statements with their defaults', () => {
+    const r = parseWorkload(
+      'cpu 1 thread\ncpu 1 mmap at=16 pages=64\ncpu 1 mmap mm=2 at=0 pages=8 prot=r file\n' +
+        'cpu 1 touch at=16\ncpu 1 touch at=16 pages=8 read\ncpu 1 mprotect at=16 pages=4 prot=none\n' +
+        'cpu 1 munmap at=16 pages=64',
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const base = { cpu: 1, mm: 0, prot: '', file: false, write: false };
+    expect(r.workload.ops).toEqual([
+      { ...base, kind: 'thread', at: 0, pages: 0 },
+      { ...base, kind: 'mmap', at: 16, pages: 64, prot: 'rw' },
+      { ...base, kind: 'mmap', mm: 2, at: 0, pages: 8, prot: 'r', file: true },
+      { ...base, kind: 'touch', at: 16, pages: 1, write: true },
+      { ...base, kind: 'touch', at: 16, pages: 8 },
+      { ...base, kind: 'mprotect', at: 16, pages: 4, prot: 'none' },
+      { ...base, kind: 'munmap', at: 16, pages: 64 },
+    ]);
+  });
+
+  it.each([
+    ['cpu 0 mmap at=0', '1:16: mmap needs pages= (e.g. cpu 0 mmap at=0 pages=64)'],
+    [
+      'cpu 0 mmap at=0 pages=8 prot=wr',
+      '1:30: expected a protection made of r, w, x in that order, or none, found "wr"',
+    ],
+    ['cpu 0 touch at=0 pages=513', '1:24: a page count must be between 1 and 512, found 513'],
+    ['cpu 0 thread mm=4', '1:17: a process number must be between 0 and 3, found 4'],
+    [
+      'cpu 0 munmap at=32760 pages=16',
+      '1:31: the range at=32760 pages=16 ends past the 32768-page window of a process',
+    ],
+    [
+      'cpu 0 touch at=1 sideways',
+      '1:18: unexpected "sideways" in touch: expected mm=, at=, pages=, read, write',
+    ],
+    [
+      'cpu 0 mmap at=1 pages=2 page=3',
+      '1:25: unknown option "page=" of mmap: expected mm=, at=, pages=, prot= (did you mean pages?)',
+    ],
+  ])('address-space statement %j fails with %j', (text, message) => {
+    const r = parseWorkload(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(`${r.error.line}:${r.error.col}: ${r.error.message}`).toBe(message);
+  });
+
   it('keeps comments out and positions in', () => {
     const r = parseWorkload('# header\n\n   cpu 1 drain   # why\n');
     expect(r.ok).toBe(true);

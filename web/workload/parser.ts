@@ -19,6 +19,7 @@ import {
 import { SYSCTLS, sysctlInRange, type SysctlInfo } from '../core/generated/sysctls';
 import { GFP_DEFAULT, GFP_NAMES } from '../core/gfp';
 import type {
+  AddressSpaceStmt,
   ExplicitMachineSpec,
   GfpSpec,
   MachineSpec,
@@ -39,6 +40,15 @@ import {
   sourceTooLong,
   MAX_TICKS,
 } from './limits';
+import {
+  ADDRESS_SPACE_WORDS,
+  isAddressSpaceWord,
+  isProt,
+  MAX_MM,
+  MAX_WORK_NS,
+  MAX_TOUCH_PAGES,
+  VA_PAGES,
+} from './address-space';
 import { describeToken, TokenStream, type Token } from './tokenizer';
 import { formatCount } from '../core/count';
 
@@ -51,7 +61,6 @@ const U32_MAX = 0xffffffff;
 /** Words that start an op, for "expected" messages and suggestions (and the editor's vocabulary). */
 export const OP_WORDS = [
   'alloc',
-  'touch',
   'free',
   'drain',
   'corrupt',
@@ -61,6 +70,7 @@ export const OP_WORDS = [
   'offline',
   'online',
   'percpu',
+  ...ADDRESS_SPACE_WORDS, // touch among them: `touch NAME` and `touch at=PAGE` share the word
 ] as const;
 /** Words after `percpu`. */
 export const PERCPU_WORDS = ['alloc', 'free', 'balance'] as const;
@@ -495,6 +505,9 @@ class Parser {
         return { kind: 'alloc', cpu, group, order: order ?? 0, gfp: gfp ?? [fallbackGfp], purpose };
       }
       case 'touch': {
+        // two forms: `touch at=PAGE ...` is a thread's access to its address space (a fault when
+        // not mapped); `touch NAME` marks a handle group's memory accessed (reclaim's LRU)
+        if (this.isKeyValue()) return this.addressSpace(verb, cpu);
         const group = this.groupName();
         let all = false;
         if (this.peek().kind === 'star') {
@@ -504,7 +517,7 @@ class Parser {
         this.endStatement(
           all ? `touch ${group} *` : `touch ${group} (add "*" to touch every block)`,
         );
-        return { kind: 'touch', cpu, group, all };
+        return { kind: 'touch_group', cpu, group, all };
       }
       case 'free': {
         const group = this.groupName();
@@ -637,6 +650,12 @@ class Parser {
       }
       case 'percpu':
         return this.percpu(cpu);
+      case 'thread':
+      case 'mmap':
+      case 'munmap':
+      case 'mprotect':
+      case 'work':
+        return this.addressSpace(verb, cpu);
       case 'repeat': {
         if (cpuGiven) fail(verb, 'repeat takes no cpu: put cpu N on the statements inside');
         return this.repeat(verb, depth);
@@ -742,6 +761,102 @@ class Parser {
           `expected alloc, free or balance after percpu, found ${describeToken(w)}${didYouMean(w.text, PERCPU_WORDS)}`,
         );
     }
+  }
+
+  /** `thread|mmap|munmap|mprotect|touch` and their key=value options (address-space.ts). */
+  private addressSpace(verb: Token, cpu: number): AddressSpaceStmt {
+    if (!isAddressSpaceWord(verb.text)) return fail(verb, `unknown statement ${verb.text}`);
+    const kind = verb.text;
+    if (kind === 'work') {
+      if (!this.isKeyValue() || this.peek().text !== 'ns')
+        fail(this.peek(), `expected ns=N after work (e.g. cpu ${cpu} work ns=5000)`);
+      this.keyEquals();
+      const ns = this.integer('a time in ns', 1, MAX_WORK_NS).value;
+      this.endStatement('work ns=N');
+      return { kind, cpu, mm: 0, at: 0, pages: ns, prot: '', file: false, write: false };
+    }
+    const keys: Record<string, readonly string[]> = {
+      thread: ['mm'],
+      mmap: ['mm', 'at', 'pages', 'prot'],
+      munmap: ['mm', 'at', 'pages'],
+      mprotect: ['mm', 'at', 'pages', 'prot'],
+      touch: ['mm', 'at', 'pages'],
+    };
+    const words: Record<string, readonly string[]> = {
+      thread: [],
+      mmap: ['file'],
+      munmap: [],
+      mprotect: [],
+      touch: ['read', 'write'],
+    };
+    const seen = new Map<string, number | string>();
+    let file = false;
+    let write: boolean | null = null;
+    const allowed = keys[kind] ?? [];
+    while (!this.atStatementEnd()) {
+      if (this.isKeyValue()) {
+        const key = this.keyEquals();
+        if (!allowed.includes(key.text))
+          fail(
+            key,
+            `unknown option "${key.text}=" of ${kind}: expected ${allowed.map((k) => `${k}=`).join(', ')}${didYouMean(key.text, allowed)}`,
+          );
+        if (seen.has(key.text)) fail(key, `${key.text} is given twice`);
+        if (key.text === 'prot') {
+          const p = this.expectWord('a protection (r, rw, rx, rwx, none ...)');
+          if (!isProt(p.text))
+            fail(
+              p,
+              `expected a protection made of r, w, x in that order, or none, found "${p.text}"`,
+            );
+          seen.set('prot', p.text);
+        } else if (key.text === 'mm') {
+          seen.set('mm', this.integer('a process number', 0, MAX_MM).value);
+        } else if (key.text === 'at') {
+          seen.set('at', this.integer('a page number', 0, VA_PAGES - 1).value);
+        } else {
+          const max = kind === 'touch' ? MAX_TOUCH_PAGES : VA_PAGES;
+          seen.set('pages', this.integer('a page count', 1, max).value);
+        }
+        continue;
+      }
+      const w = this.expectWord(`an option of ${kind}`);
+      if (!(words[kind] ?? []).includes(w.text))
+        fail(
+          w,
+          `unexpected "${w.text}" in ${kind}: expected ${[...allowed.map((k) => `${k}=`), ...(words[kind] ?? [])].join(', ')}`,
+        );
+      if (w.text === 'file') {
+        if (file) fail(w, 'file is given twice');
+        file = true;
+      } else {
+        if (write !== null) fail(w, 'read or write is given twice');
+        write = w.text === 'write';
+      }
+    }
+    const need = (key: string) =>
+      seen.has(key) ||
+      fail(this.peek(), `${kind} needs ${key}= (e.g. cpu ${cpu} ${kind} at=0 pages=64)`);
+    if (kind !== 'thread') need('at');
+    if (kind === 'mmap' || kind === 'munmap' || kind === 'mprotect') need('pages');
+    if (kind === 'mprotect') need('prot');
+    const at = (seen.get('at') as number | undefined) ?? 0;
+    const pages = (seen.get('pages') as number | undefined) ?? (kind === 'touch' ? 1 : 0);
+    if (kind !== 'thread' && at + pages > VA_PAGES)
+      fail(
+        this.peek(),
+        `the range at=${at} pages=${pages} ends past the ${VA_PAGES}-page window of a process`,
+      );
+    return {
+      kind,
+      cpu,
+      mm: (seen.get('mm') as number | undefined) ?? 0,
+      at,
+      pages,
+      prot: kind === 'mmap' || kind === 'mprotect' ? ((seen.get('prot') as string) ?? 'rw') : '',
+      file,
+      write: kind === 'touch' ? (write ?? true) : false,
+    };
   }
 
   private repeat(at: Token, depth: number): OpStmt {

@@ -3,6 +3,7 @@
  * profile, one `set` per sysctl, seed), then one op per line with `cpu N` always written and every
  * default spelled out, flags in the order given, `repeat` kept. parseWorkload(print(w)) equals w.
  */
+import { printAddressSpace } from './address-space';
 import type { MachineSpec, OpStmt, SysctlSetting, Workload } from './ast';
 
 const INDENT = '  ';
@@ -48,7 +49,7 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
         `${indent}cpu ${op.cpu} alloc ${op.group} order=${op.order} ${op.gfp.join('|')}${op.purpose ? ` for=${op.purpose}` : ''}`,
       );
       return;
-    case 'touch':
+    case 'touch_group':
       out.push(`${indent}cpu ${op.cpu} touch ${op.group}${op.all ? ' *' : ''}`);
       return;
     case 'free':
@@ -93,6 +94,14 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
       return;
     case 'percpu_balance':
       out.push(`${indent}cpu ${op.cpu} percpu balance`);
+      return;
+    case 'thread':
+    case 'mmap':
+    case 'munmap':
+    case 'mprotect':
+    case 'touch':
+    case 'work':
+      out.push(`${indent}${printAddressSpace(op)}`);
       return;
     case 'repeat':
       out.push(`${indent}repeat ${op.count} {`);

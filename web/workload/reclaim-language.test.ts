@@ -1,5 +1,5 @@
 // The workload language's reclaim words: alloc ... for=PURPOSE, touch NAME [*] and the machine's
-// swap=N, parsed, printed back and compiled to OP_LRU_ALLOC / OP_TOUCH records.
+// swap=N, parsed, printed back and compiled to OP_LRU_ALLOC / OP_MARK_ACCESSED records.
 import { describe, expect, it } from 'vitest';
 import { GFP_COMPOSITES } from '../core/gfp';
 import { OpKind } from '../core/ops';
@@ -47,8 +47,8 @@ describe('reclaim in the workload language', () => {
     );
     expect(r.workload.machine).toMatchObject({ kind: 'explicit', swap: 1024 });
     expect(r.workload.ops.slice(1)).toEqual([
-      { kind: 'touch', cpu: 1, group: 'm', all: false },
-      { kind: 'touch', cpu: 0, group: 'm', all: true },
+      { kind: 'touch_group', cpu: 1, group: 'm', all: false },
+      { kind: 'touch_group', cpu: 0, group: 'm', all: true },
     ]);
     expect(parsed(printWorkload(r.workload)).workload).toEqual(r.workload);
   });
@@ -62,7 +62,7 @@ describe('reclaim in the workload language', () => {
     expect(parseError('alloc a order=1 colour=red\n')).toMatch(/expected order=K, for=anon\|file/);
   });
 
-  it('compiles for= to OP_LRU_ALLOC with enum lru_purpose, touch to OP_TOUCH, swap to the config', () => {
+  it('compiles for= to OP_LRU_ALLOC with enum lru_purpose, touch NAME to OP_MARK_ACCESSED, swap to the config', () => {
     const r = parsed(
       'machine nodes=1 cpus=2 normal=4096 swap=1024\nalloc k\nalloc m for=file-mapped\nalloc a for=anon\ntouch m\ntouch a *\n',
     );
@@ -74,8 +74,8 @@ describe('reclaim in the workload language', () => {
       [OpKind.ALLOC, 0, 0],
       [OpKind.LRU_ALLOC, 1, 4],
       [OpKind.LRU_ALLOC, 2, 1],
-      [OpKind.TOUCH, 1, 0],
-      [OpKind.TOUCH, 2, 0],
+      [OpKind.MARK_ACCESSED, 1, 0],
+      [OpKind.MARK_ACCESSED, 2, 0],
     ]);
     expect(ops[1]?.gfp).toBe(GFP_COMPOSITES.GFP_HIGHUSER_MOVABLE);
   });

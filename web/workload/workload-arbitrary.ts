@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { GFP_NAMES } from '../core/gfp';
 import { PRESETS, PROFILE_NAMES, type PresetName } from '../core/machine-config';
+import { ADDRESS_SPACE_WORDS, MAX_MM, MAX_TOUCH_PAGES, VA_PAGES } from './address-space';
 import {
   PURPOSES,
   PERCPU_FREE_ORDERS,
@@ -99,7 +100,7 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
     .map((r): OpStmt => ({ kind: 'free', ...r, all: true, batched: true })),
   fc
     .record({ cpu, group: groupName, all: fc.boolean() })
-    .map((r): OpStmt => ({ kind: 'touch', ...r })),
+    .map((r): OpStmt => ({ kind: 'touch_group', ...r })),
   cpu.map((c): OpStmt => ({ kind: 'drain', cpu: c })),
   fc.constant<OpStmt>({ kind: 'drain_all' }),
   fc.integer({ min: 1, max: 1000 }).map((count): OpStmt => ({ kind: 'tick', count })),
@@ -139,6 +140,26 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
     })
     .map((r): OpStmt => ({ kind: 'percpu_free', ...r })),
   cpu.map((c): OpStmt => ({ kind: 'percpu_balance', cpu: c })),
+  fc
+    .record({
+      cpu,
+      kind: fc.constantFrom(...ADDRESS_SPACE_WORDS),
+      mm: fc.integer({ min: 0, max: MAX_MM }),
+      at: fc.integer({ min: 0, max: VA_PAGES - MAX_TOUCH_PAGES }),
+      pages: fc.integer({ min: 1, max: MAX_TOUCH_PAGES }),
+      prot: fc.constantFrom('r', 'rw', 'rx', 'rwx', 'w', 'x', 'none'),
+      file: fc.boolean(),
+      write: fc.boolean(),
+    })
+    .map((r): OpStmt => ({
+      ...r,
+      mm: r.kind === 'work' ? 0 : r.mm,
+      at: r.kind === 'thread' || r.kind === 'work' ? 0 : r.at,
+      pages: r.kind === 'thread' ? 0 : r.pages,
+      prot: r.kind === 'mmap' || r.kind === 'mprotect' ? r.prot : '',
+      file: r.kind === 'mmap' && r.file,
+      write: r.kind === 'touch' && r.write,
+    })),
 );
 
 const op: fc.Arbitrary<OpStmt> = fc.letrec<{ op: OpStmt }>((tie) => ({

@@ -78,6 +78,15 @@ FAST_PATH void spin_lock(struct sim *s, struct spinlock *l, int cpu)
 	c->clock_ns += COST_LOCK_ACQUIRE_NS;
 }
 
+/* spin_trylock: a holder whose release lies after cpu's clock means busy; then nothing is counted. */
+int spin_trylock(struct sim *s, struct spinlock *l, int cpu)
+{
+	if (l->free_at_ns > s->cpus[cpu].clock_ns)
+		return 0;
+	spin_lock(s, l, cpu);
+	return 1;
+}
+
 /* spin_unlock: the next taker at an earlier clock waits until now. */
 FAST_PATH uint64_t spin_unlock(struct sim *s, struct spinlock *l, int cpu)
 {
@@ -101,6 +110,19 @@ void down_read(struct sim *s, struct rwsem *sem, int cpu)
 	sem->readers++;
 	take_line(&sem->read, c, &sem->line_cpu, cpu);
 	c->clock_ns += COST_LOCK_ACQUIRE_NS;
+}
+
+/*
+ * down_read_trylock: the kernel's trylock fails when the count shows a writer (holding, or
+ * waiting with the handoff bit); here that is a writer that came before in op order and releases
+ * after cpu's clock. A failed try is not an acquisition and costs nothing.
+ */
+int down_read_trylock(struct sim *s, struct rwsem *sem, int cpu)
+{
+	if (sem->writer_free_at_ns > s->cpus[cpu].clock_ns)
+		return 0;
+	down_read(s, sem, cpu);
+	return 1;
 }
 
 /* up_read: the readers' holds are added when the last one leaves, so hold_ns never runs ahead. */
@@ -144,6 +166,17 @@ void up_write(struct sim *s, struct rwsem *sem, int cpu)
 	sem->write.hold_ns += now - sem->write_acquired_at_ns;
 	sem->writer_free_at_ns = now;
 	sem->writer = 0;
+}
+
+/* downgrade_write: the write hold ends now and a read hold begins at the same instant (no pair). */
+void downgrade_write(struct sim *s, struct rwsem *sem, int cpu)
+{
+	if (!sem->writer)
+		return; /* nothing to downgrade */
+	up_write(s, sem, cpu);
+	sem->read_open_ns -= s->cpus[cpu].clock_ns;
+	sem->readers++;
+	sem->read.acquisitions++;
 }
 
 /* ---- seqcount_t --------------------------------------------------------------------------- */

@@ -23,6 +23,9 @@
 /* spin_lock: cpu waits until the last holder's release, then pays the pair (and a hand-over). */
 void spin_lock(struct sim *s, struct spinlock *l, int cpu);
 
+/* spin_trylock: take it only if it is free at cpu's clock (no wait, no spin); 1 if taken. */
+int spin_trylock(struct sim *s, struct spinlock *l, int cpu);
+
 /* spin_unlock at cpu's clock: counts the hold, frees the lock at that instant; returns the hold ns. */
 uint64_t spin_unlock(struct sim *s, struct spinlock *l, int cpu);
 
@@ -32,8 +35,14 @@ void down_read(struct sim *s, struct rwsem *sem, int cpu);
 /* up_read at cpu's clock: a writer coming later waits at least until this instant. */
 void up_read(struct sim *s, struct rwsem *sem, int cpu);
 
+/* down_read_trylock: take it as a reader only if no writer holds or awaits it at cpu's clock; 1 if taken. */
+int down_read_trylock(struct sim *s, struct rwsem *sem, int cpu);
+
 /* down_write: cpu waits for the last writer and every reader let in before it. */
 void down_write(struct sim *s, struct rwsem *sem, int cpu);
+
+/* downgrade_write at cpu's clock: the writer becomes a reader at once, so waiting readers may enter. */
+void downgrade_write(struct sim *s, struct rwsem *sem, int cpu);
 
 /* up_write at cpu's clock: everyone coming later waits at least until this instant. */
 void up_write(struct sim *s, struct rwsem *sem, int cpu);

@@ -29,8 +29,10 @@ struct subsystem {
 	void (*op_done)(struct sim *s);
 	/* Verify this subsystem's part of the state: SIM_OK, or SIM_ECORRUPT with s->error set. */
 	int (*check)(struct sim *s);
-	/* Print the body of one of its events as its kernel tracepoint does (after "name: "); 0 if not its own. */
+	/* Print one of its events as its kernel tracepoint does (name and fields, after the line prefix); 0 if not its own. */
 	int (*trace_event)(const struct sim *s, const struct sim_event *e, struct textbuf *tb);
+	/* Append this subsystem's /proc/vmstat lines ("name value\n") after the page allocator's. */
+	void (*vmstat)(const struct sim *s, struct textbuf *tb);
 };
 
 /* One more than the highest op kind of the base and every subsystem (src/vocabulary.c). */

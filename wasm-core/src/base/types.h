@@ -191,6 +191,13 @@ enum pcpu_free_hint_rule {
 	PCPU_FREE_HINT_BLOCK_END, /* 5.1+: pcpu_block_update(chunk_md, chunk start, block-relative end) */
 };
 
+/* how a user page fault finds and locks its VMA (arch/x86/mm/fault.c, do_user_addr_fault) */
+enum fault_lock_rule {
+	FAULT_LOCK_MMAP, /* every fault under mmap_lock for read (<= 6.3, or CONFIG_PER_VMA_LOCK off) */
+	FAULT_LOCK_SPF, /* the posted speculative faults: vm_sequence checks, then mmap_sem on abort */
+	FAULT_LOCK_PER_VMA, /* 6.4+: lock_vma_under_rcu, then mmap_lock when it fails or retries */
+};
+
 /*
  * one kernel version's behaviour: a row of profile_table[] (profile.c). The switches are the
  * PROFILE_SWITCH rows of base/profiles.def, in that order, each named for what it does and

@@ -4,6 +4,7 @@
  * print as 0 in the kernel's order and spelling, so the files diff cleanly against a real one.
  * The LRU and page cache figures are reclaim's (struct lruvec, struct zone's nr_zone_*).
  */
+#include "base/subsystem.h"
 #include "page_alloc/procfs.h"
 
 #include <string.h>
@@ -454,6 +455,10 @@ void proc_vmstat(const struct sim *s, struct textbuf *tb)
 	vmstat_line(tb, "pageoutrun", NULL, ev->pageoutrun);
 	vmstat_line(tb, "pgrotated", NULL, ev->pgrotated);
 	vmstat_line(tb, "oom_kill", NULL, ev->oom_kill);
+	/* the event counters of the other subsystems (pgfault, vma_lock_*) follow in their order */
+	for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++)
+		if ((*sub)->vmstat)
+			(*sub)->vmstat(s, tb);
 }
 
 size_t sim_proc_render(const struct sim *s, int which, char *buf, size_t cap)

@@ -14,6 +14,7 @@
  * the model's other decisions print as
  * "buddyscope_<kind>: key=value ... fn=<kernel function>".
  */
+#include "base/subsystem.h"
 #include "page_alloc/tracefmt.h"
 
 #include "base/event.h"
@@ -99,6 +100,7 @@ static const struct model_fmt model_fmts[] = {
 #include "page_alloc/events.def"
 #include "reclaim/events.def"
 #include "percpu/events.def"
+#include "fault/events.def"
 };
 #undef EV
 #undef EV_BITS

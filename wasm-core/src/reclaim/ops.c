@@ -58,7 +58,7 @@ static int op_lru_alloc(struct sim *s, const struct sim_op *op)
 }
 
 /*
- * OP_TOUCH: a mapped block gets its accessed bit; page cache is marked accessed, and a second
+ * OP_MARK_ACCESSED: a mapped block gets its accessed bit; page cache is marked accessed, and a second
  * use while referenced moves it to the active list (folio_mark_accessed). A block reclaim took
  * is not read back (refaults are not modelled); a block on no LRU has nothing to mark.
  */
@@ -104,7 +104,7 @@ static int reclaim_apply(struct sim *s, const struct sim_op *op)
 	switch (op->kind) {
 	case OP_LRU_ALLOC:
 		return op_lru_alloc(s, op);
-	case OP_TOUCH:
+	case OP_MARK_ACCESSED:
 		return op_touch(s, op);
 	default:
 		return SIM_ENOTMINE;
