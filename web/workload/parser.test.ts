@@ -150,16 +150,16 @@ describe('parseWorkload', () => {
     ['alloc a\nprofile 6.6', '2:1: profile must come before the first op (line 1)'],
     [
       'profile 6.19',
-      '1:9: unknown profile "6.19": expected 6.18, 6.6, 5.14, 5.13, 2016-v5, 2016-prefix, 4.13, 4.14, 5.1 (did you mean 6.18?)',
+      '1:9: unknown profile "6.19": expected 6.18, 6.6, 5.14, 5.13, 2016-v5, 2016-prefix, 4.13, 4.14, 5.1, 4.16, 4.16-spf-v9, 4.17-spf-v11 (did you mean 6.18?)',
     ],
     ['cpu', '1:4: expected a cpu number, found end of file'],
     [
       'cpu 1',
-      '1:6: expected an op after cpu 1 (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, offline, online, percpu), found end of file',
+      '1:6: expected an op after cpu 1 (alloc, free, drain, corrupt, random, free_pfn, free_captured, offline, online, percpu, thread, mmap, munmap, mprotect, touch, work), found end of file',
     ],
     [
       'cpu 0 allocate a',
-      '1:7: expected an op (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, offline, online, percpu), found "allocate" (did you mean alloc?)',
+      '1:7: expected an op (alloc, free, drain, corrupt, random, free_pfn, free_captured, offline, online, percpu, thread, mmap, munmap, mprotect, touch, work), found "allocate" (did you mean alloc?)',
     ],
     [
       'alloc 3x',
