@@ -26,6 +26,14 @@ static struct sim *normal_machine(int profile, uint32_t managed, int32_t pcp_bat
 }
 
 /* Two nodes, 2 CPUs each: node 0 has DMA32 (4096) and Normal (8192), node 1 Normal (8192). */
+/* Mark nid's kswapd awake as wakeup_kswapd does, counted where the base looks for awake workers. */
+static void kswapd_awake_by_hand(struct sim *s, int nid)
+{
+	if (!s->nodes[nid].kswapd_awake)
+		s->nr_awake_workers++;
+	s->nodes[nid].kswapd_awake = 1;
+}
+
 static struct sim *numa_machine(int profile)
 {
 	struct sim_config cfg;
@@ -321,8 +329,8 @@ TEST(walk_6_18_skips_nodes_whose_kswapd_runs)
 
 	CHECK(s && old);
 	if (s && old) {
-		s->nodes[1].kswapd_awake = 1;
-		old->nodes[1].kswapd_awake = 1;
+		kswapd_awake_by_hand(s, 1);
+		kswapd_awake_by_hand(old, 1);
 		sim_events_clear(s);
 		CHECK_EQ(at_alloc(s, 2, GFP_KERNEL, 0, 0), SIM_OK);
 		CHECK_EQ(sim_handles(s)[0].node, 0);
@@ -332,8 +340,8 @@ TEST(walk_6_18_skips_nodes_whose_kswapd_runs)
 		CHECK_EQ(sim_handles(old)[0].node, 1);
 		/* every node busy: a second walk places it anyway, locally (node 1's kswapd, finding
 		 * nothing to do after the op, went back to sleep: wake both by hand again) */
-		s->nodes[0].kswapd_awake = 1;
-		s->nodes[1].kswapd_awake = 1;
+		kswapd_awake_by_hand(s, 0);
+		kswapd_awake_by_hand(s, 1);
 		sim_events_clear(s);
 		CHECK_EQ(at_alloc(s, 2, GFP_KERNEL, 0, 1), SIM_OK);
 		CHECK_EQ(sim_handles(s)[1].node, 1);

@@ -25,7 +25,7 @@ struct subsystem {
 	void (*tick_cpu)(struct sim *s, int cpu);
 	/* The end of one interval, after every CPU's tick_cpu. */
 	void (*tick_end)(struct sim *s);
-	/* After every op: work the kernel does beside the workload, e.g. a woken kswapd's next round. */
+	/* After an op while s->nr_awake_workers > 0: work beside the workload, e.g. a woken kswapd's next round. */
 	void (*op_done)(struct sim *s);
 	/* Verify this subsystem's part of the state: SIM_OK, or SIM_ECORRUPT with s->error set. */
 	int (*check)(struct sim *s);

@@ -655,7 +655,8 @@ struct sim {
 	uint32_t op_seq;	 /* index of the op being applied */
 	uint64_t rng;		 /* xorshift state of the seeded random stream */
 	uint64_t history; /* digest of every op applied, in order (a hash chain): see sim_apply */
-	uint64_t now_ns;  /* global virtual time (ticks) */
+	uint32_t nr_awake_workers; /* kernel threads with work between ops (each node's awake kswapd); 0 skips the op_done hooks */
+	uint64_t now_ns;	  /* global virtual time (ticks) */
 	uint32_t corrupt_pending; /* OP_CORRUPT armed: the next refill's first block is bad */
 	uint32_t frozen;	  /* SIM_ECORRUPT was reported: every later op is refused */
 	struct vm_events ev;

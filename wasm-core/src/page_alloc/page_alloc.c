@@ -138,6 +138,7 @@ static void wakeup_kswapd(struct sim *s, struct zone *z, uint32_t gfp, int order
 					    !pgdat_watermark_boosted(s, nid, highest_zoneidx)))
 		return;
 	n->kswapd_awake = 1;
+	s->nr_awake_workers++;
 	n->kswapd_wakeups++;
 	s->ev.kswapd_wakeups++;
 	ev_emit(s, EV_KSWAPD_WAKE, FN_WAKEUP_KSWAPD, cpu, &n->zones[highest_zoneidx], 0, order, 0,

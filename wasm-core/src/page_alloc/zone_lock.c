@@ -43,24 +43,3 @@ FAST_PATH void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, i
 	ev_emit(s, EV_ZONE_LOCK, FN_SPIN_LOCK, cpu, z, 0, 0, 0, (int32_t)z->lock.last_wait_ns,
 		(int32_t)(hold > INT32_MAX ? INT32_MAX : hold), pages);
 }
-
-uint8_t pcp_lock_ctx(struct sim *s, int cpu, int pinned)
-{
-	uint8_t before;
-
-	if (cpu < 0 || (uint32_t)cpu >= s->nr_cpus)
-		return 0;
-	before = s->cpus[cpu].trace_ctx;
-	if (s->profile.pcp_lock_preempt)
-		s->cpus[cpu].trace_ctx = (uint8_t)((before & ~TRACE_CTX_DEPTH) |
-						   ((before + (pinned ? 2 : 1)) & TRACE_CTX_DEPTH));
-	else
-		s->cpus[cpu].trace_ctx = before | TRACE_CTX_IRQS_OFF;
-	return before;
-}
-
-void pcp_unlock_ctx(struct sim *s, int cpu, uint8_t before)
-{
-	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus)
-		s->cpus[cpu].trace_ctx = before;
-}

@@ -7,6 +7,7 @@
 #ifndef BUDDYSCOPE_ZONE_LOCK_H
 #define BUDDYSCOPE_ZONE_LOCK_H
 
+#include "base/event.h"
 #include "base/types.h"
 
 /* A pcp hit or a pcp free, no zone lock: a few list operations on this CPU's own lines. */
@@ -26,9 +27,27 @@ void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, int pages);
  * spin_lock(&pcp->lock), one), earlier kernels disable interrupts (local_lock_irqsave,
  * local_irq_save). Returns cpu's trace_ctx before, for pcp_unlock_ctx.
  */
-uint8_t pcp_lock_ctx(struct sim *s, int cpu, int pinned);
+static inline uint8_t pcp_lock_ctx(struct sim *s, int cpu, int pinned)
+{
+	uint8_t before;
+
+	/* inline: every pcp hit and free takes it, and it is a few instructions */
+	if (cpu < 0 || (uint32_t)cpu >= s->nr_cpus)
+		return 0;
+	before = s->cpus[cpu].trace_ctx;
+	if (s->profile.pcp_lock_preempt)
+		s->cpus[cpu].trace_ctx = (uint8_t)((before & ~TRACE_CTX_DEPTH) |
+						   ((before + (pinned ? 2 : 1)) & TRACE_CTX_DEPTH));
+	else
+		s->cpus[cpu].trace_ctx = before | TRACE_CTX_IRQS_OFF;
+	return before;
+}
 
 /* Releasing it: cpu's trace_ctx goes back to what pcp_lock_ctx returned. */
-void pcp_unlock_ctx(struct sim *s, int cpu, uint8_t before);
+static inline void pcp_unlock_ctx(struct sim *s, int cpu, uint8_t before)
+{
+	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus)
+		s->cpus[cpu].trace_ctx = before;
+}
 
 #endif

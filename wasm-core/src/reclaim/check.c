@@ -123,11 +123,13 @@ static int check_counts(struct sim *s, int nid, const struct lru_tally *t)
 
 int reclaim_check(struct sim *s)
 {
-	uint64_t blocks = 0, flagged = 0;
+	uint64_t blocks = 0, flagged = 0, awake = 0;
 	const struct page *frames = sim_frames(s);
 
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		struct lru_tally t = { 0 };
+
+		awake += s->nodes[nid].kswapd_awake != 0;
 		int err = SIM_OK;
 
 		for (int lru = 0; lru < NR_LRU_LISTS && !err; lru++)
@@ -144,6 +146,9 @@ int reclaim_check(struct sim *s)
 	if (flagged != blocks)
 		return fail(s, "frames flagged on an LRU list", 0, 0, (int64_t)flagged,
 			    (int64_t)blocks);
+	/* the base runs the op_done hooks only while it counts an awake kswapd */
+	if (awake != s->nr_awake_workers)
+		return fail(s, "awake kswapds", 0, 0, (int64_t)s->nr_awake_workers, (int64_t)awake);
 	if (s->nr_swap_free < 0 || s->nr_swap_free > (int64_t)s->config.swap_pages)
 		return fail(s, "free swap", 0, 0, s->nr_swap_free, s->config.swap_pages);
 	return SIM_OK;

@@ -113,8 +113,10 @@ static void balance_end(struct sim *s, int nid, int found_balanced)
 		/* (kcompactd would be woken here for the fragmentation that caused the boost) */
 	}
 	k->running = 0;
-	if (wmark_node_unreclaimable(n) || pgdat_balanced(s, nid, k->order, k->highest_zoneidx))
+	if (wmark_node_unreclaimable(n) || pgdat_balanced(s, nid, k->order, k->highest_zoneidx)) {
 		n->kswapd_awake = 0;
+		s->nr_awake_workers--;
+	}
 	ev_emit(s, EV_VMSCAN_KSWAPD_SLEEP, FN_BALANCE_PGDAT, kswapd_cpu(s, nid),
 		kswapd_zone(s, nid), 0, k->order, 0, !n->kswapd_awake, (int32_t)k->nr_reclaimed,
 		n->kswapd_failures);
