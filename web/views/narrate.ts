@@ -49,7 +49,7 @@ export const CHECKED_MARKS: Record<number, string> = {
   2: "the high watermark, the request's own mark (the last try before the OOM killer)",
   4: 'the min watermark without its boost (a __GFP_HIGH order-0 request may ignore the boost)',
   5: "the high watermark, the 6.7+ pre-check before the request's own mark",
-  6: 'the high watermark, checked by a free to a per-CPU list while the zone is ZONE_BELOW_HIGH',
+  6: 'the high watermark, checked after a free spilled a per-CPU list back to the zone while it is ZONE_BELOW_HIGH',
 };
 const WMARK_CHECK_BELOW_HIGH = 5;
 const WMARK_CHECK_FREE_HIGH = 6;

@@ -31,7 +31,7 @@ enum wmark_check {
 	WMARK_CHECK_MIN_UNBOOSTED = 4,
 	/* 6.7+: get_page_from_freelist's high pre-check; a failure sets ZONE_BELOW_HIGH */
 	WMARK_CHECK_BELOW_HIGH = 5,
-	/* 6.7+: the pcp free path's high check while ZONE_BELOW_HIGH is set; a pass clears it */
+	/* 6.7+: the free path's high check after a pcp bulk free under ZONE_BELOW_HIGH; a pass clears it */
 	WMARK_CHECK_FREE_HIGH = 6,
 	/* another caller's number (kswapd's balance checks, tests) */
 	WMARK_CHECK_OTHER = 7,
