@@ -7,7 +7,7 @@ import { FN_NAMES, KIND_NAMES } from '../core/generated/events';
 import { compileWorkload } from '../workload/compiler';
 import { parseWorkload } from '../workload/parser';
 import type { SimEvent } from '../player/engine';
-import { narrate } from './narrate';
+import { narrate, WMARK_CHECK } from './narrate';
 
 describe('names and narration', async () => {
   const core = await loadCore();
@@ -105,7 +105,7 @@ describe('names and narration', async () => {
       return all;
     };
     const [first] = checks('machine tiny\nprofile 6.18\ncpu 0 alloc a\n');
-    expect(first?.mt).toBe(5); // WMARK_CHECK_BELOW_HIGH
+    expect(first?.mt).toBe(WMARK_CHECK.BELOW_HIGH); // the TS mirror of enum wmark_check holds
     const says = narrate(first!).text;
     expect(says).toContain('against the high watermark, the 6.7+ pre-check');
     expect(says).toMatch(/more than \d+ \(mark plus lowmem reserve\) must stay free for order 0/);
@@ -119,7 +119,7 @@ describe('names and narration', async () => {
     // below the high mark on 6.18: the flag is set and the request's own mark follows
     const below = checks(
       'machine tiny\nprofile 6.18\nrepeat 60 {\n  cpu 0 alloc a order=2\n}\n',
-    ).filter((e) => e.mt === 5 && e.c === 0);
+    ).filter((e) => e.mt === WMARK_CHECK.BELOW_HIGH && e.c === 0);
     expect(below.length).toBeGreaterThan(0);
     expect(narrate(below[0]!).text).toContain('Below it: the zone is marked ZONE_BELOW_HIGH');
   });

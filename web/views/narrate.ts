@@ -51,16 +51,16 @@ export const CHECKED_MARKS: Record<number, string> = {
   5: "the high watermark, the 6.7+ pre-check before the request's own mark",
   6: 'the high watermark, checked after a free spilled a per-CPU list back to the zone while it is ZONE_BELOW_HIGH',
 };
-const WMARK_CHECK_BELOW_HIGH = 5;
-const WMARK_CHECK_FREE_HIGH = 6;
+/** The marks of enum wmark_check that are not a request's own (pseudocode.ts reads them too). */
+export const WMARK_CHECK = { MIN_UNBOOSTED: 4, BELOW_HIGH: 5, FREE_HIGH: 6, OTHER: 7 } as const;
 
 function checkedMark(e: SimEvent, z: string): string {
   const head = `${z}: ${pages(e.a)} free against ${CHECKED_MARKS[e.mt] ?? 'a mark'}: more than ${e.b} (mark plus lowmem reserve) must stay free for order ${e.order}`;
-  if (e.mt === WMARK_CHECK_BELOW_HIGH)
+  if (e.mt === WMARK_CHECK.BELOW_HIGH)
     return e.c
       ? `${head}. Above it: the zone is used at once, without checking the lower mark.`
       : `${head}. Below it: the zone is marked ZONE_BELOW_HIGH (frees to per-CPU lists then shrink them sooner) and the request's own mark is checked next.`;
-  if (e.mt === WMARK_CHECK_FREE_HIGH)
+  if (e.mt === WMARK_CHECK.FREE_HIGH)
     return e.c
       ? `${head}. Above it again: ZONE_BELOW_HIGH is cleared.`
       : `${head}. Still below: the zone stays ZONE_BELOW_HIGH.`;

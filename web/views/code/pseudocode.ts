@@ -2,15 +2,16 @@
  * pseudocode.ts: the kernel engineer in plain words. For each event kind of the page allocator
  * (and the base events it emits alongside), the kernel function that decided it as a few lines of
  * our own pseudocode, the line that decided this event marked, and the call path that led there
- * (rmqueue_pcplist → __rmqueue_pcplist → rmqueue_bulk for a refill). It restates KERNEL.md and
- * docs/kernel in our words; it never quotes kernel source. One table, keyed by the kind names of
- * the events.def files: tsc fails until a new page_alloc or base kind has an entry, and so does
+ * (rmqueue_pcplist → __rmqueue_pcplist → rmqueue_bulk for a refill). It restates docs/kernel in
+ * our words and never quotes kernel source. One table, keyed by the kind names of the events.def
+ * files: tsc fails until a new page_alloc or base kind has an entry, and so does
  * pseudocode.test.ts. The Code view shows it above the model's C; it loads with that view.
  */
 import type { EventKindInfo } from '../../core/generated/events';
 import { KIND_NAMES } from '../../core/generated/events';
 import type { SimEvent } from '../../player/engine';
 import { fnName } from '../names';
+import { WMARK_CHECK } from '../narrate';
 
 /** One function in our words. */
 export interface Pseudo {
@@ -334,13 +335,15 @@ export const PSEUDOCODE: Readonly<Record<PseudoKindName, Entry>> = {
   buddy_merge: pseudo(['free_one_page', '__free_one_page'], FREE_ONE_PAGE, 'take buddy'),
   buddy_enqueue: pseudo(['free_one_page', '__free_one_page'], FREE_ONE_PAGE, 'add the block'),
   watermark_check: (e) => {
-    // which mark and why: enum wmark_check in the event's mt (see narrate.ts)
-    if (e.mt === 6) return pseudo(['free_frozen_page_commit'], PCP_COMMIT, 'if ZONE_BELOW');
-    if (e.mt === 7) return pseudo(['__zone_watermark_ok'], WATERMARK_OK, 'if free <=');
+    // which mark and why: enum wmark_check in the event's mt
+    if (e.mt === WMARK_CHECK.FREE_HIGH)
+      return pseudo(['free_frozen_page_commit'], PCP_COMMIT, 'if ZONE_BELOW');
+    if (e.mt === WMARK_CHECK.OTHER)
+      return pseudo(['__zone_watermark_ok'], WATERMARK_OK, 'if free <=');
     return pseudo(
       ['get_page_from_freelist', 'zone_watermark_fast'],
       FREELIST_WALK,
-      e.mt === 5 ? 'if zone_watermark_fast' : 'if not zone_watermark_fast',
+      e.mt === WMARK_CHECK.BELOW_HIGH ? 'if zone_watermark_fast' : 'if not zone_watermark_fast',
     );
   },
   zone_fallback: (e) =>
