@@ -133,6 +133,8 @@ TEST(walk_first_allocation_passes_high_and_counts)
 	/* the first check is against HIGH, and passing it is enough */
 	e = at_last(s, EV_WMARK_CHECK);
 	CHECK(e && e->zone == ZONE_NORMAL && e->c == 1 && e->b == wmark_pages(normal, WMARK_HIGH));
+	/* and the event says so: the ZONE_BELOW_HIGH pre-check, not the request's own LOW */
+	CHECK(e && e->mt == WMARK_CHECK_BELOW_HIGH);
 	CHECK_EQ(at_count(s, EV_WMARK_CHECK), 1);
 	CHECK_EQ(at_count(s, EV_ZONE_FALLBACK), 0);
 	e = &sim_events(s)[s->nr_events - 1];
@@ -167,6 +169,9 @@ TEST(walk_falls_back_to_dma32_then_lowmem_reserve_and_failure)
 	CHECK(normal->flags & ZONE_BELOW_HIGH);
 	e = at_find_a(s, EV_ZONE_FALLBACK, ZF_WMARK);
 	CHECK(e && e->zone == ZONE_NORMAL && e->order == 10);
+	/* the failing check just before it was against the request's own mark, LOW */
+	CHECK(e && e > sim_events(s) && e[-1].kind == EV_WMARK_CHECK &&
+	      e[-1].mt == WMARK_CHECK_LOW && e[-1].c == 0);
 	CHECK_EQ(sim_handles(s)[spill].zone, ZONE_DMA32);
 	/* DMA32 gives two more blocks; the last one would breach min + protection */
 	CHECK_EQ(at_alloc(s, 0, GFP_KERNEL, 10, h++), SIM_OK);

@@ -116,7 +116,7 @@ TEST(vmstat_watermark_reads_the_lagging_counter_safe_does_not)
 	CHECK_EQ(zone_page_state_snapshot_free(s, z), exact);
 	/* a mark between the two: the counter says 10 pages more than the exact count's 5 short */
 	mark = exact + 5;
-	CHECK(zone_watermark_ok(s, z, 0, mark, ZONE_NORMAL, 0, -1));
+	CHECK(zone_watermark_ok(s, z, 0, mark, ZONE_NORMAL, 0, WMARK_CHECK_OTHER, -1));
 	/* the safe check only sums the deltas below the drift mark: put the zone there */
 	z->percpu_drift_mark = exact + 100;
 	CHECK(!zone_watermark_ok_safe(s, z, 0, mark, ZONE_NORMAL, -1));

@@ -191,41 +191,47 @@ TEST(wmark_check_reserves_and_reductions)
 	z = sim_zone(s, 0, ZONE_NORMAL);
 	z->nr_free_pages = z->vm_stat_free = 1001;
 	/* strictly more than mark + reserve must stay free */
-	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, -1));
-	CHECK(!zone_watermark_ok(s, z, 0, 1001, ZONE_NORMAL, 0, -1));
+	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, WMARK_CHECK_OTHER, -1));
+	CHECK(!zone_watermark_ok(s, z, 0, 1001, ZONE_NORMAL, 0, WMARK_CHECK_OTHER, -1));
 	/* order 1 leaves 2^1 - 1 pages unusable */
-	CHECK(!zone_watermark_ok(s, z, 1, 1000, ZONE_NORMAL, 0, -1));
+	CHECK(!zone_watermark_ok(s, z, 1, 1000, ZONE_NORMAL, 0, WMARK_CHECK_OTHER, -1));
 	/* __GFP_HIGH: half of min; GFP_ATOMIC: a further quarter; OOM victims: another half */
 	z->nr_free_pages = z->vm_stat_free = 501;
-	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE, -1));
-	CHECK(!zone_watermark_ok(s, z, 0, 1002, ZONE_NORMAL, ALLOC_MIN_RESERVE, -1));
+	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE, WMARK_CHECK_OTHER,
+				-1));
+	CHECK(!zone_watermark_ok(s, z, 0, 1002, ZONE_NORMAL, ALLOC_MIN_RESERVE, WMARK_CHECK_OTHER,
+				 -1));
 	z->nr_free_pages = z->vm_stat_free = 376;
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK,
-				-1));
-	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE, -1));
+				WMARK_CHECK_OTHER, -1));
+	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_MIN_RESERVE, WMARK_CHECK_OTHER,
+				 -1));
 	z->nr_free_pages = z->vm_stat_free = 189;
 	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL,
-				ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK | ALLOC_OOM, -1));
+				ALLOC_MIN_RESERVE | ALLOC_NON_BLOCK | ALLOC_OOM, WMARK_CHECK_OTHER,
+				-1));
 	/* GFP_NOWAIT (NON_BLOCK alone) gets no reduction */
 	z->nr_free_pages = z->vm_stat_free = 1000;
-	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_NON_BLOCK, -1));
+	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_NON_BLOCK, WMARK_CHECK_OTHER,
+				 -1));
 	/* free HIGHATOMIC pages are not usable without reserve rights (6.18: the free part only) */
 	z->nr_free_pages = z->vm_stat_free = 1101;
 	z->nr_free_highatomic = 100;
 	z->nr_reserved_highatomic = 512;
-	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_NON_BLOCK, -1));
-	CHECK(!zone_watermark_ok(s, z, 0, 1001, ZONE_NORMAL, 0, -1));
-	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, -1));
+	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, ALLOC_NON_BLOCK, WMARK_CHECK_OTHER,
+				-1));
+	CHECK(!zone_watermark_ok(s, z, 0, 1001, ZONE_NORMAL, 0, WMARK_CHECK_OTHER, -1));
+	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, WMARK_CHECK_OTHER, -1));
 	/* 6.6 subtracted the whole reservation */
 	s->profile.wmark_free_highatomic = 0;
-	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, -1));
+	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, WMARK_CHECK_OTHER, -1));
 	s->profile.wmark_free_highatomic = 1;
 	z->nr_free_highatomic = z->nr_reserved_highatomic = 0;
 	/* protection of the request's highest zone is added to the mark */
 	z->lowmem_reserve[ZONE_MOVABLE] = 50;
 	z->nr_free_pages = z->vm_stat_free = 1050;
-	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_MOVABLE, 0, -1));
-	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, -1));
+	CHECK(!zone_watermark_ok(s, z, 0, 1000, ZONE_MOVABLE, 0, WMARK_CHECK_OTHER, -1));
+	CHECK(zone_watermark_ok(s, z, 0, 1000, ZONE_NORMAL, 0, WMARK_CHECK_OTHER, -1));
 	z->lowmem_reserve[ZONE_MOVABLE] = 0;
 	free(s);
 }
@@ -240,7 +246,7 @@ TEST(wmark_check_high_order_needs_a_usable_block)
 		return;
 	/* tiny: four free order-6 blocks, all MOVABLE */
 	z = sim_zone(s, 0, ZONE_NORMAL);
-	CHECK(zone_watermark_ok(s, z, 6, 10, ZONE_NORMAL, 0, -1));
+	CHECK(zone_watermark_ok(s, z, 6, 10, ZONE_NORMAL, 0, WMARK_CHECK_OTHER, -1));
 	/* take every block: enough pages "free" but no block of order >= 2 on a usable list */
 	{
 		uint32_t heads[4], n = 0;
@@ -251,9 +257,12 @@ TEST(wmark_check_high_order_needs_a_usable_block)
 		/* retag the lists as HIGHATOMIC: only reserve holders may count them */
 		for (uint32_t i = 0; i < n; i++)
 			buddy_move_to_free_list(s, z, heads[i], MIGRATE_HIGHATOMIC);
-		CHECK(!zone_watermark_ok(s, z, 2, 10, ZONE_NORMAL, ALLOC_NON_BLOCK, -1));
-		CHECK(zone_watermark_ok(s, z, 2, 10, ZONE_NORMAL, ALLOC_HIGHATOMIC, -1));
-		CHECK(zone_watermark_ok(s, z, 2, 10, ZONE_NORMAL, ALLOC_OOM, -1));
+		CHECK(!zone_watermark_ok(s, z, 2, 10, ZONE_NORMAL, ALLOC_NON_BLOCK,
+					 WMARK_CHECK_OTHER, -1));
+		CHECK(zone_watermark_ok(s, z, 2, 10, ZONE_NORMAL, ALLOC_HIGHATOMIC,
+					WMARK_CHECK_OTHER, -1));
+		CHECK(zone_watermark_ok(s, z, 2, 10, ZONE_NORMAL, ALLOC_OOM, WMARK_CHECK_OTHER,
+					-1));
 		for (uint32_t i = 0; i < n; i++)
 			buddy_move_to_free_list(s, z, heads[i], MIGRATE_MOVABLE);
 	}
@@ -273,10 +282,11 @@ TEST(wmark_fast_check_and_boosted_min)
 	sim_events_clear(s);
 	/* order 0 shortcut: one event, the verdict */
 	z->nr_free_pages = z->vm_stat_free = 2000;
-	CHECK(zone_watermark_fast(s, z, 0, 1000, ZONE_NORMAL, ALLOC_WMARK_LOW, 0));
+	CHECK(zone_watermark_fast(s, z, 0, 1000, ZONE_NORMAL, ALLOC_WMARK_LOW, WMARK_CHECK_LOW, 0));
 	CHECK_EQ(at_count(s, EV_WMARK_CHECK), 1);
 	CHECK(at_last(s, EV_WMARK_CHECK)->a == 2000 && at_last(s, EV_WMARK_CHECK)->b == 1000 &&
-	      at_last(s, EV_WMARK_CHECK)->c == 1);
+	      at_last(s, EV_WMARK_CHECK)->c == 1 &&
+	      at_last(s, EV_WMARK_CHECK)->mt == WMARK_CHECK_LOW);
 	/*
 	 * A boosted MIN check by a __GFP_HIGH order-0 request falls back to the unboosted MIN:
 	 * bench1m's MIN is 5632 (THP rule), boosted to 9632; __GFP_HIGH halves either.
@@ -286,12 +296,15 @@ TEST(wmark_fast_check_and_boosted_min)
 	z->watermark_boost = 4000;
 	z->nr_free_pages = z->vm_stat_free = 4000;
 	CHECK(!zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL, ALLOC_WMARK_MIN,
-				   0));
+				   WMARK_CHECK_MIN, 0));
 	CHECK(zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL,
-				  ALLOC_WMARK_MIN | ALLOC_MIN_RESERVE, 0));
+				  ALLOC_WMARK_MIN | ALLOC_MIN_RESERVE, WMARK_CHECK_MIN, 0));
+	/* and the event names the retry: min without its boost */
+	CHECK_EQ(at_last(s, EV_WMARK_CHECK)->mt, WMARK_CHECK_MIN_UNBOOSTED);
 	/* only for checks against MIN */
 	CHECK(!zone_watermark_fast(s, z, 0, wmark_pages(z, WMARK_MIN), ZONE_NORMAL,
-				   ALLOC_WMARK_LOW | ALLOC_MIN_RESERVE, 0));
+				   ALLOC_WMARK_LOW | ALLOC_MIN_RESERVE, WMARK_CHECK_LOW, 0));
+	CHECK_EQ(at_last(s, EV_WMARK_CHECK)->mt, WMARK_CHECK_LOW);
 	z->watermark_boost = 0;
 	z->nr_free_pages = (int64_t)z->managed;
 	free(s);

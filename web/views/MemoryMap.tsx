@@ -62,7 +62,7 @@ import {
   rectOn,
   type Grid,
 } from './memory-map-draw';
-import { eventAttrs, type ViewProps } from './options';
+import { eventAttrs, type ViewProps, type ViewSetting } from './options';
 import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
 import { MapLegend } from './MapLegend';
 import { formatCount } from '../core/count';
@@ -71,7 +71,11 @@ import { formatCount } from '../core/count';
 const Legend = memo(MapLegend);
 
 const MIN_VISIBLE = 64;
+/** The map's height in px; presenting a lesson at 1920x1080 it takes over half the screen. */
 const HEIGHT = 320;
+const PRESENTING_HEIGHT = 640;
+/** Frames shown around the event while the map follows it. */
+const FOLLOW_FRAMES = 4096;
 /** Below this many px per frame the map is the overview (cells of a pageblock or more). */
 const MIN_FRAME_PX = 2;
 /** The overview's cells are at least this many px square. */
@@ -198,13 +202,28 @@ function layout(
  * columns covers more of the panel with cells still 4 px or more (4096 cells of a 16 GiB
  * machine make a 64 x 64 square; 8192 fill the width).
  */
-function overviewUnitFor(frames: number, pageblock: number, width: number): number {
-  const unit = overviewUnit(frames, pageblock, Math.floor((width * HEIGHT) / MIN_UNIT_PX ** 2));
+function overviewUnitFor(frames: number, pageblock: number, width: number, height: number): number {
+  const unit = overviewUnit(frames, pageblock, Math.floor((width * height) / MIN_UNIT_PX ** 2));
   const area = (u: number) => {
-    const g = layout(Math.ceil(frames / u), width, HEIGHT, true);
+    const g = layout(Math.ceil(frames / u), width, height, true);
     return g.cell >= 4 ? g.cols * g.rows * g.cell * g.cell : 0;
   };
   return unit / 2 >= pageblock && area(unit / 2) > area(unit) ? unit / 2 : unit;
+}
+
+/**
+ * Whether a map follows the event until the reader says otherwise: in lessons, where the whole
+ * machine would be an overview (under MIN_FRAME_PX a frame), so a step's change is drawn as blocks
+ * rather than as a share of a cell.
+ */
+function followsByDefault(
+  setting: ViewSetting | undefined,
+  total: number,
+  width: number,
+  height: number,
+): boolean {
+  if (setting === undefined || total <= FOLLOW_FRAMES) return false;
+  return layout(total, width, height).cell < MIN_FRAME_PX;
 }
 
 interface ToolbarProps {
@@ -267,7 +286,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const total = pow2ceil(extent.hi - extent.lo);
   const [zoom, setZoom] = useState<{ count: number; center: number } | null>(null);
   const [hover, setHover] = useState<number | null>(null);
-  const [follow, setFollow] = useState(false);
+  // null until the reader chooses: then the setting's default (below)
+  const [followChoice, setFollow] = useState<boolean | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
   const drag = useRef<{ y: number; x: number; center: number } | null>(null);
   // The frames layer: one canvas pixel per frame, scaled to cells by CSS (the compositor scales,
@@ -297,19 +317,29 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const overlayInk = useRef(true);
   const colors = useMemo(() => mapColors(options.theme), [options.theme]);
   const compare = options.compare ?? null;
+  const height = options.setting === 'presenting' ? PRESENTING_HEIGHT : HEIGHT;
 
   // Following the event: keep its block in the middle, zoomed in enough to see it on a big machine.
+  const setting = options.setting;
+  const followDefault = useMemo(
+    () => followsByDefault(setting, total, width, height),
+    [setting, total, width, height],
+  );
+  const follow = followChoice ?? followDefault;
   const following = follow && !!event && event.pfn > 0;
   const count = Math.max(
     MIN_VISIBLE,
-    Math.min(total, following && !zoom ? 4096 : (zoom?.count ?? total)),
+    Math.min(total, following && !zoom ? FOLLOW_FRAMES : (zoom?.count ?? total)),
   );
-  const { cols, rows, cell } = layout(count, width, HEIGHT);
+  const { cols, rows, cell } = layout(count, width, height);
   const pb = state.pageblockNrPages;
   // The overview when frames would be under MIN_FRAME_PX: units of a pageblock or more.
-  const unit = cell >= MIN_FRAME_PX ? 1 : overviewUnitFor(rows * cols, Math.max(1, pb), width);
+  const unit =
+    cell >= MIN_FRAME_PX ? 1 : overviewUnitFor(rows * cols, Math.max(1, pb), width, height);
   const align = Math.max(cols, unit);
-  const centre = following && event ? event.pfn : (zoom?.center ?? extent.lo + count / 2);
+  // (a following map zoomed out to the whole machine shows it from its start)
+  const centre =
+    following && event && count < total ? event.pfn : (zoom?.center ?? extent.lo + count / 2);
   const start = Math.max(
     extent.lo - (extent.lo % align),
     Math.floor((centre - count / 2) / align) * align,
@@ -317,8 +347,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const win: MapWindow = useMemo(() => ({ start, count: rows * cols, cols }), [start, rows, cols]);
   const units = unit > 1 ? Math.ceil(win.count / unit) : 0;
   const unitLayout = useMemo(
-    () => (units ? layout(units, width, HEIGHT, true) : null),
-    [units, width],
+    () => (units ? layout(units, width, height, true) : null),
+    [units, width, height],
   );
   // The grid the strokes and the pointer use: frames, or overview units.
   const grid: Grid = useMemo(
@@ -682,7 +712,11 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     },
     [total, count, lo, mid],
   );
-  const showAll = useCallback(() => setZoom(null), []);
+  // While following, no zoom means the event's neighbourhood: All asks for the whole machine.
+  const showAll = useCallback(
+    () => setZoom(following ? { count: total, center: lo + total / 2 } : null),
+    [following, total, lo],
+  );
   const panRows = (n: number) => setZoom({ count, center: centre + n * cols });
 
   const onWheel = (e: WheelEvent<HTMLCanvasElement>) => {
@@ -702,7 +736,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     if (e.shiftKey && k.startsWith('Arrow')) return;
     if (k === '+' || k === '=') zoomBy(0.5);
     else if (k === '-') zoomBy(2);
-    else if (k === '0') setZoom(null);
+    else if (k === '0') showAll();
     else if (k === 'ArrowLeft') moveCursor(-grid.per);
     else if (k === 'ArrowRight') moveCursor(grid.per);
     else if (k === 'ArrowUp') moveCursor(-grid.cols * grid.per);

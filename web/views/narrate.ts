@@ -39,6 +39,35 @@ const OOM_DECISIONS: Record<number, string> = {
   5: 'only the low zones may serve it, and killing a task would not free them, so the request fails',
 };
 
+/**
+ * Which mark a watermark_check compared against, and why it was checked: its mt field, enum
+ * wmark_check of wasm-core/src/page_alloc/watermark.h (narrate.test.ts holds the numbers to the
+ * events the core emits).
+ */
+export const CHECKED_MARKS: Record<number, string> = {
+  0: "the min watermark, the request's own mark (the slow path's, or an atomic request's)",
+  1: "the low watermark, the request's own mark (the fast path's)",
+  2: "the high watermark, the request's own mark (the last try before the OOM killer)",
+  4: 'the min watermark without its boost (a __GFP_HIGH order-0 request may ignore the boost)',
+  5: "the high watermark, the 6.7+ pre-check before the request's own mark",
+  6: 'the high watermark, checked after a free spilled a per-CPU list back to the zone while it is ZONE_BELOW_HIGH',
+};
+/** The marks of enum wmark_check that are not a request's own (pseudocode.ts reads them too). */
+export const WMARK_CHECK = { MIN_UNBOOSTED: 4, BELOW_HIGH: 5, FREE_HIGH: 6, OTHER: 7 } as const;
+
+function checkedMark(e: SimEvent, z: string): string {
+  const head = `${z}: ${pages(e.a)} free against ${CHECKED_MARKS[e.mt] ?? 'a mark'}: more than ${e.b} (mark plus lowmem reserve) must stay free for order ${e.order}`;
+  if (e.mt === WMARK_CHECK.BELOW_HIGH)
+    return e.c
+      ? `${head}. Above it: the zone is used at once, without checking the lower mark.`
+      : `${head}. Below it: the zone is marked ZONE_BELOW_HIGH (frees to per-CPU lists then shrink them sooner) and the request's own mark is checked next.`;
+  if (e.mt === WMARK_CHECK.FREE_HIGH)
+    return e.c
+      ? `${head}. Above it again: ZONE_BELOW_HIGH is cleared.`
+      : `${head}. Still below: the zone stays ZONE_BELOW_HIGH.`;
+  return `${head}: ${e.c ? 'enough, the zone may be used.' : 'too few, the zone is skipped.'}`;
+}
+
 function lru(mt: number): string {
   return `${LRU_NAMES[mt] ?? `list ${mt}`} list`;
 }
@@ -107,9 +136,7 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
     `The freed block's buddy at pfn ${e.a} was free too: they merge into ${block(e)}.`,
   buddy_enqueue: (e, { z, mt }) =>
     `${block(e)} joins the ${e.a ? 'tail' : 'head'} of ${z}'s ${mt} free list.`,
-  watermark_check: (e, { z }) =>
-    `${z}: ${pages(e.a)} free against a mark of ${e.b} (watermark plus reserve) for order ${e.order}: ` +
-    (e.c ? 'enough, the zone may be used.' : 'too few, the zone is skipped.'),
+  watermark_check: (e, { z }) => checkedMark(e, z),
   zone_fallback: (e, { z }) => `The walk leaves ${z}: ${ZF_REASONS[e.a] ?? `reason ${e.a}`}.`,
   pageblock_claim: (e, { mt }) =>
     e.c

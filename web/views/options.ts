@@ -7,7 +7,15 @@ import type { Theme } from './palette';
 export interface ViewOptions {
   theme: Theme;
   reducedMotion: boolean; // prefers-reduced-motion: update instantly, animate nothing
+  /**
+   * Where the view is drawn: in a lesson (the map follows the event on big machines), presenting
+   * one (larger, for a projector); absent in the playground and embeds.
+   */
+  setting?: ViewSetting;
 }
+
+/** A lesson read on screen, or presented at 1920x1080. */
+export type ViewSetting = 'lesson' | 'presenting';
 
 export interface ViewProps<O = object> {
   state: ModelState;

@@ -15,7 +15,7 @@ import { EventLog, type EventLogOptions } from './EventLog';
 import { FreeAreas } from './FreeAreas';
 import { FreeLists } from './FreeLists';
 import type { ModelState, SimEvent } from './model';
-import type { ViewProps } from './options';
+import type { ViewProps, ViewSetting } from './options';
 import type { Theme } from './palette';
 import { PcpLists } from './PcpLists';
 import { AreaMap, ChunkMap, SlotLists } from './percpu/registered';
@@ -200,6 +200,7 @@ interface RegisteredViewProps {
   other: ModelState | null;
   theme: Theme;
   reducedMotion: boolean;
+  setting?: ViewSetting; // a lesson, or a presented one; absent in the playground
 }
 
 /**
@@ -223,6 +224,7 @@ function DrawnView({
   other,
   theme,
   reducedMotion,
+  setting,
 }: RegisteredViewProps) {
   const def = VIEWS[name];
   const View = def.component;
@@ -231,7 +233,7 @@ function DrawnView({
       state={machine.state()}
       event={event}
       opEvents={opEvents}
-      options={{ theme, reducedMotion, ...def.options({ machine, other }) }}
+      options={{ theme, reducedMotion, setting, ...def.options({ machine, other }) }}
     />
   );
   if (!def.loading) return drawn;

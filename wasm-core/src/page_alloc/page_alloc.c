@@ -96,7 +96,7 @@ int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx)
 		managed = 1;
 		/* zone_watermark_ok_safe: no reserve rights, no event (kswapd's own check) */
 		if (zone_watermark_ok(s, z, order, wmark_pages(z, WMARK_HIGH), highest_zoneidx, 0,
-				      -1))
+				      WMARK_CHECK_OTHER, -1))
 			return 1;
 	}
 	return !managed;
@@ -294,13 +294,15 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 			/* 6.7+: passing HIGH is enough; failing it tells the pcp free path to shrink */
 			if (below_high_check && !(z->flags & ZONE_BELOW_HIGH)) {
 				if (zone_watermark_fast(s, z, ac->order, wmark_pages(z, WMARK_HIGH),
-							ac->highest_zoneidx, alloc_flags, ac->cpu))
+							ac->highest_zoneidx, alloc_flags,
+							WMARK_CHECK_BELOW_HIGH, ac->cpu))
 					goto try_this_zone;
 				z->flags |= ZONE_BELOW_HIGH;
 			}
 			mark = wmark_pages(z, (int)(alloc_flags & ALLOC_WMARK_MASK));
-			if (!zone_watermark_fast(s, z, ac->order, mark, ac->highest_zoneidx,
-						 alloc_flags, ac->cpu) &&
+			if (!zone_watermark_fast(
+				    s, z, ac->order, mark, ac->highest_zoneidx, alloc_flags,
+				    (enum wmark_check)(alloc_flags & ALLOC_WMARK_MASK), ac->cpu) &&
 			    !(alloc_flags & ALLOC_NO_WATERMARKS)) {
 				/*
 				 * node_reclaim (zone_reclaim_mode) would scan this node here; the model has

@@ -737,7 +737,8 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 											 pindex,
 			   FN_FREE_FROZEN_PAGE_COMMIT);
 	if (pcp_autotune(s) && (z->flags & ZONE_BELOW_HIGH) && !s->frozen &&
-	    zone_watermark_ok(s, z, 0, wmark_pages(z, WMARK_HIGH), ZONE_MOVABLE, 0, cpu))
+	    zone_watermark_ok(s, z, 0, wmark_pages(z, WMARK_HIGH), ZONE_MOVABLE, 0,
+			      WMARK_CHECK_FREE_HIGH, cpu))
 		z->flags &= ~(uint32_t)ZONE_BELOW_HIGH;
 }
 

@@ -276,9 +276,12 @@ static FAST_PATH struct wmark_verdict wmark_ok(const struct sim *s, const struct
 	return v;
 }
 
-/* EV_WMARK_CHECK: a = free pages the request may use, b = what they had to exceed, c = pass. */
+/*
+ * EV_WMARK_CHECK: a = free pages the request may use, b = what they had to exceed, c = pass,
+ * mt = which mark (enum wmark_check), so the UI can say why the check was made.
+ */
 static void emit_check(struct sim *s, const struct zone *z, int order,
-		       const struct wmark_verdict *v, int cpu)
+		       const struct wmark_verdict *v, enum wmark_check which, int cpu)
 {
 	int64_t free = v->free, threshold = v->threshold;
 
@@ -287,17 +290,17 @@ static void emit_check(struct sim *s, const struct zone *z, int order,
 	/* clamp into the record's 32-bit fields; real values are far smaller */
 	free = free < INT32_MIN ? INT32_MIN : free > INT32_MAX ? INT32_MAX : free;
 	threshold = threshold > INT32_MAX ? INT32_MAX : threshold;
-	ev_emit(s, EV_WMARK_CHECK, FN_ZONE_WATERMARK_OK, cpu, z, 0, order, 0, (int32_t)free,
-		(int32_t)threshold, v->ok);
+	ev_emit(s, EV_WMARK_CHECK, FN_ZONE_WATERMARK_OK, cpu, z, 0, order, (int)which,
+		(int32_t)free, (int32_t)threshold, v->ok);
 }
 
 int zone_watermark_ok(struct sim *s, struct zone *z, int order, int64_t mark, int highest_zoneidx,
-		      unsigned alloc_flags, int cpu)
+		      unsigned alloc_flags, enum wmark_check which, int cpu)
 {
 	struct wmark_verdict v =
 		wmark_ok(s, z, order, mark, highest_zoneidx, alloc_flags, zone_page_state_free(z));
 
-	emit_check(s, z, order, &v, cpu);
+	emit_check(s, z, order, &v, which, cpu);
 	return v.ok;
 }
 
@@ -311,7 +314,7 @@ int zone_watermark_ok_safe(struct sim *s, struct zone *z, int order, int64_t mar
 	if (z->percpu_drift_mark && free_pages < z->percpu_drift_mark)
 		free_pages = zone_page_state_snapshot_free(s, z);
 	v = wmark_ok(s, z, order, mark, highest_zoneidx, 0, free_pages);
-	emit_check(s, z, order, &v, cpu);
+	emit_check(s, z, order, &v, WMARK_CHECK_OTHER, cpu);
 	return v.ok;
 }
 
@@ -322,7 +325,8 @@ int zone_watermark_ok_free(struct sim *s, struct zone *z, int order, int64_t mar
 }
 
 FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int64_t mark,
-				  int highest_zoneidx, unsigned alloc_flags, int cpu)
+				  int highest_zoneidx, unsigned alloc_flags, enum wmark_check which,
+				  int cpu)
 {
 	/* zone_page_state: the zone counter, which lags by the CPUs' vmstat deltas */
 	int64_t free_pages = zone_page_state_free(z);
@@ -340,7 +344,7 @@ FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int6
 		v.threshold = mark + z->lowmem_reserve[highest_zoneidx];
 		v.ok = usable > v.threshold;
 		if (v.ok) {
-			emit_check(s, z, order, &v, cpu);
+			emit_check(s, z, order, &v, which, cpu);
 			return 1;
 		}
 	}
@@ -350,10 +354,12 @@ FAST_PATH int zone_watermark_fast(struct sim *s, struct zone *z, int order, int6
 	 * ignore it, because MIN is where the boost stops mattering.
 	 */
 	if (!v.ok && !order && (alloc_flags & ALLOC_MIN_RESERVE) && z->watermark_boost &&
-	    (alloc_flags & ALLOC_WMARK_MASK) == ALLOC_WMARK_MIN)
+	    (alloc_flags & ALLOC_WMARK_MASK) == ALLOC_WMARK_MIN) {
 		v = wmark_ok(s, z, order, z->_watermark[WMARK_MIN], highest_zoneidx, alloc_flags,
 			     free_pages);
-	emit_check(s, z, order, &v, cpu);
+		which = WMARK_CHECK_MIN_UNBOOSTED;
+	}
+	emit_check(s, z, order, &v, which, cpu);
 	return v.ok;
 }
 

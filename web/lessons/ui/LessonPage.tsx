@@ -13,7 +13,7 @@ import { useCore } from '../../app/useCore';
 import { MaskContext } from '../../views/Masked';
 import type { Theme } from '../../views/palette';
 import type { EvalResult } from '../expr-eval';
-import { enter, next, pointOf, previous, revealNext } from './beats';
+import { enter, isDone, next, pointOf, previous, revealNext } from './beats';
 import type { DisplaySpec } from './display';
 import type { NextLesson } from './LessonEnd';
 import { LessonText } from './LessonText';
@@ -24,13 +24,39 @@ import { BlankScreen, openNotes, PresenterKeys, PresenterTools } from './Present
 import { LessonTimeline, PresentLink, ReaderCrumbs, ReaderKeys } from './Reader';
 import { lessonHash, type LessonMode } from './route';
 import { exposeLessonTestApi } from './test-api';
-import { useDisplaySessions } from './useDisplaySessions';
+import { useDisplaySessions, type DisplaySessions } from './useDisplaySessions';
 import { useGoalSandbox } from './useGoalSandbox';
 import { useLessonCursor } from './useLessonCursor';
 import { usePresenterLink } from './usePresenterLink';
 import { useLessonProgress } from './useProgress';
 
 const NOTHING_HIDDEN: readonly string[] = [];
+
+/** A replay lasts about this long (s), at 2 to 10,000 steps a second. */
+const REPLAY_SECONDS = 6;
+/** Up to this many events a replay walks event by event (splits and merges animate). */
+const REPLAY_EVENTS = 120;
+
+/**
+ * Replay ops [from, end) of the display's first machine (the second follows it): back to the
+ * state before them, then played at a pace that fits REPLAY_SECONDS. Reduced motion: the end.
+ */
+function replayWindow(sessions: DisplaySessions, from: number, reducedMotion: boolean): void {
+  const { a } = sessions;
+  const p = a.player;
+  a.clock.pause();
+  if (reducedMotion || from >= p.length) {
+    p.end();
+    return;
+  }
+  const events = p.totalEvents - p.opStart(from);
+  const byEvent = events <= REPLAY_EVENTS;
+  const steps = byEvent ? events : p.length - from;
+  a.clock.setGrain(byEvent ? 'event' : 'op');
+  a.clock.setSpeed(Math.min(10000, Math.max(2, steps / REPLAY_SECONDS)));
+  p.seekOp(from);
+  a.clock.play();
+}
 
 export function LessonPage({
   plan,
@@ -133,6 +159,21 @@ export function LessonPage({
 
   if (!section) return null;
 
+  // The step whose ops the views show, run: "Show me again" replays it from the step's start.
+  const replayBlock = sandbox?.spec
+    ? -1
+    : section.blocks.findIndex(
+        (b, i) =>
+          b.kind === 'step' &&
+          b.ops.trim() !== '' &&
+          isDone(plan, cursor, { kind: 'run', block: i }) &&
+          section.after[i]?.session === point.session &&
+          section.after[i]?.opsEnd === point.opsEnd,
+      );
+  const replay = () => {
+    if (sessions) replayWindow(sessions, point.windowStart, reducedMotion);
+  };
+
   const views = sandbox?.spec
     ? (goals.find((g) => g.block === sandbox.block)?.goal.views ?? point.views)
     : point.views;
@@ -186,6 +227,7 @@ export function LessonPage({
               profiles={profiles}
               theme={theme}
               reducedMotion={reducedMotion}
+              setting={presenting ? 'presenting' : 'lesson'}
             />
           </MaskContext.Provider>
         </>
@@ -252,6 +294,8 @@ export function LessonPage({
           resetSandbox={goal.reset}
           stage={narrow ? stage : null}
           stageAfter={stageAfter ?? -1}
+          replayBlock={replayBlock}
+          onReplay={replay}
         />
 
         {!narrow && stage}

@@ -34,6 +34,8 @@ export function LessonText({
   resetSandbox,
   stage,
   stageAfter,
+  replayBlock,
+  onReplay,
 }: {
   plan: LessonPlan;
   cursor: Cursor;
@@ -51,6 +53,9 @@ export function LessonText({
   /** On a phone, the views, drawn right after block stageAfter (-1: before the first block). */
   stage: ReactNode;
   stageAfter: number;
+  /** The step block whose ops the views show (it may be replayed); -1: none. */
+  replayBlock: number;
+  onReplay: () => void;
 }) {
   const lesson = plan.lesson;
   const slug = lesson.slug;
@@ -79,6 +84,7 @@ export function LessonText({
             ran={isDone(plan, cursor, { kind: 'run', block: i })}
             waitingFor={presenting ? null : waiting}
             onRun={() => move(doBeat(plan, cursor, { kind: 'run', block: i }))}
+            onReplay={i === replayBlock ? onReplay : null}
           />
         </div>
       );

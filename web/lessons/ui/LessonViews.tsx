@@ -8,6 +8,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { Session } from '../../app/session';
 import { usePlayerVersion } from '../../app/usePlayer';
 import type { ModelState } from '../../views/model';
+import type { ViewSetting } from '../../views/options';
 import type { Theme } from '../../views/palette';
 import { RegisteredView } from '../../views/registry';
 import type { Pointer, ViewName } from '../types';
@@ -17,6 +18,7 @@ import type { DisplaySessions } from './useDisplaySessions';
 interface Common {
   theme: Theme;
   reducedMotion: boolean;
+  setting: ViewSetting; // read in a lesson, or presented
 }
 
 function OneView({
@@ -25,6 +27,7 @@ function OneView({
   other,
   theme,
   reducedMotion,
+  setting,
 }: Common & { name: ViewName; session: Session; other: ModelState | null }) {
   const p = session.player;
   usePlayerVersion(p);
@@ -37,6 +40,7 @@ function OneView({
       other={other}
       theme={theme}
       reducedMotion={reducedMotion}
+      setting={setting}
     />
   );
 }

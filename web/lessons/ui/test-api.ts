@@ -15,6 +15,8 @@ export interface LessonTestApi {
   /** Ops run on the first machine, and its state. */
   ops: number;
   state(): ModelState | null;
+  /** Where the first machine's timeline stands (a replay walks it), and whether it plays. */
+  position(): { op: number; event: number; playing: boolean } | null;
 }
 
 declare global {
@@ -45,5 +47,6 @@ export function exposeLessonTestApi(
     blank: v.blank,
     ops: s ? s.a.player.length : 0,
     state: () => (s ? s.a.state() : null),
+    position: () => (s ? { ...s.a.player.position, playing: s.a.clock.playing } : null),
   };
 }

@@ -2,8 +2,10 @@
  * CodeView.tsx: the code that decided. Every event carries the line of the model's C that emitted
  * it (struct sim_event.src_file/src_line, set by ev_emit in wasm-core/src/base/event.h); this view
  * shows the C function around that line with the line highlighted, and links the kernel function
- * the event names to its source on elixir at the profile's version. Stepping by event walks the
- * code. The C files load on demand (sources.ts), the first time a line of each is shown.
+ * the event names to its source on elixir at the profile's version. Above it, the kernel function
+ * that decided the event in our own pseudocode (pseudocode.ts), the deciding line marked: the
+ * kernel engineer's reading in plain words. Stepping by event walks the code. The C files load on
+ * demand (sources.ts), the first time a line of each is shown.
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FN_FILES } from '../../core/generated/events';
@@ -11,10 +13,40 @@ import { fnName } from '../names';
 import { eventAttrs, type ViewProps } from '../options';
 import { enclosingFunction, statementEnd } from './c-function';
 import { elixirIdentUrl, kernelTag } from './kernel-link';
+import { pseudocodeFor, type Pseudo } from './pseudocode';
 import { loadSource, sourcePath } from './sources';
 
 /** Lines shown around a line that is in no function (a header's macro). */
 const CONTEXT = 10;
+
+/** The pseudocode of the deciding function, its call path above it and the deciding line marked. */
+function PlainWords({ pseudo }: { pseudo: Pseudo }) {
+  const fn = pseudo.path.at(-1) ?? '';
+  return (
+    <div className="pseudo" data-pseudo-path={pseudo.path.join(' > ')}>
+      <p className="small">
+        In plain words: <code>{pseudo.path.join(' → ')}</code>{' '}
+        <span className="muted">(our pseudocode, not the kernel's source)</span>
+      </p>
+      <ol className="pseudo-lines" aria-label={`${fn}() in pseudocode`}>
+        {pseudo.lines.map((l, i) => {
+          const decided = pseudo.decided.includes(i);
+          return (
+            <li
+              key={i}
+              className={decided ? 'pseudo-line decided' : 'pseudo-line'}
+              data-decided={decided || undefined}
+            >
+              {/* keep the indent, drop the padding that aligns comments in the table */}
+              {l.replace(/(\S) {2,}/g, '$1 ')}
+              {decided && <span className="visually-hidden"> (this decided the event)</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
 
 type Loaded = { path: string; lines: string[] } | { path: string; error: string };
 
@@ -55,6 +87,7 @@ export function CodeView({ state, event, options }: ViewProps) {
   }, [shown, line]);
 
   const kernelFn = event ? fnName(event.fn) : '';
+  const pseudo = useMemo(() => (event ? pseudocodeFor(event) : null), [event]);
   const kernelFile = event ? (FN_FILES[event.fn] ?? '') : '';
   let body;
   if (!event) {
@@ -142,6 +175,7 @@ export function CodeView({ state, event, options }: ViewProps) {
           )}
         </p>
       )}
+      {event && pseudo && <PlainWords pseudo={pseudo} />}
       {body}
       <span className="visually-hidden" aria-live="polite">
         {event && path && line > 0 ? `Code: ${path} line ${line}` : ''}
