@@ -87,6 +87,12 @@ export interface TickStmt {
   cpu?: number; // `cpu N tick`: only that CPU's vmstat worker runs (count is 1)
 }
 
+/** `cpu N kswapd`: the kswapd of CPU N's node runs on CPU N from here (a trace saw it there). */
+export interface KswapdStmt {
+  kind: 'kswapd';
+  cpu: number;
+}
+
 export interface HotplugStmt {
   kind: 'offline' | 'online';
   cpu: number;
@@ -117,6 +123,7 @@ export interface FreeCapturedStmt {
   kind: 'free_captured';
   cpu: number;
   order: number;
+  pfn?: number; // the kernel's pfn (a trace's free): the block is taken from the zone that spans it
 }
 
 /** `percpu alloc NAME size=S align=A [reserved] [atomic]`: alloc_percpu into handle group NAME. */
@@ -166,6 +173,7 @@ export type OpStmt =
   | DrainAllStmt
   | TickStmt
   | HotplugStmt
+  | KswapdStmt
   | CorruptStmt
   | RandomStmt
   | FreePfnStmt

@@ -210,7 +210,7 @@ describe('timed import', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.stats.tickSource).toBe('traced');
     expect(printWorkload(r.workload)).toBe(
-      'cpu 0 alloc h100 order=0 GFP_HIGHUSER_MOVABLE\ncpu 1 tick\ncpu 0 alloc h101 order=0 GFP_HIGHUSER_MOVABLE\n',
+      'cpu 0 alloc h100 order=0 GFP_HIGHUSER_MOVABLE for=anon\ncpu 1 tick\ncpu 0 alloc h101 order=0 GFP_HIGHUSER_MOVABLE for=anon\n',
     );
     expect(r.times).toEqual([1.1, 1.2, 1.4]);
   });

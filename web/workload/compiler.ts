@@ -388,6 +388,10 @@ class Compiler {
         }
         this.emitFields(OpKind.TICK, 0, 0, 0, 0, s.count, at);
         return;
+      case 'kswapd':
+        this.checkCpu(s.cpu, at);
+        this.emitFields(OpKind.KSWAPD_CPU, s.cpu, 0, 0, 0, 0, at);
+        return;
       case 'offline':
       case 'online':
         this.checkCpu(s.cpu, at);
@@ -480,8 +484,17 @@ class Compiler {
         return;
       case 'free_captured':
         this.checkCpu(s.cpu, at);
-        // OP_CAPTURE_ZONE's CAPTURE_FREE (page_alloc/capture.h): the core picks the block
-        this.emitFields(OpKind.CAPTURE_ZONE, s.cpu, CAPTURE_FREE, 0, 0, s.order, at);
+        // OP_CAPTURE_ZONE's CAPTURE_FREE (page_alloc/capture.h): the core picks the block, in
+        // the zone that spans the kernel's pfn when one is given
+        this.emitFields(
+          OpKind.CAPTURE_ZONE,
+          s.cpu,
+          CAPTURE_FREE,
+          0,
+          s.pfn ?? 0xffffffff,
+          s.order,
+          at,
+        );
         return;
       case 'repeat':
         for (let i = 0; i < s.count; i++) {

@@ -60,6 +60,7 @@ export const OP_WORDS = [
   'free_captured',
   'offline',
   'online',
+  'kswapd',
   'percpu',
 ] as const;
 /** Words after `percpu`. */
@@ -552,6 +553,7 @@ class Parser {
         this.endStatement('tick N');
         return { kind: 'tick', count };
       }
+      case 'kswapd':
       case 'offline':
       case 'online': {
         if (!cpuGiven) fail(verb, `expected cpu N before ${verb.text} (e.g. cpu 1 ${verb.text})`);
@@ -623,17 +625,25 @@ class Parser {
       case 'free_captured': {
         // a block allocated before the trace began, of memory the captured state holds in use
         let order = 0;
-        if (!this.atStatementEnd()) {
-          if (!this.isKeyValue() || this.peek().text !== 'order')
-            fail(
-              this.peek(),
-              `expected order=K or end of line, found ${describeToken(this.peek())}`,
-            );
+        let pfn: number | undefined;
+        const keys = new Set<string>();
+        while (!this.atStatementEnd()) {
+          const key = this.peek();
+          if (
+            !this.isKeyValue() ||
+            (key.text !== 'order' && key.text !== 'pfn') ||
+            keys.has(key.text)
+          )
+            fail(key, `expected order=K, pfn=P or end of line, found ${describeToken(key)}`);
+          keys.add(key.text);
           this.keyEquals();
-          order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
+          if (key.text === 'order') order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
+          else pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
         }
-        this.endStatement('free_captured order=K');
-        return { kind: 'free_captured', cpu, order };
+        this.endStatement('free_captured order=K pfn=P');
+        return pfn === undefined
+          ? { kind: 'free_captured', cpu, order }
+          : { kind: 'free_captured', cpu, order, pfn };
       }
       case 'percpu':
         return this.percpu(cpu);

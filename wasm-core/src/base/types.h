@@ -419,7 +419,8 @@ struct node {
 	uint8_t distance[MAX_NUMNODES]; /* node_distance(this, other): 10 local, 20 remote */
 	uint8_t zonelist[MAX_NUMNODES * MAX_NR_ZONES][2]; /* ZONELIST_FALLBACK: (node, zone) pairs */
 	uint8_t zonelist_len;
-	uint8_t pad[3];
+	uint8_t pad;
+	uint16_t kswapd_cpu; /* 1 + the CPU kswapd runs on (OP_KSWAPD_CPU); 0: the node's first online */
 	uint64_t totalreserve_pages; /* pgdat->totalreserve_pages (calculate_totalreserve_pages) */
 	uint64_t kswapd_wakeups;
 	struct lruvec lruvec; /* the node's LRU lists (reclaim/lru.c) */
