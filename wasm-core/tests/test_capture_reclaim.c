@@ -3,7 +3,8 @@
  * lists of the captured in-use memory (reclaim/capture.c); zoneinfo's boost becomes the zone's
  * watermark_boost; a trace's free of memory allocated before it comes from the zone of the
  * kernel's pfn; pcp pages keep their buddies in use; kswapd runs on the CPU OP_KSWAPD_CPU names
- * and frees what it reclaims in folio batches (shrink_folio_list's free_unref_folios, 6.18).
+ * and frees what it reclaims in folio batches (shrink_folio_list's free_unref_folios, 6.18); a
+ * trace's folio batch replays gathered, then freed at once (OP_FREE_FOLIOS).
  */
 #include "alloc_test_util.h"
 #include "page_alloc/capture.h"
@@ -78,7 +79,8 @@ TEST(capture_lru_lists_come_out_of_captured_memory)
 	CHECK_EQ(z->nr_zone_lru[LRU_INACTIVE_FILE], 4000);
 	CHECK_EQ(lv->nr_file, 5000);
 	CHECK_EQ(lv->nr_anon, 3000);
-	CHECK_EQ(lv->nr_blocks[LRU_INACTIVE_FILE], 4000); /* order-0 pages: folio sizes are unknown */
+	CHECK_EQ(lv->nr_blocks[LRU_INACTIVE_FILE],
+		 4000); /* order-0 pages: folio sizes are unknown */
 	CHECK_EQ(captured_pages(s, z), 16384 - 100 - 8000);
 	CHECK_EQ(z->nr_free_pages, 100); /* free memory does not move */
 	/* user memory sits in Movable pageblocks while they have in-use memory left (28 * 512) */
@@ -186,5 +188,45 @@ TEST(capture_kswapd_runs_where_the_trace_saw_it_and_frees_in_folio_batches)
 	/* kswapd's CPU offline: the node's first online CPU takes over */
 	CHECK_EQ(at_op(s, OP_CPU_OFFLINE, 1, 0, 0, 0, 0), SIM_OK);
 	CHECK_EQ(kswapd_cpu(s, 0), 0);
+	free(s);
+}
+
+TEST(free_folios_gathers_then_frees_one_batch)
+{
+	struct sim *s = small_machine();
+	uint32_t first;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	for (uint32_t h = 0; h < 4; h++)
+		CHECK_EQ(at_alloc(s, 0, GFP_KERNEL, 0, h), SIM_OK);
+	first = s->nr_events;
+	/* gathering frees nothing yet */
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 0, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 1, 0), SIM_OK);
+	CHECK_EQ(s->nr_events, first);
+	CHECK(sim_handles(s)[0].pfn != PFN_NONE);
+	/* one CPU gathers at a time, each handle once */
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 0, 0, 0, 2, 0), SIM_EBADHANDLE);
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 1, 0), SIM_EBADHANDLE);
+	/* the last one frees them all: every mm_page_free, then each commit (free_unref_folios) */
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 2, 1), SIM_OK);
+	CHECK_EQ(s->gather.nr, 0);
+	for (uint32_t h = 0; h < 3; h++)
+		CHECK_EQ(sim_handles(s)[h].pfn, PFN_NONE);
+	CHECK_EQ(sim_handles(s)[3].pfn != PFN_NONE, 1);
+	{
+		int kinds[6], n = 0;
+		for (uint32_t i = first; i < s->nr_events && n < 6; i++)
+			if (sim_events(s)[i].kind == EV_MM_PAGE_FREE ||
+			    sim_events(s)[i].kind == EV_MM_PAGE_FREE_BATCHED)
+				kinds[n++] = sim_events(s)[i].kind;
+		CHECK_EQ(n, 6);
+		for (int i = 0; i < n; i++)
+			CHECK_EQ(kinds[i], i < 3 ? EV_MM_PAGE_FREE : EV_MM_PAGE_FREE_BATCHED);
+	}
+	/* a freed handle cannot join a batch */
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 0, 1), SIM_EBADHANDLE);
 	free(s);
 }

@@ -119,6 +119,13 @@ export interface FreePfnStmt {
   order: number;
 }
 
+/** `cpu N free_folios G1 G2 ...`: the newest block of each group, freed as one folio batch. */
+export interface FreeFoliosStmt {
+  kind: 'free_folios';
+  cpu: number;
+  groups: string[]; // 1 .. 31 (FOLIO_BATCH_SIZE)
+}
+
 export interface FreeCapturedStmt {
   kind: 'free_captured';
   cpu: number;
@@ -178,6 +185,7 @@ export type OpStmt =
   | RandomStmt
   | FreePfnStmt
   | FreeCapturedStmt
+  | FreeFoliosStmt
   | PercpuAllocStmt
   | PercpuFreeStmt
   | PercpuBalanceStmt

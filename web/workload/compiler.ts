@@ -33,7 +33,7 @@ import { PURPOSES } from './ast';
 import { fail, WorkloadFailure, type WorkloadError } from './errors';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
-import { parseNumber } from './parser';
+import { FOLIO_BATCH_SIZE, parseNumber } from './parser';
 
 /** OP_CAPTURE_ZONE's order for "free a captured in-use block" (page_alloc/capture.h). */
 const CAPTURE_FREE = 253;
@@ -62,8 +62,6 @@ interface RandomStream {
   capacity: number; // blocks it may hold, in slots base + 1 .. base + capacity
 }
 
-/** FOLIO_BATCH_SIZE: the blocks one OP_FREE_BATCH frees (wasm-core page_alloc.h). */
-const FOLIO_BATCH_SIZE = 31;
 
 /** Largest stream capacity OP_RANDOM can carry: arg = free percent | capacity << 7, a positive i32. */
 const MAX_STREAM_CAPACITY = (1 << 24) - 1;
@@ -371,6 +369,28 @@ class Compiler {
         for (let i = stack.length - 1; i >= 0; i--) this.freeIds.push(stack[i] ?? 0);
         this.live -= stack.length;
         stack.length = 0;
+        return;
+      }
+      case 'free_folios': {
+        this.checkCpu(s.cpu, at);
+        // one OP_FREE_FOLIOS per block, gathered; the last frees the batch
+        const ids = s.groups.map((group) => {
+          const stack = this.groups.get(group);
+          const id = stack?.pop();
+          if (id === undefined)
+            fail(
+              at,
+              stack
+                ? `free_folios: every block of group "${group}" is already freed`
+                : `free_folios: no block was allocated into group "${group}"`,
+            );
+          return id;
+        });
+        ids.forEach((id, i) =>
+          this.emitFields(OpKind.FREE_FOLIOS, s.cpu, 0, 0, id, i === ids.length - 1 ? 1 : 0, at),
+        );
+        this.freeIds.push(...ids);
+        this.live -= ids.length;
         return;
       }
       case 'drain':

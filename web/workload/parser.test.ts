@@ -109,11 +109,11 @@ describe('parseWorkload', () => {
     ['cpu', '1:4: expected a cpu number, found end of file'],
     [
       'cpu 1',
-      '1:6: expected an op after cpu 1 (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, offline, online, kswapd, percpu), found end of file',
+      '1:6: expected an op after cpu 1 (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, free_folios, offline, online, kswapd, percpu), found end of file',
     ],
     [
       'cpu 0 allocate a',
-      '1:7: expected an op (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, offline, online, kswapd, percpu), found "allocate" (did you mean alloc?)',
+      '1:7: expected an op (alloc, touch, free, drain, corrupt, random, free_pfn, free_captured, free_folios, offline, online, kswapd, percpu), found "allocate" (did you mean alloc?)',
     ],
     [
       'alloc 3x',

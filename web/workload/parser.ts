@@ -47,6 +47,8 @@ export type ParseResult =
 
 const MAX_CPU = MAX_NUMNODES * MAX_CPUS_PER_NODE - 1;
 const U32_MAX = 0xffffffff;
+/** FOLIO_BATCH_SIZE (6.18 include/linux/pagevec.h): the folios one free_unref_folios frees. */
+export const FOLIO_BATCH_SIZE = 31;
 
 /** Words that start an op, for "expected" messages and suggestions (and the editor's vocabulary). */
 export const OP_WORDS = [
@@ -58,6 +60,7 @@ export const OP_WORDS = [
   'random',
   'free_pfn',
   'free_captured',
+  'free_folios',
   'offline',
   'online',
   'kswapd',
@@ -525,6 +528,17 @@ class Parser {
         return batched
           ? { kind: 'free', cpu, group, all, batched }
           : { kind: 'free', cpu, group, all };
+      }
+      case 'free_folios': {
+        // a folio batch (free_unref_folios): up to FOLIO_BATCH_SIZE groups, freed together
+        const groups = [this.groupName()];
+        while (!this.atStatementEnd()) {
+          if (groups.length >= FOLIO_BATCH_SIZE)
+            fail(this.peek(), `a folio batch holds at most ${FOLIO_BATCH_SIZE} blocks`);
+          groups.push(this.groupName());
+        }
+        this.endStatement('free_folios GROUP GROUP ...');
+        return { kind: 'free_folios', cpu, groups };
       }
       case 'drain': {
         if (this.peek().kind === 'word' && this.peek().text === 'all') {

@@ -78,6 +78,9 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
         `${indent}cpu ${op.cpu} random ${op.count} max_order=${op.maxOrder} free=${op.freePercent} ${op.gfp.join('|')}`,
       );
       return;
+    case 'free_folios':
+      out.push(`${indent}cpu ${op.cpu} free_folios ${op.groups.join(' ')}`);
+      return;
     case 'free_captured':
       out.push(
         `${indent}cpu ${op.cpu} free_captured order=${op.order}${op.pfn !== undefined ? ` pfn=0x${op.pfn.toString(16)}` : ''}`,

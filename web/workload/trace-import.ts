@@ -25,6 +25,7 @@ import { didYouMean, type WorkloadError } from './errors';
 import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS, sourceTooLong } from './limits';
+import { FOLIO_BATCH_SIZE } from './parser';
 import { printWorkload } from './printer';
 import { fieldColumn, percpuLine, PERCPU_TRACE_EVENTS } from './trace-import-percpu';
 
@@ -52,6 +53,7 @@ export interface TraceImportStats {
   capturedFrees: number; // of those, replayed as frees of captured in-use memory
   reclaimFrees: number; // frees by the kernel's reclaim (kswapd, direct reclaim): the model reclaims itself
   kswapdMoves: number; // `cpu N kswapd` put in: where the trace saw each node's kswapd run
+  folioBatches: number; // runs of frees replayed as one `free_folios` batch
   batchedRepeats: number; // mm_page_free_batched of a page whose mm_page_free came just before
   migratetypeMismatches: number; // migratetype= that the gfp flags would not give
   lostEvents: number; // "[LOST n EVENTS]" lines
@@ -140,6 +142,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     capturedFrees: 0,
     reclaimFrees: 0,
     kswapdMoves: 0,
+    folioBatches: 0,
     batchedRepeats: 0,
     migratetypeMismatches: 0,
     lostEvents: 0,
@@ -176,6 +179,8 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
   });
   const field = (r: TraceRecord, key: string): string | undefined => r.fields.get(key);
 
+  // every record in order, with how many ops there were before it: which ops it gave
+  const records: RecordOps[] = [];
   for (const op of kswapdOps) {
     const limitError = checkCpu(op.kind === 'kswapd' ? op.cpu : 0);
     if (limitError) return error(1, limitError);
@@ -194,6 +199,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     }
     if (parsed.kind === 'malformed') return error(lineNo, `expected ${parsed.expected}`);
     const r = parsed.record;
+    records.push({ cpu: r.cpu, pid: r.pid, event: r.event, opsBefore: ops.length });
     const time = Number(r.timestamp);
     if (stats.firstTime === null) stats.firstTime = time;
     if (time < (stats.lastTime ?? time))
@@ -373,11 +379,85 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
       stats.frees++;
     }
   }
+  const batched = gatherFolioBatches(records, ops, times);
+  stats.folioBatches = batched.batches;
   return {
     ok: true,
-    workload: { machine: null, profile: null, sets: [], seed: null, ops },
+    workload: { machine: null, profile: null, sets: [], seed: null, ops: batched.ops },
     stats,
-    times,
+    times: batched.times,
+  };
+}
+
+/** A trace record and where its ops begin in the op list. */
+interface RecordOps {
+  cpu: number;
+  pid: number;
+  event: string;
+  opsBefore: number;
+}
+
+/**
+ * free_unref_folios frees a folio batch (munmap's, reclaim's: up to FOLIO_BATCH_SIZE) in two
+ * loops: free_pages_prepare traces mm_page_free for every folio, then each goes to the pcp, where
+ * a commit may drain (mm_page_pcpu_drain). So a task's consecutive frees on a CPU followed there by
+ * a drain end with the batch whose commits drained: its last 31 frees at most are replayed as
+ * one `free_folios` batch, so the drains come after all its mm_page_free lines, as in the trace.
+ * The run's earlier frees committed without draining, in batches or alone: the lists went
+ * through the same states either way, as they would if the batch were single frees: only the
+ * lines' order differs. (munmap's mmu_gather hands folios over from a first bundle of 8, then in
+ * batches of 31, so the batch that drains is mostly a full one.) The batch moves to its last
+ * free, past other CPUs' ops in between.
+ */
+function gatherFolioBatches(
+  records: RecordOps[],
+  ops: OpStmt[],
+  times: number[],
+): { ops: OpStmt[]; times: number[]; batches: number } {
+  const runs = new Map<number, { pid: number; at: number[] }>(); // cpu -> its frees' op indices
+  const removed = new Set<number>();
+  let batches = 0;
+  records.forEach((rec, k) => {
+    const next = records[k + 1]?.opsBefore ?? ops.length;
+    const made = ops.slice(rec.opsBefore, next);
+    const op = made[0];
+    const run = runs.get(rec.cpu);
+    if (rec.event === 'mm_page_pcpu_drain') {
+      runs.delete(rec.cpu);
+      if (!run) return;
+      // the batch whose commits drained: the last FOLIO_BATCH_SIZE frees before the drain at
+      // most, none of a group twice (freed, allocated elsewhere, freed again)
+      const at: number[] = [];
+      const seen = new Set<string>();
+      for (let i = run.at.length - 1; i >= 0 && at.length < FOLIO_BATCH_SIZE; i--) {
+        const free = ops[run.at[i] ?? -1];
+        if (free?.kind !== 'free' || seen.has(free.group)) break;
+        seen.add(free.group);
+        at.unshift(run.at[i] ?? -1);
+      }
+      if (at.length < 2) return;
+      const groups = at.map((i) => (ops[i] as { group: string }).group);
+      for (const i of at.slice(0, -1)) removed.add(i);
+      ops[at[at.length - 1] ?? -1] = { kind: 'free_folios', cpu: rec.cpu, groups };
+      batches++;
+    } else if (
+      rec.event === 'mm_page_free' &&
+      made.length === 1 &&
+      op?.kind === 'free' &&
+      (!run || run.pid === rec.pid)
+    ) {
+      if (run) run.at.push(rec.opsBefore);
+      else runs.set(rec.cpu, { pid: rec.pid, at: [rec.opsBefore] });
+    } else if (!(rec.event === 'mm_page_free_batched' && made.length === 0)) {
+      // anything else the CPU did ends the run (a batched line repeating its mm_page_free does not)
+      runs.delete(rec.cpu);
+    }
+  });
+  if (removed.size === 0) return { ops, times, batches };
+  return {
+    ops: ops.filter((_, i) => !removed.has(i)),
+    times: times.filter((_, i) => !removed.has(i)),
+    batches,
   };
 }
 
@@ -403,6 +483,8 @@ export function describeImport(s: TraceImportStats): string {
       `imported ${s.percpuAllocs} percpu allocs and ${s.percpuFrees} percpu frees; skipped ${s.percpuUnmatchedFrees} percpu frees of areas not allocated in the trace`,
     );
   }
+  if (s.folioBatches)
+    parts.push(`${s.folioBatches} runs of frees followed by a drain as folio batches`);
   if (s.reclaimFrees)
     parts.push(`${s.reclaimFrees} frees by the kernel's reclaim left to the model's reclaim`);
   if (s.batchedRepeats)

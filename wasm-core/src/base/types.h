@@ -621,6 +621,14 @@ struct vm_events {
 };
 
 /* the whole simulation: the header of the arena */
+/* A folio batch gathered one handle per op (OP_FREE_FOLIOS) before it is freed at once. */
+struct folio_gather {
+	uint32_t handle[31]; /* FOLIO_BATCH_SIZE handles, in the order they joined */
+	uint16_t cpu;	     /* the CPU gathering them */
+	uint8_t nr;	     /* handles gathered; 0: none */
+	uint8_t pad;
+};
+
 struct sim {
 	uint32_t magic;	     /* SIM_MAGIC */
 	uint32_t arena_size; /* bytes of the arena this state lives in */
@@ -650,8 +658,9 @@ struct sim {
 	uint64_t rng;		 /* xorshift state of the seeded random stream */
 	uint64_t history; /* digest of every op applied, in order (a hash chain): see sim_apply */
 	uint64_t now_ns;  /* global virtual time (ticks) */
-	uint32_t corrupt_pending; /* OP_CORRUPT armed: the next refill's first block is bad */
-	uint32_t frozen;	  /* SIM_ECORRUPT was reported: every later op is refused */
+	uint32_t corrupt_pending;   /* OP_CORRUPT armed: the next refill's first block is bad */
+	uint32_t frozen;	    /* SIM_ECORRUPT was reported: every later op is refused */
+	struct folio_gather gather; /* OP_FREE_FOLIOS: the handles of a folio batch being gathered */
 	struct vm_events ev;
 	struct cpu cpus[MAX_CPUS];
 	struct node nodes[MAX_NUMNODES];

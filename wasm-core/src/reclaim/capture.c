@@ -42,8 +42,7 @@ static void keep_captured(struct sim *s, const struct zone *z, uint32_t pfn, int
  * Put up to need pages of the captured block (pfn, order) on list lru as order-0 pages: right
  * halves stay captured until the left part holds no more than need pages. Returns the pages taken.
  */
-static uint32_t take(struct sim *s, struct zone *z, uint32_t pfn, int order, int lru,
-		     uint32_t need)
+static uint32_t take(struct sim *s, struct zone *z, uint32_t pfn, int order, int lru, uint32_t need)
 {
 	int mt = zone_page(s, z, pfn)->list;
 	uint32_t n;
