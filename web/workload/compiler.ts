@@ -62,7 +62,6 @@ interface RandomStream {
   capacity: number; // blocks it may hold, in slots base + 1 .. base + capacity
 }
 
-
 /** Largest stream capacity OP_RANDOM can carry: arg = free percent | capacity << 7, a positive i32. */
 const MAX_STREAM_CAPACITY = (1 << 24) - 1;
 
