@@ -6,7 +6,7 @@
  * its vmstat ticks, and must give, per CPU and order, the kernel's number of pcp refill runs and
  * drain runs within 20% (or 2 runs) with the same most common run length, and
  * mm_page_alloc_extfrag only where the kernel had them. A capture in which kswapd woke must also
- * give kswapd's wakes and pgscan_kswapd within 25%, once the model has reclaim.
+ * give kswapd's wakes and pgscan_kswapd within 25%.
  *
  * Where the model is known to fall short on the captures kept here, the shortfall is listed in
  * KNOWN_GAPS with its cause: the test fails when a listed gap closes (so the list shrinks) and
@@ -53,18 +53,18 @@ function captures(): [string, string][] {
  * (the report of issue 13 gives the numbers).
  */
 const KNOWN_GAPS: Record<string, string> = {
-  // The model drains 5 THPs (free_count's ~2.5k pages) per drain; the kernel drains 20-30 after
-  // each folio batch of an munmap (31 folios): free_unref_folios' batching, which a replay of
-  // single frees does not have (pcp.c's free path, not the captured state).
-  'thp: drain 0/9': 'THP drains per folio batch',
-  'thp: drain 1/9': 'THP drains per folio batch',
+  // An munmap's folio batch (31 THPs) commits one by one and drains ~5 THPs at a time once the
+  // list is at high; the replay gathers the batch (free_folios) so its drains form one run, as in
+  // the trace. On CPU 1 the kernel's first batch drained 25 THPs and its last 30, the model's 30
+  // then 25: its list reaches high a few commits earlier, its contents before the munmap (the
+  // order-0 pages counted in pcp->count too) being inferred from zoneinfo's count.
+  'thp: drain 1/9':
+    'pcp count before the munmap inferred: the batches drain 30, 30, 25 for 25, 25, 30',
   // 11 runs for the kernel's 12 (within the rule) but the kernel's three runs of 63 are two in the
   // model, so the commonest length differs
   'thp: refill 1/0': 'one refill run of 63 fewer on CPU 1',
-  // The kernel's CPU 1 count stayed at or above high - batch at every refill (runs of 63); the
-  // model's is lower: the lists' contents are inferred, not known, and which captured block a
-  // free of pre-trace memory returns is the model's choice.
-  'two-cpu-drain: refill 1/0': 'pcp count below the kernel on CPU 1',
+  // The lists' contents are inferred, not known, and which captured block a free of pre-trace
+  // memory returns is the model's choice: the higher orders drain in other amounts.
   'two-cpu-drain: drain 0/1': 'order-1 list contents inferred: most common length differs',
   'two-cpu-drain: drain 0/2': 'order-2 list contents inferred',
   'two-cpu-drain: drain 0/3': 'order-3 list contents inferred',
@@ -72,15 +72,17 @@ const KNOWN_GAPS: Record<string, string> = {
   'two-cpu-drain: drain 1/9':
     'THP drains: 2 runs where the kernel had 3, most common length differs',
   'pagecache: refill 1/0': 'one run more than the kernel (63 twice), most common length differs',
-  // kswapd: the replay boots with empty LRU lists and imports movable allocations as kernel memory,
-  // so reclaim finds little to scan and the zone stays low (see the kswapd test below).
-  'kswapd: refill 0/0': 'replayed LRU lists start empty: reclaim finds little',
-  'kswapd: refill 1/0': 'replayed LRU lists start empty: reclaim finds little',
-  'kswapd: drain 0/0': 'replayed LRU lists start empty: reclaim finds little',
-  'kswapd: drain 1/0': 'replayed LRU lists start empty: reclaim finds little',
-  'kswapd: drain 1/1': 'replayed LRU lists start empty: reclaim finds little',
-  'kswapd: drain 1/2': 'replayed LRU lists start empty: reclaim finds little',
-  'kswapd: drain 1/3': 'replayed LRU lists start empty: reclaim finds little',
+  // kswapd: the model's kswapd (on CPU 1, where the trace saw it) reclaims in rounds of 90, 180,
+  // 360 ... pages (priority 12 down) over order-0 pages: the kernel's rounds took 825, 1499 ...,
+  // its page cache in large folios (order-8 ones freed whole) spread over memory cgroups, neither
+  // of which the capture records. So the model's balance_pgdat runs to lower priorities, frees in
+  // other amounts at other moments, and CPU 1's lists drain and refill on another rhythm.
+  'kswapd: refill 0/0': 'kswapd frees in other amounts at other moments (folio sizes, memcgs)',
+  'kswapd: refill 1/0': 'kswapd frees in other amounts at other moments (folio sizes, memcgs)',
+  'kswapd: drain 1/0': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
+  'kswapd: drain 1/1': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
+  'kswapd: drain 1/2': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
+  'kswapd: drain 1/3': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
 };
 
 /** The most common run length (ties: the longer), as describeRuns lists them first. */
@@ -167,48 +169,73 @@ describe('captures replayed from their captured state', async () => {
       expect(replay.stats.ticks).toBe([...real.ticks.values()].reduce((n, t) => n + t, 0));
     }, 240_000);
 
-    // NOT MET YET (issue 13): replayed, kswapd wakes 16 times where the kernel woke 3. The replay
-    // boots with empty LRU lists (zoneinfo's nr_zone_*_anon/file are not loaded into them) and
-    // imports the trace's movable allocations as kernel memory, not page cache or anonymous
-    // memory, so reclaim has almost nothing to scan. `fails` keeps the miss visible: this test
-    // fails the day the model meets the rule, and must then become a plain `it`.
-    it.runIf(kswapdRun && KSWAPD_WAKE !== undefined).fails(
-      `${name}: kswapd wakes and pgscan_kswapd within 25% (known miss: the replay's LRU starts empty)`,
-      () => {
-        const replay = captureReplay(
-          {
-            trace,
-            zoneinfo,
-            ...(buddyinfo !== undefined ? { buddyinfo } : {}),
-            ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
-            ...(sysctl !== undefined ? { sysctl } : {}),
-          },
-          Math.min(1 << 18, MAX_EVENT_CAPACITY),
+    /** The kernel's kswapd wakes and pgscan_kswapd (vmstat before/after) beside the model's. */
+    const reclaimFigures = () => {
+      const replay = captureReplay(
+        {
+          trace,
+          zoneinfo,
+          ...(buddyinfo !== undefined ? { buddyinfo } : {}),
+          ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
+          ...(sysctl !== undefined ? { sysctl } : {}),
+        },
+        Math.min(1 << 18, MAX_EVENT_CAPACITY),
+      );
+      if (!replay.ok) throw new Error(replay.error.message);
+      const vm = (f: string | undefined, key: string) =>
+        Number(
+          /^(\S+) (\d+)$/m.exec(
+            (f ?? '').split('\n').find((l) => l.startsWith(`${key} `)) ?? '',
+          )?.[2] ?? NaN,
         );
-        if (!replay.ok) throw new Error(replay.error.message);
-        const wakesReal = (trace.match(/mm_vmscan_kswapd_wake:/g) ?? []).length;
-        const vm = (f: string | undefined, key: string) =>
-          Number(
-            /^(\S+) (\d+)$/m.exec(
-              (f ?? '').split('\n').find((l) => l.startsWith(`${key} `)) ?? '',
-            )?.[2] ?? NaN,
-          );
-        const scanReal =
-          vm(read('vmstat-after'), 'pgscan_kswapd') - vm(read('vmstat-before'), 'pgscan_kswapd');
-        let scanModel: number | null = null;
-        let wakesModel = 0;
-        const sim = core.createSim(replay.config);
-        try {
-          sim.runOps(replay.ops, () => {
-            for (const e of sim.events()) if (e.kind === KSWAPD_WAKE?.id) wakesModel++;
-          });
-          scanModel = vmEvent(sim, 'pgscan_kswapd');
-        } finally {
-          sim.dispose();
-        }
-        expect(scanModel, 'the model counts pgscan_kswapd').not.toBeNull();
-        expect(Math.abs(wakesModel - wakesReal)).toBeLessThanOrEqual(0.25 * wakesReal);
-        expect(Math.abs((scanModel ?? 0) - scanReal)).toBeLessThanOrEqual(0.25 * scanReal);
+      let scanModel: number | null = null;
+      let wakesModel = 0;
+      const sim = core.createSim(replay.config);
+      try {
+        sim.runOps(replay.ops, () => {
+          for (const e of sim.events()) if (e.kind === KSWAPD_WAKE?.id) wakesModel++;
+        });
+        scanModel = vmEvent(sim, 'pgscan_kswapd');
+      } finally {
+        sim.dispose();
+      }
+      return {
+        wakesReal: (trace.match(/mm_vmscan_kswapd_wake:/g) ?? []).length,
+        wakesModel,
+        scanReal:
+          vm(read('vmstat-after'), 'pgscan_kswapd') - vm(read('vmstat-before'), 'pgscan_kswapd'),
+        scanModel,
+      };
+    };
+
+    it.runIf(kswapdRun && KSWAPD_WAKE !== undefined)(
+      `${name}: pgscan_kswapd within 25%`,
+      () => {
+        const f = reclaimFigures();
+        expect(f.scanModel, 'the model counts pgscan_kswapd').not.toBeNull();
+        expect(
+          Math.abs((f.scanModel ?? 0) - f.scanReal),
+          `kernel ${f.scanReal}, model ${f.scanModel}`,
+        ).toBeLessThanOrEqual(0.25 * f.scanReal);
+      },
+      240_000,
+    );
+
+    // NOT MET YET (issue 13) on the kswapd capture kept here: the kernel's kswapd woke 3 times
+    // (a wake from the slow path, then two for boosted watermarks after fallbacks), the model's
+    // twice: its balance_pgdat, with rounds a tenth of the kernel's at each priority (see
+    // KNOWN_GAPS), reclaims past the point where the kernel stopped, so later fallbacks find the
+    // node balanced. `fails` keeps the miss visible: this test fails the day the model meets the
+    // rule, and must then become a plain `it`. Captures kept apart are checked plainly.
+    const wakesKnownMiss = name === 'kswapd';
+    (wakesKnownMiss ? it.runIf(kswapdRun).fails : it.runIf(kswapdRun && KSWAPD_WAKE !== undefined))(
+      `${name}: kswapd wakes within 25%${wakesKnownMiss ? ' (known miss: 2 wakes for 3)' : ''}`,
+      () => {
+        const f = reclaimFigures();
+        expect(
+          Math.abs(f.wakesModel - f.wakesReal),
+          `kernel ${f.wakesReal}, model ${f.wakesModel}`,
+        ).toBeLessThanOrEqual(0.25 * f.wakesReal);
       },
       240_000,
     );

@@ -1,12 +1,14 @@
 /*
  * capture-ops.ts: a captured state (machine-config.ts) as the core ops that put a booted machine
  * into it (page_alloc/capture.c): per zone, its free blocks and pageblocks recorded, then laid
- * out; then every pageset's pages and high. The Sim applies them before any workload op.
+ * out; then every pageset's pages and high; then each zone's LRU lists (reclaim/capture.c). The
+ * Sim applies them before any workload op.
  */
 import { MAX_NR_ZONES, type CapturedState } from './machine-config';
 import { OpKind, type SimOp } from './ops';
 
 /** enum capture_what (page_alloc/capture.h): OP_CAPTURE_ZONE's order beyond the orders. */
+const CAPTURE_BOOST = 252;
 const CAPTURE_PAGEBLOCKS = 254;
 const CAPTURE_LAYOUT = 255;
 /** OP_CAPTURE_PCP's order for "set high". */
@@ -34,6 +36,7 @@ export function captureOps(state: CapturedState): SimOp[] {
     z.pageblocks?.forEach((n, mt) => {
       if (n) op(OpKind.CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, mt, zone, n);
     });
+    if (z.boost) op(OpKind.CAPTURE_ZONE, 0, CAPTURE_BOOST, 0, zone, z.boost);
     op(OpKind.CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, zone, 0);
   }
   for (const p of state.pcps) {
@@ -43,5 +46,10 @@ export function captureOps(state: CapturedState): SimOp[] {
       if (l.blocks) op(OpKind.CAPTURE_PCP, p.cpu, l.order, l.mt, zone, l.blocks);
     if (p.high) op(OpKind.CAPTURE_PCP, p.cpu, CAPTURE_PCP_HIGH, 0, zone, p.high);
   }
+  // the LRU lists last: they take what in-use memory the pcp lists left (reclaim/capture.c)
+  for (const z of state.zones)
+    z.lru?.forEach((pages, lru) => {
+      if (pages > 0) op(OpKind.CAPTURE_LRU, 0, 0, lru, z.node * MAX_NR_ZONES + z.zone, pages);
+    });
   return ops;
 }

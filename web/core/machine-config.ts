@@ -118,6 +118,8 @@ export interface CapturedZone {
   zone: number; // zone_idx
   free: number[][]; // [migratetype][order]: free blocks; empty rows: none
   pageblocks: number[] | null; // [migratetype]; null: unknown (in-use memory then UNMOVABLE)
+  lru?: number[]; // pages per enum lru_list (inactive/active anon, inactive/active file); absent: none
+  boost?: number; // watermark_boost (zoneinfo's "boost"); absent: 0
 }
 
 /** One pageset as zoneinfo showed it. */

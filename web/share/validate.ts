@@ -60,7 +60,7 @@ function checkCaptured(
   for (const z of c.zones as unknown[]) {
     if (!isObject(z) || !int(z.node, 0, nodes - 1) || !int(z.zone, 0, MAX_NR_ZONES - 1))
       return null;
-    const { free, pageblocks } = z;
+    const { free, pageblocks, lru, boost } = z;
     if (!Array.isArray(free) || free.length > 5) return null;
     const rows: number[][] = [];
     for (const row of free as unknown[]) {
@@ -75,11 +75,19 @@ function checkCaptured(
         !pageblocks.every((n) => int(n, 0, MAX_FRAMES)))
     )
       return null;
+    if (
+      lru !== undefined &&
+      (!Array.isArray(lru) || lru.length !== 4 || !lru.every((n) => int(n, 0, MAX_FRAMES)))
+    )
+      return null;
+    if (boost !== undefined && !int(boost, 1, MAX_FRAMES)) return null;
     zones.push({
       node: z.node,
       zone: z.zone,
       free: rows,
       pageblocks: pageblocks === null ? null : (pageblocks as number[]),
+      ...(lru !== undefined ? { lru: lru as number[] } : {}),
+      ...(boost !== undefined ? { boost } : {}),
     });
   }
   const pcps: CapturedPcp[] = [];

@@ -87,6 +87,12 @@ export interface TickStmt {
   cpu?: number; // `cpu N tick`: only that CPU's vmstat worker runs (count is 1)
 }
 
+/** `cpu N kswapd`: the kswapd of CPU N's node runs on CPU N from here (a trace saw it there). */
+export interface KswapdStmt {
+  kind: 'kswapd';
+  cpu: number;
+}
+
 export interface HotplugStmt {
   kind: 'offline' | 'online';
   cpu: number;
@@ -113,10 +119,18 @@ export interface FreePfnStmt {
   order: number;
 }
 
+/** `cpu N free_folios G1 G2 ...`: the newest block of each group, freed as one folio batch. */
+export interface FreeFoliosStmt {
+  kind: 'free_folios';
+  cpu: number;
+  groups: string[]; // 1 .. 31 (FOLIO_BATCH_SIZE)
+}
+
 export interface FreeCapturedStmt {
   kind: 'free_captured';
   cpu: number;
   order: number;
+  pfn?: number; // the kernel's pfn (a trace's free): the block is taken from the zone that spans it
 }
 
 /** `percpu alloc NAME size=S align=A [reserved] [atomic]`: alloc_percpu into handle group NAME. */
@@ -178,10 +192,12 @@ export type OpStmt =
   | DrainAllStmt
   | TickStmt
   | HotplugStmt
+  | KswapdStmt
   | CorruptStmt
   | RandomStmt
   | FreePfnStmt
   | FreeCapturedStmt
+  | FreeFoliosStmt
   | PercpuAllocStmt
   | PercpuFreeStmt
   | PercpuBalanceStmt

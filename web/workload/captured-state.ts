@@ -1,7 +1,7 @@
 /*
  * captured-state.ts: the state a real machine was in, from its /proc files, as the core's capture
- * ops (page_alloc/capture.c). zoneinfo gives each zone's free pages and each pageset's count and
- * high; buddyinfo, when given, the free blocks per order; pagetypeinfo, when given, the free
+ * ops (page_alloc/capture.c, reclaim/capture.c). zoneinfo gives each zone's free pages, its LRU
+ * sizes and each pageset's count and high; buddyinfo, when given, the free blocks per order; pagetypeinfo, when given, the free
  * blocks per order and migratetype and the pageblocks per type. The finest source wins; the
  * rest of the memory is in use. Every complaint names the file, line and column.
  */
@@ -17,6 +17,13 @@ import { parseBuddyinfo, parsePagetypeinfo } from './free-blocks';
 import { machineFromZoneinfo, parseZoneinfo, type ZoneinfoZone } from './zoneinfo-machine';
 
 const MIGRATE_MOVABLE = 1;
+/** zoneinfo's per-zone LRU sizes, in enum lru_list order. */
+const LRU_FIGURES = [
+  'nr_zone_inactive_anon',
+  'nr_zone_active_anon',
+  'nr_zone_inactive_file',
+  'nr_zone_active_file',
+] as const;
 
 /** A capture's files, by what the user calls them (for messages). */
 export interface CaptureTexts {
@@ -139,11 +146,15 @@ export function capturedState(
     }
   }
   for (const [k, z] of populated) {
+    const lru = LRU_FIGURES.map((name) => z.figures.get(name) ?? 0);
+    const boost = z.figures.get('boost') ?? 0;
     state.zones.push({
       node: z.node,
       zone: z.idx,
       free: free.get(k) ?? [],
       pageblocks: blocks.get(k) ?? null,
+      ...(lru.some((n) => n > 0) ? { lru } : {}),
+      ...(boost > 0 ? { boost } : {}),
     });
     for (const p of z.pagesets) {
       state.pcps.push({
@@ -183,6 +194,33 @@ export function machineFromCapture(
   );
   if (!c.ok) return c;
   return { ok: true, machine: { ...m.machine, captured: c.state }, cpus: m.cpus };
+}
+
+/**
+ * vm.min_free_kbytes as the zones' min watermarks show it (less their boost, which zoneinfo adds
+ * in), for a capture without its sysctls:
+ * __setup_per_zone_wmarks gives each zone pages_min * managed / lowmem_pages (rounded down), so
+ * pages_min is the sum of the zones' mins plus at most one page lost per zone; the first value
+ * that gives every zone its min is the kernel's. null when none does (a highmem machine, or
+ * figures edited by hand).
+ */
+export function minFreeKbytesFromZoneinfo(zones: ZoneinfoZone[]): number | null {
+  const managed = zones.filter((z) => (z.figures.get('managed') ?? 0) > 0);
+  const lowmem = managed.reduce((n, z) => n + (z.figures.get('managed') ?? 0), 0);
+  // zoneinfo prints the marks with the zone's watermark_boost added (min_wmark_pages)
+  const min = (z: ZoneinfoZone) => (z.figures.get('min') ?? 0) - (z.figures.get('boost') ?? 0);
+  const sum = managed.reduce((n, z) => n + min(z), 0);
+  if (lowmem === 0 || managed.some((z) => z.figures.get('min') === undefined)) return null;
+  for (let pagesMin = sum; pagesMin <= sum + managed.length; pagesMin++) {
+    const fits = managed.every(
+      (z) =>
+        Number((BigInt(pagesMin) * BigInt(z.figures.get('managed') ?? 0)) / BigInt(lowmem)) ===
+        min(z),
+    );
+    // PAGE_SHIFT - 10 = 2: four KiB per page
+    if (fits) return pagesMin * 4;
+  }
+  return null;
 }
 
 /** Tunables from `sysctl vm` text ("vm.NAME = VALUE" lines); unknown names are left alone. */

@@ -34,7 +34,7 @@ import { PURPOSES } from './ast';
 import { fail, WorkloadFailure, type WorkloadError } from './errors';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
-import { parseNumber } from './parser';
+import { FOLIO_BATCH_SIZE, parseNumber } from './parser';
 
 /** OP_CAPTURE_ZONE's order for "free a captured in-use block" (page_alloc/capture.h). */
 const CAPTURE_FREE = 253;
@@ -62,9 +62,6 @@ interface RandomStream {
   base: number; // header slot: the core keeps the stream's live count there
   capacity: number; // blocks it may hold, in slots base + 1 .. base + capacity
 }
-
-/** FOLIO_BATCH_SIZE: the blocks one OP_FREE_BATCH frees (wasm-core page_alloc.h). */
-const FOLIO_BATCH_SIZE = 31;
 
 /** Largest stream capacity OP_RANDOM can carry: arg = free percent | capacity << 7, a positive i32. */
 const MAX_STREAM_CAPACITY = (1 << 24) - 1;
@@ -374,6 +371,28 @@ class Compiler {
         stack.length = 0;
         return;
       }
+      case 'free_folios': {
+        this.checkCpu(s.cpu, at);
+        // one OP_FREE_FOLIOS per block, gathered; the last frees the batch
+        const ids = s.groups.map((group) => {
+          const stack = this.groups.get(group);
+          const id = stack?.pop();
+          if (id === undefined)
+            fail(
+              at,
+              stack
+                ? `free_folios: every block of group "${group}" is already freed`
+                : `free_folios: no block was allocated into group "${group}"`,
+            );
+          return id;
+        });
+        ids.forEach((id, i) =>
+          this.emitFields(OpKind.FREE_FOLIOS, s.cpu, 0, 0, id, i === ids.length - 1 ? 1 : 0, at),
+        );
+        this.freeIds.push(...ids);
+        this.live -= ids.length;
+        return;
+      }
       case 'drain':
         this.checkCpu(s.cpu, at);
         this.emitFields(OpKind.DRAIN_CPU, s.cpu, 0, 0, 0, 0, at);
@@ -388,6 +407,10 @@ class Compiler {
           return;
         }
         this.emitFields(OpKind.TICK, 0, 0, 0, 0, s.count, at);
+        return;
+      case 'kswapd':
+        this.checkCpu(s.cpu, at);
+        this.emitFields(OpKind.KSWAPD_CPU, s.cpu, 0, 0, 0, 0, at);
         return;
       case 'offline':
       case 'online':
@@ -500,8 +523,17 @@ class Compiler {
         return;
       case 'free_captured':
         this.checkCpu(s.cpu, at);
-        // OP_CAPTURE_ZONE's CAPTURE_FREE (page_alloc/capture.h): the core picks the block
-        this.emitFields(OpKind.CAPTURE_ZONE, s.cpu, CAPTURE_FREE, 0, 0, s.order, at);
+        // OP_CAPTURE_ZONE's CAPTURE_FREE (page_alloc/capture.h): the core picks the block, in
+        // the zone that spans the kernel's pfn when one is given
+        this.emitFields(
+          OpKind.CAPTURE_ZONE,
+          s.cpu,
+          CAPTURE_FREE,
+          0,
+          s.pfn ?? 0xffffffff,
+          s.order,
+          at,
+        );
         return;
       case 'repeat':
         for (let i = 0; i < s.count; i++) {

@@ -155,11 +155,11 @@ describe('parseWorkload', () => {
     ['cpu', '1:4: expected a cpu number, found end of file'],
     [
       'cpu 1',
-      '1:6: expected an op after cpu 1 (alloc, free, drain, corrupt, random, free_pfn, free_captured, offline, online, percpu, thread, mmap, munmap, mprotect, touch, work), found end of file',
+      '1:6: expected an op after cpu 1 (alloc, free, drain, corrupt, random, free_pfn, free_captured, free_folios, offline, online, kswapd, percpu, thread, mmap, munmap, mprotect, touch, work), found end of file',
     ],
     [
       'cpu 0 allocate a',
-      '1:7: expected an op (alloc, free, drain, corrupt, random, free_pfn, free_captured, offline, online, percpu, thread, mmap, munmap, mprotect, touch, work), found "allocate" (did you mean alloc?)',
+      '1:7: expected an op (alloc, free, drain, corrupt, random, free_pfn, free_captured, free_folios, offline, online, kswapd, percpu, thread, mmap, munmap, mprotect, touch, work), found "allocate" (did you mean alloc?)',
     ],
     [
       'alloc 3x',

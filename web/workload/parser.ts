@@ -57,6 +57,8 @@ export type ParseResult =
 
 const MAX_CPU = MAX_NUMNODES * MAX_CPUS_PER_NODE - 1;
 const U32_MAX = 0xffffffff;
+/** FOLIO_BATCH_SIZE (6.18 include/linux/pagevec.h): the folios one free_unref_folios frees. */
+export const FOLIO_BATCH_SIZE = 31;
 
 /** Words that start an op, for "expected" messages and suggestions (and the editor's vocabulary). */
 export const OP_WORDS = [
@@ -67,8 +69,10 @@ export const OP_WORDS = [
   'random',
   'free_pfn',
   'free_captured',
+  'free_folios',
   'offline',
   'online',
+  'kswapd',
   'percpu',
   ...ADDRESS_SPACE_WORDS, // touch among them: `touch NAME` and `touch at=PAGE` share the word
 ] as const;
@@ -538,6 +542,17 @@ class Parser {
           ? { kind: 'free', cpu, group, all, batched }
           : { kind: 'free', cpu, group, all };
       }
+      case 'free_folios': {
+        // a folio batch (free_unref_folios): up to FOLIO_BATCH_SIZE groups, freed together
+        const groups = [this.groupName()];
+        while (!this.atStatementEnd()) {
+          if (groups.length >= FOLIO_BATCH_SIZE)
+            fail(this.peek(), `a folio batch holds at most ${FOLIO_BATCH_SIZE} blocks`);
+          groups.push(this.groupName());
+        }
+        this.endStatement('free_folios GROUP GROUP ...');
+        return { kind: 'free_folios', cpu, groups };
+      }
       case 'drain': {
         if (this.peek().kind === 'word' && this.peek().text === 'all') {
           const all = this.next();
@@ -565,6 +580,7 @@ class Parser {
         this.endStatement('tick N');
         return { kind: 'tick', count };
       }
+      case 'kswapd':
       case 'offline':
       case 'online': {
         if (!cpuGiven) fail(verb, `expected cpu N before ${verb.text} (e.g. cpu 1 ${verb.text})`);
@@ -636,17 +652,25 @@ class Parser {
       case 'free_captured': {
         // a block allocated before the trace began, of memory the captured state holds in use
         let order = 0;
-        if (!this.atStatementEnd()) {
-          if (!this.isKeyValue() || this.peek().text !== 'order')
-            fail(
-              this.peek(),
-              `expected order=K or end of line, found ${describeToken(this.peek())}`,
-            );
+        let pfn: number | undefined;
+        const keys = new Set<string>();
+        while (!this.atStatementEnd()) {
+          const key = this.peek();
+          if (
+            !this.isKeyValue() ||
+            (key.text !== 'order' && key.text !== 'pfn') ||
+            keys.has(key.text)
+          )
+            fail(key, `expected order=K, pfn=P or end of line, found ${describeToken(key)}`);
+          keys.add(key.text);
           this.keyEquals();
-          order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
+          if (key.text === 'order') order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
+          else pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
         }
-        this.endStatement('free_captured order=K');
-        return { kind: 'free_captured', cpu, order };
+        this.endStatement('free_captured order=K pfn=P');
+        return pfn === undefined
+          ? { kind: 'free_captured', cpu, order }
+          : { kind: 'free_captured', cpu, order, pfn };
       }
       case 'percpu':
         return this.percpu(cpu);

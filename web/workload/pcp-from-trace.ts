@@ -5,8 +5,10 @@
  * of a pcp order takes a block off its type's list, a free puts one on, a drain
  * (mm_page_pcpu_drain) takes one off. A list that gave out more than it got before its first
  * refill held at least that much at the start. Those lower bounds are the lists' contents; what
- * remains of the count goes to the lists the trace never saw empty, in proportion. Without any
- * evidence the pages stay on the order-0 MOVABLE list (capture-ops.ts).
+ * remains of the count goes to the lists the trace never saw empty, in proportion, and what they
+ * cannot take in whole blocks to an order-0 one of them, else to an order-0 list the trace never
+ * touched (a list a refill proved empty held no more than it gave out). Without any evidence the
+ * pages stay on the order-0 MOVABLE list (capture-ops.ts).
  */
 import type { CapturedState, ExplicitMachine } from '../core/machine-config';
 import { MAX_NR_ZONES } from '../core/machine-config';
@@ -124,13 +126,21 @@ export function pcpListsFromTrace(
       l.blocks += add;
     }
     rest = pcp.count - lists.reduce((n, l) => n + l.blocks * 2 ** l.order, 0);
-    // what the open lists cannot take in whole blocks goes to the open order-0 list, else to the
-    // order-0 MOVABLE one
-    const zero =
-      open.find((l) => l.order === 0) ??
-      lists.find((l) => l.order === 0 && l.mt === MIGRATE_MOVABLE);
+    // what the open lists cannot take in whole blocks goes to the open order-0 list; else to an
+    // order-0 list the trace never touched (a refilled list held exactly what it gave out before
+    // its refill: more there would contradict the trace); else to the order-0 MOVABLE one
+    const zero = open.find((l) => l.order === 0);
+    const untouched = [MIGRATE_MOVABLE, 0, 2].find(
+      (mt) => !seen.some(([k]) => k === `${prefix}0/${mt}`),
+    );
     if (zero) zero.blocks += rest;
-    else if (rest > 0) lists.push({ order: 0, mt: MIGRATE_MOVABLE, blocks: rest, open: true });
+    else if (rest > 0 && untouched !== undefined)
+      lists.push({ order: 0, mt: untouched, blocks: rest, open: true });
+    else {
+      const movable = lists.find((l) => l.order === 0 && l.mt === MIGRATE_MOVABLE);
+      if (movable) movable.blocks += rest;
+      else if (rest > 0) lists.push({ order: 0, mt: MIGRATE_MOVABLE, blocks: rest, open: true });
+    }
     return { ...pcp, lists: lists.map(({ order, mt, blocks }) => ({ order, mt, blocks })) };
   });
   return { ...state, pcps };

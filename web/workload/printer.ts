@@ -66,6 +66,7 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
     case 'tick':
       out.push(op.cpu !== undefined ? `${indent}cpu ${op.cpu} tick` : `${indent}tick ${op.count}`);
       return;
+    case 'kswapd':
     case 'offline':
     case 'online':
       out.push(`${indent}cpu ${op.cpu} ${op.kind}`);
@@ -78,8 +79,13 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
         `${indent}cpu ${op.cpu} random ${op.count} max_order=${op.maxOrder} free=${op.freePercent} ${op.gfp.join('|')}`,
       );
       return;
+    case 'free_folios':
+      out.push(`${indent}cpu ${op.cpu} free_folios ${op.groups.join(' ')}`);
+      return;
     case 'free_captured':
-      out.push(`${indent}cpu ${op.cpu} free_captured order=${op.order}`);
+      out.push(
+        `${indent}cpu ${op.cpu} free_captured order=${op.order}${op.pfn !== undefined ? ` pfn=0x${op.pfn.toString(16)}` : ''}`,
+      );
       return;
     case 'free_pfn':
       out.push(`${indent}cpu ${op.cpu} free_pfn 0x${op.pfn.toString(16)} order=${op.order}`);

@@ -9,12 +9,17 @@ import type { Core } from '../core/module';
 import { SIM_ERRORS, type Sim } from '../core/sim';
 import type { MachineConfig } from '../core/machine-config';
 import type { OpList } from '../core/ops';
-import { machineFromCapture, tunablesFromSysctl } from './captured-state';
+import {
+  machineFromCapture,
+  minFreeKbytesFromZoneinfo,
+  tunablesFromSysctl,
+} from './captured-state';
 import { compileWorkload } from './compiler';
 import type { WorkloadError } from './errors';
 import { parseTraceLine, traceNumber } from './ftrace';
 import { pcpListsFromTrace } from './pcp-from-trace';
 import { importTrace, type TraceImportStats } from './trace-import';
+import { parseZoneinfo } from './zoneinfo-machine';
 import { RunCounter, runKey, type RunLengths } from './trace-runs';
 
 /** What one side (kernel or model) did, counted per CPU and order. */
@@ -156,6 +161,10 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
   const compiled = compileWorkload(imported.workload, { machine });
   if (!compiled.ok) return { ok: false, file: 'trace', error: compiled.error };
   let tunables = compiled.program.config.tunables;
+  // without the capture's sysctls, min_free_kbytes is what the zones' min watermarks say
+  const zones = parseZoneinfo(files.zoneinfo);
+  const minFreeKbytes = zones.ok ? minFreeKbytesFromZoneinfo(zones.zones) : null;
+  if (minFreeKbytes !== null) tunables = { ...tunables, minFreeKbytes };
   if (files.sysctl !== undefined) {
     const t = tunablesFromSysctl(files.sysctl);
     if (!t.ok) return { ok: false, file: 'sysctl', error: t.error };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseTraceLine } from './ftrace';
+import { gfpMask } from './compiler';
+import { parseWorkload } from './parser';
 import { printWorkload } from './printer';
-import { describeImport, importedWorkloadText, importTrace } from './trace-import';
+import { describeImport, importedWorkloadText, importTrace, purposeOfGfp } from './trace-import';
 import { compareRunsTable, RunCounter } from './trace-runs';
 import { comparedLines, machineFromZoneinfo, parseZoneinfo } from './zoneinfo-machine';
 
@@ -61,7 +63,7 @@ describe('importTrace', () => {
     expect(printWorkload(r.workload)).toBe(
       [
         'cpu 1 alloc h1961b8 order=0 GFP_KERNEL_ACCOUNT|__GFP_ZERO',
-        'cpu 0 alloc h20 order=3 GFP_HIGHUSER_MOVABLE|__GFP_COMP',
+        'cpu 0 alloc h20 order=3 GFP_HIGHUSER_MOVABLE|__GFP_COMP for=anon',
         'cpu 0 free h1961b8',
         'cpu 1 free h20',
         '',
@@ -78,6 +80,55 @@ describe('importTrace', () => {
     expect(describeImport(r.stats)).toMatch(
       /imported 2 allocs and 2 frees; skipped 1 frees of pages not allocated in the trace; 1 mm_page_free_batched repeating their mm_page_free; 1 failed allocations; other events: percpu_create_chunk 1/,
     );
+  });
+
+  it('tells user memory by its gfp flags: anonymous, page cache, dirty page cache', () => {
+    const flags = (text: string) => gfpMask(text.split('|'));
+    expect(purposeOfGfp(flags('GFP_HIGHUSER_MOVABLE|__GFP_ZERO|__GFP_COMP'))).toBe('anon');
+    expect(purposeOfGfp(flags('GFP_TRANSHUGE|__GFP_NORETRY|__GFP_THISNODE'))).toBe('anon');
+    expect(purposeOfGfp(flags('GFP_HIGHUSER_MOVABLE|__GFP_COMP'))).toBe('anon');
+    expect(
+      purposeOfGfp(
+        flags(
+          'GFP_NOFS|__GFP_HIGHMEM|__GFP_MOVABLE|__GFP_NOWARN|__GFP_NORETRY|__GFP_COMP|__GFP_HARDWALL',
+        ),
+      ),
+    ).toBe('file');
+    expect(purposeOfGfp(flags('GFP_HIGHUSER_MOVABLE|__GFP_NOWARN|__GFP_NORETRY'))).toBe('file');
+    expect(purposeOfGfp(flags('GFP_HIGHUSER_MOVABLE|__GFP_WRITE|__GFP_COMP'))).toBe('file-dirty');
+    // not movable, or not a task's: kernel memory
+    expect(purposeOfGfp(flags('GFP_HIGHUSER|__GFP_ACCOUNT'))).toBeNull();
+    expect(purposeOfGfp(flags('GFP_KERNEL_ACCOUNT|__GFP_ZERO|__GFP_COMP'))).toBeNull();
+    expect(purposeOfGfp(flags('GFP_NOWAIT'))).toBeNull();
+  });
+
+  it("leaves reclaim's frees to the model and puts its kswapd where the trace saw the kernel's", () => {
+    const text = [
+      line(0, 'mm_page_alloc', 'page=1 pfn=0x100 order=0 migratetype=1 gfp_flags=GFP_KERNEL'),
+      line(1, 'mm_vmscan_kswapd_wake', 'nid=0 order=0').replace('touch-6588', 'kswapd0-45'),
+      line(1, 'mm_page_free', 'page=2 pfn=0x200 order=0').replace('touch-6588', 'kswapd0-45'),
+      line(0, 'mm_vmscan_direct_reclaim_begin', 'order=0 gfp_flags=GFP_KERNEL'),
+      line(0, 'mm_page_free', 'page=3 pfn=0x300 order=0'),
+      line(0, 'mm_vmscan_direct_reclaim_end', 'nr_reclaimed=1'),
+      line(0, 'mm_page_free', 'page=4 pfn=0x400 order=0'),
+      line(0, 'mm_page_free', 'page=1 pfn=0x100 order=0').replace('touch-6588', 'kswapd0-45'),
+    ].join('\n');
+    const r = importTrace(text, { capturedFrees: true });
+    if (!r.ok) throw new Error(r.error.message);
+    // kswapd0 first ran on CPU 1 and then on CPU 0; frees by kswapd or inside direct reclaim
+    // are reclaim's, the rest of pre-trace memory comes from its pfn's zone
+    expect(printWorkload(r.workload)).toBe(
+      [
+        'cpu 1 kswapd',
+        'cpu 0 alloc h100 order=0 GFP_KERNEL',
+        'cpu 0 free_captured order=0 pfn=0x400',
+        'cpu 0 kswapd',
+        '',
+      ].join('\n'),
+    );
+    expect(r.stats).toMatchObject({ reclaimFrees: 3, capturedFrees: 1, kswapdMoves: 2 });
+    const round = parseWorkload(printWorkload(r.workload));
+    expect(round.ok && round.workload.ops).toEqual(r.workload.ops);
   });
 
   it.each([

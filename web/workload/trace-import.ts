@@ -1,10 +1,12 @@
 /*
  * trace-import.ts: kernel trace text to a workload. Each mm_page_alloc becomes
- * `cpu N alloc hPFN order=K FLAGS` (the gfp names as the kernel printed them, so the request's
- * migratetype is the same), each mm_page_free / mm_page_free_batched of a page allocated earlier
+ * `cpu N alloc hPFN order=K FLAGS [for=WHAT]` (the gfp names as the kernel printed them, so the
+ * request's migratetype is the same; user memory joins an LRU list, purposeOfGfp), each mm_page_free / mm_page_free_batched of a page allocated earlier
  * in the trace becomes `cpu N free hPFN`. Handle groups are named after the pfn, so a free finds
  * the block its allocation made. Frees of pages the trace never saw allocated are skipped and
- * counted; so are failed allocations and every other event. The percpu allocator's
+ * counted; so are failed allocations, frees by the kernel's reclaim (kswapd's, and those between
+ * a task's direct_reclaim_begin and _end: the model's reclaim makes its own) and every other
+ * event. Where the trace shows a node's kswapd running, `cpu N kswapd` puts the model's there. The percpu allocator's
  * percpu_alloc_percpu and percpu_free_percpu become `percpu alloc` and `percpu free` statements
  * (trace-import-percpu.ts), their areas matched by ptr= as pages are by pfn=.
  *
@@ -15,7 +17,7 @@
  * sysctl_stat_interval = HZ rounded by round_jiffies_relative, i.e. on whole seconds of jiffies
  * less 3 jiffies per CPU number (its skew), taking the trace clock's whole seconds for jiffies'.
  */
-import { GFP_NAMES, gfpMigratetype } from '../core/gfp';
+import { GFP_BITS, GFP_NAMES, gfpMigratetype } from '../core/gfp';
 import { MAX_CPUS_PER_NODE, MAX_NUMNODES, MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
 import type { OpStmt, Workload } from './ast';
 import { gfpMask } from './compiler';
@@ -23,6 +25,7 @@ import { didYouMean, type WorkloadError } from './errors';
 import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS, sourceTooLong } from './limits';
+import { FOLIO_BATCH_SIZE } from './parser';
 import { printWorkload } from './printer';
 import { fieldColumn, percpuLine, PERCPU_TRACE_EVENTS } from './trace-import-percpu';
 
@@ -48,6 +51,9 @@ export interface TraceImportStats {
   failedAllocs: number; // mm_page_alloc with no page (pfn 0): nothing to replay
   unmatchedFrees: number; // frees of pages the trace never allocated (or freed twice)
   capturedFrees: number; // of those, replayed as frees of captured in-use memory
+  reclaimFrees: number; // frees by the kernel's reclaim (kswapd, direct reclaim): the model reclaims itself
+  kswapdMoves: number; // `cpu N kswapd` put in: where the trace saw each node's kswapd run
+  folioBatches: number; // runs of frees replayed as one `free_folios` batch
   batchedRepeats: number; // mm_page_free_batched of a page whose mm_page_free came just before
   migratetypeMismatches: number; // migratetype= that the gfp flags would not give
   lostEvents: number; // "[LOST n EVENTS]" lines
@@ -61,6 +67,9 @@ export interface TraceImportStats {
 export type TraceImportResult =
   | { ok: true; workload: Workload; stats: TraceImportStats; times: number[] } // times: seconds of each op
   | { ok: false; error: WorkloadError };
+
+/** A line of a node's kswapd thread (comm kswapdN): its node. */
+const KSWAPD_TASK = /^\s*kswapd(\d+)-\d+\s+\[/;
 
 /** The vmstat worker's run in a trace line: workqueue_execute_start of vmstat_update. */
 const VMSTAT_RUN = /workqueue_execute_start: work struct \S+: function vmstat_update\b/;
@@ -80,6 +89,26 @@ function gfpFlags(text: string): string[] | string {
     }
   }
   return flags;
+}
+
+/**
+ * What an allocation was for, as far as its gfp flags say (the trace names no caller). User
+ * memory is what may be moved and is bound to the task's cpuset (__GFP_MOVABLE and
+ * __GFP_HARDWALL: GFP_HIGHUSER_MOVABLE and GFP_TRANSHUGE, or a file's mapping_gfp_mask); the
+ * rest is kernel memory, on no LRU. Of user memory, 6.18 asks with __GFP_WRITE for page cache a
+ * write(2) dirties (__filemap_get_folio with FGP_WRITE); with __GFP_ZERO for an anonymous fault
+ * (vma_alloc_zeroed_movable_folio) and with __GFP_NOMEMALLOC for a THP (GFP_TRANSHUGE_LIGHT);
+ * readahead adds __GFP_NORETRY to the mapping's mask (readahead_gfp_mask), and a mapping that
+ * may not recurse into the filesystem lacks __GFP_FS: both are page cache. What is left (the
+ * full GFP_HIGHUSER_MOVABLE: a copy-on-write copy, shmem) is swap-backed, anonymous.
+ */
+export function purposeOfGfp(mask: number): 'anon' | 'file' | 'file-dirty' | null {
+  const has = (bit: number) => (mask & bit) !== 0;
+  if (!has(GFP_BITS.__GFP_MOVABLE) || !has(GFP_BITS.__GFP_HARDWALL)) return null;
+  if (has(GFP_BITS.__GFP_WRITE)) return 'file-dirty';
+  if (has(GFP_BITS.__GFP_ZERO) || has(GFP_BITS.__GFP_NOMEMALLOC)) return 'anon';
+  if (has(GFP_BITS.__GFP_NORETRY) || !has(GFP_BITS.__GFP_FS)) return 'file';
+  return 'anon';
 }
 
 // the workload names the CPU, and the language stops at the model's largest machine
@@ -111,6 +140,9 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     failedAllocs: 0,
     unmatchedFrees: 0,
     capturedFrees: 0,
+    reclaimFrees: 0,
+    kswapdMoves: 0,
+    folioBatches: 0,
     batchedRepeats: 0,
     migratetypeMismatches: 0,
     lostEvents: 0,
@@ -130,12 +162,32 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
   const livePercpu = new Map<string, number>(); // ptr -> live areas allocated there
   let liveTotal = 0; // page blocks and percpu areas: they share the core's handles
   const lines = text.split('\n');
+  // kswapdN's CPU, as the scheduler placed it: the model's kswapd frees to that CPU's lists
+  const kswapdCpu = new Map<number, number>(); // node -> CPU of its kswapd's last line
+  const inDirectReclaim = new Set<number>(); // pids between direct_reclaim_begin and _end
+  for (const line of lines) {
+    const k = KSWAPD_TASK.exec(line);
+    if (!k) continue;
+    const p = parseTraceLine(line);
+    if (p.kind === 'record' && !kswapdCpu.has(Number(k[1])))
+      kswapdCpu.set(Number(k[1]), p.record.cpu);
+  }
+  const kswapdOps: OpStmt[] = [...kswapdCpu.values()].map((cpu) => ({ kind: 'kswapd', cpu }));
   const error = (line: number, message: string): TraceImportResult => ({
     ok: false,
     error: { line, col: 1, message },
   });
   const field = (r: TraceRecord, key: string): string | undefined => r.fields.get(key);
 
+  // every record in order, with how many ops there were before it: which ops it gave
+  const records: RecordOps[] = [];
+  for (const op of kswapdOps) {
+    const limitError = checkCpu(op.kind === 'kswapd' ? op.cpu : 0);
+    if (limitError) return error(1, limitError);
+    ops.push(op);
+    times.push(0);
+    stats.kswapdMoves++;
+  }
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
     const parsed = parseTraceLine(lines[i] ?? '');
@@ -147,6 +199,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     }
     if (parsed.kind === 'malformed') return error(lineNo, `expected ${parsed.expected}`);
     const r = parsed.record;
+    records.push({ cpu: r.cpu, pid: r.pid, event: r.event, opsBefore: ops.length });
     const time = Number(r.timestamp);
     if (stats.firstTime === null) stats.firstTime = time;
     if (time < (stats.lastTime ?? time))
@@ -193,6 +246,28 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
         if (failed) return failed;
         continue;
       }
+    }
+    const kswapd = KSWAPD_TASK.exec(lines[i] ?? '');
+    if (kswapd) {
+      const node = Number(kswapd[1]);
+      if (kswapdCpu.get(node) !== r.cpu) {
+        const limitError = checkCpu(r.cpu) ?? checkOps(ops.length);
+        if (limitError) return error(lineNo, limitError);
+        kswapdCpu.set(node, r.cpu);
+        ops.push({ kind: 'kswapd', cpu: r.cpu });
+        times.push(time);
+        stats.kswapdMoves++;
+      }
+    }
+    if (r.event === 'mm_vmscan_direct_reclaim_begin') inDirectReclaim.add(r.pid);
+    else if (r.event === 'mm_vmscan_direct_reclaim_end') inDirectReclaim.delete(r.pid);
+    if (
+      (kswapd || inDirectReclaim.has(r.pid)) &&
+      (r.event === 'mm_page_free' || r.event === 'mm_page_free_batched')
+    ) {
+      // reclaim's frees: the model's own reclaim frees what it reclaims
+      stats.reclaimFrees++;
+      continue;
     }
     if (PERCPU_TRACE_EVENTS.has(r.event)) {
       const p = percpuLine(r);
@@ -261,7 +336,14 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
       const mt = traceNumber(field(r, 'migratetype'));
       if (mt !== null && mt !== gfpMigratetype(gfpMask(gfp))) stats.migratetypeMismatches++;
       if (liveTotal >= MAX_LIVE_BLOCKS) return error(lineNo, tooManyLive);
-      ops.push({ kind: 'alloc', cpu: r.cpu, group: pfnGroup(pfn), order, gfp, purpose: null });
+      ops.push({
+        kind: 'alloc',
+        cpu: r.cpu,
+        group: pfnGroup(pfn),
+        order,
+        gfp,
+        purpose: purposeOfGfp(gfpMask(gfp)),
+      });
       times.push(time);
       live.set(pfn, (live.get(pfn) ?? 0) + 1);
       freedByMmPageFree.delete(pfn);
@@ -281,7 +363,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
                 lineNo,
                 `the trace gives more than ${formatCount(MAX_OPS)} ops (the limit)`,
               );
-            ops.push({ kind: 'free_captured', cpu: r.cpu, order });
+            ops.push({ kind: 'free_captured', cpu: r.cpu, order, pfn });
             times.push(time);
             stats.capturedFrees++;
           }
@@ -297,11 +379,85 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
       stats.frees++;
     }
   }
+  const batched = gatherFolioBatches(records, ops, times);
+  stats.folioBatches = batched.batches;
   return {
     ok: true,
-    workload: { machine: null, profile: null, sets: [], seed: null, ops },
+    workload: { machine: null, profile: null, sets: [], seed: null, ops: batched.ops },
     stats,
-    times,
+    times: batched.times,
+  };
+}
+
+/** A trace record and where its ops begin in the op list. */
+interface RecordOps {
+  cpu: number;
+  pid: number;
+  event: string;
+  opsBefore: number;
+}
+
+/**
+ * free_unref_folios frees a folio batch (munmap's, reclaim's: up to FOLIO_BATCH_SIZE) in two
+ * loops: free_pages_prepare traces mm_page_free for every folio, then each goes to the pcp, where
+ * a commit may drain (mm_page_pcpu_drain). So a task's consecutive frees on a CPU followed there by
+ * a drain end with the batch whose commits drained: its last 31 frees at most are replayed as
+ * one `free_folios` batch, so the drains come after all its mm_page_free lines, as in the trace.
+ * The run's earlier frees committed without draining, in batches or alone: the lists went
+ * through the same states either way, as they would if the batch were single frees: only the
+ * lines' order differs. (munmap's mmu_gather hands folios over from a first bundle of 8, then in
+ * batches of 31, so the batch that drains is mostly a full one.) The batch moves to its last
+ * free, past other CPUs' ops in between.
+ */
+function gatherFolioBatches(
+  records: RecordOps[],
+  ops: OpStmt[],
+  times: number[],
+): { ops: OpStmt[]; times: number[]; batches: number } {
+  const runs = new Map<number, { pid: number; at: number[] }>(); // cpu -> its frees' op indices
+  const removed = new Set<number>();
+  let batches = 0;
+  records.forEach((rec, k) => {
+    const next = records[k + 1]?.opsBefore ?? ops.length;
+    const made = ops.slice(rec.opsBefore, next);
+    const op = made[0];
+    const run = runs.get(rec.cpu);
+    if (rec.event === 'mm_page_pcpu_drain') {
+      runs.delete(rec.cpu);
+      if (!run) return;
+      // the batch whose commits drained: the last FOLIO_BATCH_SIZE frees before the drain at
+      // most, none of a group twice (freed, allocated elsewhere, freed again)
+      const at: number[] = [];
+      const seen = new Set<string>();
+      for (let i = run.at.length - 1; i >= 0 && at.length < FOLIO_BATCH_SIZE; i--) {
+        const free = ops[run.at[i] ?? -1];
+        if (free?.kind !== 'free' || seen.has(free.group)) break;
+        seen.add(free.group);
+        at.unshift(run.at[i] ?? -1);
+      }
+      if (at.length < 2) return;
+      const groups = at.map((i) => (ops[i] as { group: string }).group);
+      for (const i of at.slice(0, -1)) removed.add(i);
+      ops[at[at.length - 1] ?? -1] = { kind: 'free_folios', cpu: rec.cpu, groups };
+      batches++;
+    } else if (
+      rec.event === 'mm_page_free' &&
+      made.length === 1 &&
+      op?.kind === 'free' &&
+      (!run || run.pid === rec.pid)
+    ) {
+      if (run) run.at.push(rec.opsBefore);
+      else runs.set(rec.cpu, { pid: rec.pid, at: [rec.opsBefore] });
+    } else if (!(rec.event === 'mm_page_free_batched' && made.length === 0)) {
+      // anything else the CPU did ends the run (a batched line repeating its mm_page_free does not)
+      runs.delete(rec.cpu);
+    }
+  });
+  if (removed.size === 0) return { ops, times, batches };
+  return {
+    ops: ops.filter((_, i) => !removed.has(i)),
+    times: times.filter((_, i) => !removed.has(i)),
+    batches,
   };
 }
 
@@ -327,6 +483,10 @@ export function describeImport(s: TraceImportStats): string {
       `imported ${s.percpuAllocs} percpu allocs and ${s.percpuFrees} percpu frees; skipped ${s.percpuUnmatchedFrees} percpu frees of areas not allocated in the trace`,
     );
   }
+  if (s.folioBatches)
+    parts.push(`${s.folioBatches} runs of frees followed by a drain as folio batches`);
+  if (s.reclaimFrees)
+    parts.push(`${s.reclaimFrees} frees by the kernel's reclaim left to the model's reclaim`);
   if (s.batchedRepeats)
     parts.push(`${s.batchedRepeats} mm_page_free_batched repeating their mm_page_free`);
   if (s.failedAllocs) parts.push(`${s.failedAllocs} failed allocations`);

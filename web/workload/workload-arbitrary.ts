@@ -123,6 +123,13 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
     .map((r): OpStmt => ({ kind: 'free_pfn', ...r })),
   fc.record({ cpu, order }).map((r): OpStmt => ({ kind: 'free_captured', ...r })),
   fc
+    .record({ cpu, order, pfn: fc.integer({ min: 0, max: 0xfffffffe }) })
+    .map((r): OpStmt => ({ kind: 'free_captured', ...r })),
+  cpu.map((c): OpStmt => ({ kind: 'kswapd', cpu: c })),
+  fc
+    .record({ cpu, groups: fc.array(groupName, { minLength: 1, maxLength: 31 }) })
+    .map((r): OpStmt => ({ kind: 'free_folios', ...r })),
+  fc
     .record({
       cpu,
       group: groupName,

@@ -30,7 +30,7 @@ export interface ZoneinfoZone {
   node: number;
   idx: number; // enum zone_type
   line: number; // where its "Node N, zone NAME" line is
-  figures: Map<string, number>; // pages free, boost, min, low, high, promo, spanned, present, managed, cma, start_pfn
+  figures: Map<string, number>; // pages free, boost, min, low, high, promo, spanned, present, managed, cma, start_pfn, nr_zone_{in,}active_{anon,file}
   protection: number[] | null;
   pagesets: ZoneinfoPageset[];
 }
@@ -40,7 +40,7 @@ export type ZoneinfoResult =
 
 const HEADER = /^Node\s+(\d+),\s+zone\s+(\S+)\s*$/;
 const FIGURE =
-  /^\s+(pages free|boost|min|low|high|promo|spanned|present|managed|cma)\s+(-?\d+)\s*$/;
+  /^\s+(pages free|boost|min|low|high|promo|spanned|present|managed|cma|nr_zone_(?:in)?active_(?:anon|file))\s+(-?\d+)\s*$/;
 const PROTECTION = /^\s+protection:\s+\(([-\d,\s]*)\)\s*$/;
 const CPU = /^\s+cpu:\s+(\d+)\s*$/;
 const PCP_FIGURE = /^\s+(count|high|batch|high_min|high_max):\s+(-?\d+)\s*$/;

@@ -426,7 +426,8 @@ struct node {
 	uint8_t distance[MAX_NUMNODES]; /* node_distance(this, other): 10 local, 20 remote */
 	uint8_t zonelist[MAX_NUMNODES * MAX_NR_ZONES][2]; /* ZONELIST_FALLBACK: (node, zone) pairs */
 	uint8_t zonelist_len;
-	uint8_t pad[3];
+	uint8_t pad;
+	uint16_t kswapd_cpu; /* 1 + the CPU kswapd runs on (OP_KSWAPD_CPU); 0: the node's first online */
 	uint64_t totalreserve_pages; /* pgdat->totalreserve_pages (calculate_totalreserve_pages) */
 	uint64_t kswapd_wakeups;
 	struct lruvec lruvec; /* the node's LRU lists (reclaim/lru.c) */
@@ -627,6 +628,14 @@ struct vm_events {
 };
 
 /* the whole simulation: the header of the arena */
+/* A folio batch gathered one handle per op (OP_FREE_FOLIOS) before it is freed at once. */
+struct folio_gather {
+	uint32_t handle[31]; /* FOLIO_BATCH_SIZE handles, in the order they joined */
+	uint16_t cpu;	     /* the CPU gathering them */
+	uint8_t nr;	     /* handles gathered; 0: none */
+	uint8_t pad;
+};
+
 struct sim {
 	uint32_t magic;	     /* SIM_MAGIC */
 	uint32_t arena_size; /* bytes of the arena this state lives in */
@@ -656,9 +665,10 @@ struct sim {
 	uint64_t rng;		 /* xorshift state of the seeded random stream */
 	uint64_t history; /* digest of every op applied, in order (a hash chain): see sim_apply */
 	uint32_t nr_awake_workers; /* kernel threads with work between ops (each node's awake kswapd); 0 skips the op_done hooks */
-	uint64_t now_ns;	  /* global virtual time (ticks) */
-	uint32_t corrupt_pending; /* OP_CORRUPT armed: the next refill's first block is bad */
-	uint32_t frozen;	  /* SIM_ECORRUPT was reported: every later op is refused */
+	uint64_t now_ns;	    /* global virtual time (ticks) */
+	uint32_t corrupt_pending;   /* OP_CORRUPT armed: the next refill's first block is bad */
+	uint32_t frozen;	    /* SIM_ECORRUPT was reported: every later op is refused */
+	struct folio_gather gather; /* OP_FREE_FOLIOS: the handles of a folio batch being gathered */
 	struct vm_events ev;
 	struct cpu cpus[MAX_CPUS];
 	struct node nodes[MAX_NUMNODES];

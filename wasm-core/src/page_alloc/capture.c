@@ -248,47 +248,72 @@ static int capture_layout(struct sim *s, struct zone *z)
 	return SIM_OK;
 }
 
+/* Free the first captured in-use block of at least `order` in z, split down to it; 0 if none. */
+static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order)
+{
+	uint32_t end = z->mem_pfn + z->managed, pfn;
+
+	if (z->capture_cursor < z->mem_pfn)
+		z->capture_cursor = z->mem_pfn;
+	for (pfn = z->capture_cursor; pfn < end;) {
+		struct page *page = zone_page(s, z, pfn);
+		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
+		    page->order >= order) {
+			int j = page->order, mt = page->list;
+			while (j > order) {
+				j--;
+				mark_in_use(s, z, pfn + (1u << j), j, mt);
+			}
+			page->flags = 0;
+			page->order = (uint8_t)order;
+			page_free(s, cpu, z, pfn, order);
+			return 1;
+		}
+		/* the scan restarts here next time only past blocks that can hold no capture */
+		if (!(page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED)) &&
+		    pfn == z->capture_cursor)
+			z->capture_cursor = pfn + (1u << page->order);
+		pfn += 1u << page->order;
+	}
+	return 0;
+}
+
+/* The laid-out zone whose span holds the kernel's pfn, or NULL. */
+static const struct zone *zone_spanning(struct sim *s, uint32_t kernel_pfn)
+{
+	for (int nid = 0; nid < s->config.nr_nodes; nid++)
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			const struct zone *z = sim_zone(s, nid, zid);
+			if (zone_populated(z) && z->capture_laid_out &&
+			    kernel_pfn >= z->start_pfn && kernel_pfn - z->start_pfn < z->spanned)
+				return z;
+		}
+	return NULL;
+}
+
 /*
  * CAPTURE_FREE: a trace frees a block allocated before it began, memory the capture showed in use.
  * Which block is not known (the model's layout is its own), so the first captured in-use block of
- * at least that order, in the highest laid-out zone that has one, is split down to it and freed on
- * the CPU through the allocator's free path, as the kernel's free went.
+ * at least that order is split down to it and freed on the CPU through the allocator's free path,
+ * as the kernel's free went: in the zone that spans the kernel's pfn when one does and still has
+ * such a block (the free pages of each zone then move as the kernel's did), else in the highest
+ * laid-out zone that has one.
  */
-static int capture_free(struct sim *s, int cpu, int order)
+static int capture_free(struct sim *s, int cpu, int order, uint32_t kernel_pfn)
 {
+	const struct zone *only = zone_spanning(s, kernel_pfn);
+
 	if (order < 0 || order > s->config.max_order)
 		return SIM_EINVAL;
-	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
-		for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
-			struct zone *z = sim_zone(s, nid, zid);
-			uint32_t end = z->mem_pfn + z->managed, pfn;
-			if (!zone_populated(z) || !z->capture_laid_out)
-				continue;
-			if (z->capture_cursor < z->mem_pfn)
-				z->capture_cursor = z->mem_pfn;
-			for (pfn = z->capture_cursor; pfn < end;) {
-				struct page *page = zone_page(s, z, pfn);
-				if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
-				    page->order >= order) {
-					int j = page->order, mt = page->list;
-					while (j > order) {
-						j--;
-						mark_in_use(s, z, pfn + (1u << j), j, mt);
-					}
-					page->flags = 0;
-					page->order = (uint8_t)order;
-					page_free(s, cpu, z, pfn, order);
+	for (int pass = only ? 0 : 1; pass < 2; pass++)
+		for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+			for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
+				struct zone *z = sim_zone(s, nid, zid);
+				if (zone_populated(z) && z->capture_laid_out &&
+				    (pass || z == only) && free_in_zone(s, z, cpu, order))
 					return SIM_OK;
-				}
-				/* the scan restarts here next time only past blocks that can hold no capture */
-				if (!(page->state == PG_ALLOCATED &&
-				      (page->flags & PAGEF_CAPTURED)) &&
-				    pfn == z->capture_cursor)
-					z->capture_cursor = pfn + (1u << page->order);
-				pfn += 1u << page->order;
 			}
 		}
-	}
 	return SIM_EINVAL;
 }
 
@@ -298,12 +323,17 @@ int capture_zone(struct sim *s, const struct sim_op *op)
 	uint32_t mt = op->gfp;
 
 	if (op->order == CAPTURE_FREE)
-		return capture_free(s, op->cpu, op->arg);
+		return capture_free(s, op->cpu, op->arg, op->handle);
 	z = op_zone(s, op->handle);
 	if (!z || !zone_populated(z) || op->arg < 0)
 		return SIM_EINVAL;
 	if (op->order == CAPTURE_LAYOUT)
 		return capture_layout(s, z);
+	if (op->order == CAPTURE_BOOST) {
+		/* zoneinfo's "boost": fallbacks raised it and kswapd has not reclaimed it away yet */
+		z->watermark_boost = op->arg;
+		return SIM_OK;
+	}
 	if (mt >= MIGRATE_TYPES || z->capture_laid_out)
 		return SIM_EINVAL;
 	if (op->order == CAPTURE_PAGEBLOCKS) {
@@ -318,23 +348,37 @@ int capture_zone(struct sim *s, const struct sim_op *op)
 
 /*
  * Take up to need blocks of `order` out of the captured in-use block (pfn, j) onto list pindex of
- * cpu's pcp: split off right halves (staying in use) until the left part holds no more than need
- * blocks, then each of its blocks. Returns the blocks taken.
+ * cpu's pcp, each with its buddy left in use, so that draining them later merges nothing, as
+ * with the layout's free blocks (a real machine's pcp pages come back from everywhere; the
+ * capture shows its free memory fragmented): split off right halves (staying in use) until the
+ * left part holds no more pairs than need, then the lower block of each pair. Returns the blocks
+ * taken.
  */
 static uint32_t carve(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int j, int order,
 		      int pindex, uint32_t need)
 {
 	int mt = zone_page(s, z, pfn)->list;
+	uint32_t pairs;
 
-	while (j > order && need < (1u << (j - order))) {
+	if (j == order) {
+		zone_page(s, z, pfn)->flags &= (uint8_t)~PAGEF_CAPTURED;
+		pcp_capture_block(s, z, cpu, pfn, order, pindex);
+		return 1;
+	}
+	while (j > order + 1 && need < (1u << (j - order - 1))) {
 		j--;
 		mark_in_use(s, z, pfn + (1u << j), j, mt);
 	}
-	/* the pages become free pcp blocks: no longer captured memory, whoever allocates them next */
-	zone_page(s, z, pfn)->flags &= (uint8_t)~PAGEF_CAPTURED;
-	for (uint32_t i = 0; i < (1u << (j - order)); i++)
-		pcp_capture_block(s, z, cpu, pfn + (i << order), order, pindex);
-	return 1u << (j - order);
+	pairs = 1u << (j - order - 1);
+	for (uint32_t i = 0; i < pairs; i++) {
+		uint32_t base = pfn + (i << (order + 1));
+		mark_in_use(s, z, base + (1u << order), order, mt);
+		/* the pages become free pcp blocks: no longer captured memory */
+		mark_in_use(s, z, base, order, mt);
+		zone_page(s, z, base)->flags = 0;
+		pcp_capture_block(s, z, cpu, base, order, pindex);
+	}
+	return pairs;
 }
 
 int capture_pcp(struct sim *s, const struct sim_op *op)
@@ -363,10 +407,11 @@ int capture_pcp(struct sim *s, const struct sim_op *op)
 			if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
 			    page->order >= order &&
 			    (pass || get_pageblock_migratetype(s, z, pfn) == mt)) {
-				uint32_t took =
-					carve(s, z, op->cpu, pfn, page->order, order, pindex, need);
+				int j = page->order;
+				uint32_t took = carve(s, z, op->cpu, pfn, j, order, pindex, need);
 				need -= took;
-				size = took << order;
+				/* what carve took spans twice its pages (each kept its buddy) */
+				size = j == order ? size : took << (order + 1);
 			}
 			pfn += size;
 		}

@@ -10,7 +10,9 @@
 
 /* OP_CAPTURE_ZONE's order field beyond the orders: what the op records or does */
 enum capture_what {
-	CAPTURE_FREE = 253,	  /* free a captured in-use block of order arg on the CPU */
+	CAPTURE_BOOST = 252, /* arg = the zone's watermark_boost */
+	CAPTURE_FREE = 253,  /* free a captured in-use block of order arg on the CPU (handle: the
+				     kernel's pfn, whose zone the block comes from when it can) */
 	CAPTURE_PAGEBLOCKS = 254, /* arg = pageblocks of the type */
 	CAPTURE_LAYOUT = 255,	  /* lay the zone out from what was recorded */
 };
@@ -18,8 +20,9 @@ enum capture_what {
 /* OP_CAPTURE_PCP's order field beyond the orders */
 enum { CAPTURE_PCP_HIGH = 255 }; /* arg = the pcp's high */
 
-/* OP_CAPTURE_ZONE: record free blocks or pageblocks of one type, lay the zone out, or free captured
- * in-use memory (CAPTURE_FREE); SIM_EINVAL on bad input or nothing captured to free. */
+/* OP_CAPTURE_ZONE: record free blocks or pageblocks of one type, lay the zone out, set its
+ * watermark boost, or free captured in-use memory (CAPTURE_FREE); SIM_EINVAL on bad input or
+ * nothing captured to free. */
 int capture_zone(struct sim *s, const struct sim_op *op);
 
 /* OP_CAPTURE_PCP: move captured in-use blocks of a laid-out zone onto one of a CPU's lists, or set its high. */

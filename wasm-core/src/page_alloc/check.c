@@ -232,5 +232,13 @@ int page_alloc_check(struct sim *s)
 				return err;
 		}
 	}
+	/* a folio batch being gathered: one CPU's, live handles */
+	if (s->gather.nr > FOLIO_BATCH_SIZE || (s->gather.nr && s->gather.cpu >= s->nr_cpus))
+		return fail(s, "folio batch being gathered", NULL, 0, s->gather.nr, s->gather.cpu);
+	for (uint32_t i = 0; i < s->gather.nr; i++) {
+		uint32_t h = s->gather.handle[i];
+		if (h >= s->config.max_handles || sim_handles(s)[h].pfn == PFN_NONE)
+			return fail(s, "gathered handle holds no block", NULL, 0, h, i);
+	}
 	return check_handles(s);
 }

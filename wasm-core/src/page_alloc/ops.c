@@ -121,6 +121,64 @@ static int op_free_batch(struct sim *s, const struct sim_op *op)
 	return SIM_OK;
 }
 
+/* base/types.h sizes the gathered batch without page_alloc.h's FOLIO_BATCH_SIZE */
+_Static_assert(sizeof(((struct folio_gather *)0)->handle) / sizeof(uint32_t) == FOLIO_BATCH_SIZE,
+	       "struct folio_gather holds one folio batch");
+
+/* Whether handle h holds a block a free may take (not a stream's header, not emptied). */
+static int handle_live(const struct sim *s, uint32_t h)
+{
+	const struct handle *hd = &sim_handles(s)[h];
+
+	return h < s->config.max_handles && hd->pfn != PFN_NONE && hd->order != HANDLE_STREAM;
+}
+
+/*
+ * OP_FREE_FOLIOS: a folio batch gathered one handle per op, freed when the op with arg 1 comes
+ * (an imported trace's free_unref_folios: its mm_page_free lines, then the commits and drains).
+ * One CPU gathers at a time; a handle that reclaim took is let go of at once, as OP_FREE does.
+ * Every gathered handle is checked again before the batch is freed, so a bad one frees nothing.
+ */
+static int op_free_folios(struct sim *s, const struct sim_op *op)
+{
+	struct folio_gather *g = &s->gather;
+	struct page_batch batch;
+
+	if (op->arg < 0 || op->arg > 1 || (g->nr && g->cpu != op->cpu) ||
+	    g->nr >= FOLIO_BATCH_SIZE || op->handle >= s->config.max_handles)
+		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+	for (uint32_t i = 0; i < g->nr; i++)
+		if (g->handle[i] == op->handle)
+			return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+	if (handle_live(s, op->handle)) {
+		g->handle[g->nr++] = op->handle;
+		g->cpu = (uint16_t)op->cpu;
+	} else {
+		int err = op_free(s, op); /* reclaimed (nothing more to do) or a bad handle */
+		if (err)
+			return err;
+	}
+	if (!op->arg || !g->nr)
+		return SIM_OK;
+	batch.nr = 0;
+	for (uint32_t i = 0; i < g->nr; i++) {
+		const struct handle *hd = &sim_handles(s)[g->handle[i]];
+		if (!handle_live(s, g->handle[i])) {
+			g->nr = 0;
+			return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+		}
+		batch.zone[batch.nr] = &s->nodes[hd->node].zones[hd->zone];
+		batch.pfn[batch.nr] = hd->pfn;
+		batch.order[batch.nr] = hd->order;
+		batch.nr++;
+	}
+	page_free_batch(s, op->cpu, &batch);
+	for (uint32_t i = 0; i < g->nr; i++)
+		sim_handles(s)[g->handle[i]].pfn = PFN_NONE;
+	g->nr = 0;
+	return SIM_OK;
+}
+
 /* OP_FREE_PFN: a raw free; any handle still naming the block lets go of it. */
 static int op_free_pfn(struct sim *s, const struct sim_op *op)
 {
@@ -299,6 +357,8 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 		return op_free_pfn(s, op);
 	case OP_FREE_BATCH:
 		return op_free_batch(s, op);
+	case OP_FREE_FOLIOS:
+		return op_free_folios(s, op);
 	case OP_DRAIN_CPU:
 		pcp_drain_cpu(s, cpu);
 		return SIM_OK;

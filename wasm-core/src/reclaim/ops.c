@@ -5,6 +5,7 @@
 #include "base/event.h"
 #include "base/state.h"
 #include "page_alloc/page_alloc.h"
+#include "reclaim/capture.h"
 #include "reclaim/kswapd.h"
 #include "reclaim/lru.h"
 #include "reclaim/reclaim.h"
@@ -106,6 +107,13 @@ static int reclaim_apply(struct sim *s, const struct sim_op *op)
 		return op_lru_alloc(s, op);
 	case OP_MARK_ACCESSED:
 		return op_touch(s, op);
+	case OP_CAPTURE_LRU:
+		return capture_lru(s, op);
+	case OP_KSWAPD_CPU:
+		/* the scheduler's choice, which the model does not make: kswapd's frees go to this
+		 * CPU's lists (the CPU was checked by sim_apply) */
+		s->nodes[s->cpus[op->cpu].node].kswapd_cpu = (uint16_t)(op->cpu + 1);
+		return SIM_OK;
 	default:
 		return SIM_ENOTMINE;
 	}

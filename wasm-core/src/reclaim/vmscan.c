@@ -36,6 +36,8 @@ int kswapd_cpu(const struct sim *s, int nid)
 {
 	const struct node *n = &s->nodes[nid];
 
+	if (n->kswapd_cpu && n->kswapd_cpu <= s->nr_cpus && s->cpus[n->kswapd_cpu - 1].online)
+		return n->kswapd_cpu - 1;
 	for (int c = n->first_cpu; c < n->first_cpu + n->nr_cpus; c++)
 		if (s->cpus[c].online)
 			return c;
@@ -113,14 +115,23 @@ static int check_references(struct page *page)
 	return FOLIOREF_RECLAIM;
 }
 
-/* A reclaimed block leaves the LRU and goes back through the ordinary free path (how: enum handle_gone). */
+/*
+ * A reclaimed block leaves the LRU (how: enum handle_gone) and joins the folio batch that
+ * shrink_folio_list frees through free_unref_folios each time it fills (31 folios) and at the end.
+ */
 static void reclaim_free(struct sim *s, struct zone *z, uint32_t pfn, const struct scan_control *sc,
-			 int how)
+			 int how, struct page_batch *batch)
 {
 	int order = zone_page(s, z, pfn)->order;
 
 	lru_forget(s, z, pfn, how);
-	page_free(s, sc->cpu, z, pfn, order);
+	batch->zone[batch->nr] = z;
+	batch->pfn[batch->nr] = pfn;
+	batch->order[batch->nr] = (uint8_t)order;
+	if (++batch->nr == FOLIO_BATCH_SIZE) {
+		page_free_batch(s, sc->cpu, batch);
+		batch->nr = 0;
+	}
 }
 
 /* Put an isolated block back on a list of its type: active (counted as pgactivate) or inactive. */
@@ -147,6 +158,7 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int64_t nr_to_scan,
 	int64_t scanned, reclaimed = 0;
 	int n = isolate_lru(s, nid, lru, nr_to_scan, sc, taken, &scanned);
 	int file = is_file_lru(lru);
+	struct page_batch free_folios;
 
 	if (sc->kswapd)
 		s->ev.pgscan_kswapd += (uint64_t)scanned;
@@ -159,6 +171,7 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int64_t nr_to_scan,
 	sc->nr_scanned += scanned;
 	if (!n)
 		return 0;
+	free_folios.nr = 0;
 	for (int i = 0; i < n; i++) {
 		struct zone *z = block_zone(s, nid, taken[i]);
 		struct page *page = zone_page(s, z, taken[i]);
@@ -188,9 +201,11 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int64_t nr_to_scan,
 			putback(s, z, taken[i], 1);
 			continue;
 		}
-		reclaim_free(s, z, taken[i], sc, how);
+		reclaim_free(s, z, taken[i], sc, how, &free_folios);
 		reclaimed += pages;
 	}
+	if (free_folios.nr)
+		page_free_batch(s, sc->cpu, &free_folios);
 	if (sc->kswapd)
 		s->ev.pgsteal_kswapd += (uint64_t)reclaimed;
 	else

@@ -45,7 +45,7 @@ uint64_t try_to_free_pages(struct sim *s, int cpu, uint32_t gfp, int order, int 
 /* zone_reclaimable_pages (page_alloc's reclaim hook). */
 int64_t zone_reclaimable_pages(const struct sim *s, const struct zone *z);
 
-/* The reclaim CPU of node nid (kswapd runs on its node's first online CPU). */
+/* The CPU node nid's kswapd runs on: the one OP_KSWAPD_CPU named while online, else the node's first online CPU. */
 int kswapd_cpu(const struct sim *s, int nid);
 
 #endif

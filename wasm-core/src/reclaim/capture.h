@@ -1,0 +1,15 @@
+/*
+ * capture.h: a captured machine's LRU lists (zoneinfo's nr_zone_{in,}active_{anon,file}), filled
+ * from the in-use memory page_alloc/capture.c laid out, so that reclaim in a replay finds what
+ * the kernel's reclaim found.
+ */
+#ifndef BUDDYSCOPE_RECLAIM_CAPTURE_H
+#define BUDDYSCOPE_RECLAIM_CAPTURE_H
+
+#include "base/types.h"
+
+/* OP_CAPTURE_LRU: move arg pages of captured in-use memory of a laid-out zone onto list gfp of
+ * its node; SIM_EINVAL on bad input (what did not fit is counted in the zone's capture_unplaced). */
+int capture_lru(struct sim *s, const struct sim_op *op);
+
+#endif

@@ -1,0 +1,232 @@
+/*
+ * test_capture_reclaim.c: a captured machine as reclaim sees it. zoneinfo's LRU sizes become LRU
+ * lists of the captured in-use memory (reclaim/capture.c); zoneinfo's boost becomes the zone's
+ * watermark_boost; a trace's free of memory allocated before it comes from the zone of the
+ * kernel's pfn; pcp pages keep their buddies in use; kswapd runs on the CPU OP_KSWAPD_CPU names
+ * and frees what it reclaims in folio batches (shrink_folio_list's free_unref_folios, 6.18); a
+ * trace's folio batch replays gathered, then freed at once (OP_FREE_FOLIOS).
+ */
+#include "alloc_test_util.h"
+#include "page_alloc/capture.h"
+#include "page_alloc/page_alloc.h"
+#include "reclaim/lru.h"
+#include "reclaim/vmscan.h"
+#include "reclaim/vocab.h"
+
+#define NORMAL (0 * MAX_NR_ZONES + ZONE_NORMAL)
+#define DMA32 (0 * MAX_NR_ZONES + ZONE_DMA32)
+
+/* One node, 2 CPUs, a 16384-page Normal zone (32 pageblocks; MIN 256, LOW 320, HIGH 384). */
+static struct sim *small_machine(void)
+{
+	struct sim_config cfg;
+
+	sim_config_default(&cfg);
+	cfg.thp = 0;
+	cfg.max_handles = 1000;
+	cfg.event_capacity = 1 << 20;
+	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ 1u << 20, 16384, 16384, 16384 };
+	return at_boot(&cfg);
+}
+
+/* Lay Normal out with `free` pages in order-0 MOVABLE blocks, 4 UNMOVABLE and 28 MOVABLE pageblocks. */
+static void lay_out(struct sim *s, int32_t free)
+{
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, 0, MIGRATE_MOVABLE, NORMAL, free), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_UNMOVABLE, NORMAL, 4),
+		 SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_MOVABLE, NORMAL, 28),
+		 SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, NORMAL, 0), SIM_OK);
+}
+
+/* Captured in-use pages of z (allocated blocks that no handle holds and no list links). */
+static int64_t captured_pages(const struct sim *s, const struct zone *z)
+{
+	int64_t n = 0;
+
+	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed;) {
+		const struct page *page = zone_page(s, z, pfn);
+		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED))
+			n += 1 << page->order;
+		pfn += 1u << page->order;
+	}
+	return n;
+}
+
+TEST(capture_lru_lists_come_out_of_captured_memory)
+{
+	struct sim *s = small_machine();
+	const struct lruvec *lv;
+	struct zone *z;
+	int64_t movable_lru = 0;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	z = sim_zone(s, 0, ZONE_NORMAL);
+	lv = &s->nodes[0].lruvec;
+	/* before the layout there is no captured memory to take */
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 10), SIM_EINVAL);
+	lay_out(s, 100);
+	CHECK_EQ(captured_pages(s, z), 16384 - 100);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 4000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_ACTIVE_FILE, NORMAL, 1000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_ANON, NORMAL, 3000), SIM_OK);
+	CHECK_EQ(lv->nr_pages[LRU_INACTIVE_FILE], 4000);
+	CHECK_EQ(lv->nr_pages[LRU_ACTIVE_FILE], 1000);
+	CHECK_EQ(lv->nr_pages[LRU_INACTIVE_ANON], 3000);
+	CHECK_EQ(z->nr_zone_lru[LRU_INACTIVE_FILE], 4000);
+	CHECK_EQ(lv->nr_file, 5000);
+	CHECK_EQ(lv->nr_anon, 3000);
+	CHECK_EQ(lv->nr_blocks[LRU_INACTIVE_FILE],
+		 4000); /* order-0 pages: folio sizes are unknown */
+	CHECK_EQ(captured_pages(s, z), 16384 - 100 - 8000);
+	CHECK_EQ(z->nr_free_pages, 100); /* free memory does not move */
+	/* user memory sits in Movable pageblocks while they have in-use memory left (28 * 512) */
+	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed; pfn++) {
+		const struct page *page = zone_page(s, z, pfn);
+		if (page->state == PG_ALLOCATED && (page->lru_flags & PGL_LRU))
+			movable_lru += get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE;
+	}
+	CHECK_EQ(movable_lru, 8000);
+	/* more than is in use: what there is goes on the list, nothing else moves */
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_ACTIVE_ANON, NORMAL, 100000), SIM_OK);
+	CHECK_EQ(lv->nr_pages[LRU_ACTIVE_ANON], 16384 - 100 - 8000);
+	CHECK_EQ(captured_pages(s, z), 0);
+	/* a list outside enum lru_list, a zone with no pages: refused */
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, NR_LRU_LISTS, NORMAL, 1), SIM_EINVAL);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, DMA32, 1), SIM_EINVAL);
+	free(s);
+}
+
+TEST(capture_boost_and_the_zone_of_a_freed_kernel_pfn)
+{
+	struct sim *s = at_preset("laptop", PROFILE_6_18);
+	struct zone *dma32, *normal;
+	int64_t dma32_pages, normal_pages;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	dma32 = sim_zone(s, 0, ZONE_DMA32);
+	normal = sim_zone(s, 0, ZONE_NORMAL);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_BOOST, 0, NORMAL, 4096), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, DMA32, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, NORMAL, 0), SIM_OK);
+	/* zoneinfo's marks include the boost, as high_wmark_pages does */
+	CHECK_EQ(normal->watermark_boost, 4096);
+	CHECK_EQ(wmark_pages(normal, WMARK_HIGH), normal->_watermark[WMARK_HIGH] + 4096);
+	dma32_pages = captured_pages(s, dma32);
+	normal_pages = captured_pages(s, normal);
+	/* the kernel freed a page of DMA32: the model frees one of its DMA32 captured blocks */
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 1, CAPTURE_FREE, 0, dma32->start_pfn + 100, 0), SIM_OK);
+	CHECK_EQ(captured_pages(s, dma32), dma32_pages - 1);
+	CHECK_EQ(captured_pages(s, normal), normal_pages);
+	/* a pfn no zone spans (or none given): the highest zone with captured memory */
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 1, CAPTURE_FREE, 0, PFN_NONE, 0), SIM_OK);
+	CHECK_EQ(captured_pages(s, normal), normal_pages - 1);
+	free(s);
+}
+
+TEST(capture_pcp_blocks_keep_their_buddies_in_use)
+{
+	struct sim *s = small_machine();
+	struct zone *z;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	z = sim_zone(s, 0, ZONE_NORMAL);
+	lay_out(s, 0);
+	CHECK_EQ(at_op(s, OP_CAPTURE_PCP, 0, 0, MIGRATE_MOVABLE, NORMAL, 1000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_PCP, 0, 2, MIGRATE_MOVABLE, NORMAL, 10), SIM_OK);
+	CHECK_EQ(sim_pcp(s, 0, 0, ZONE_NORMAL)->count, 1040);
+	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed;) {
+		const struct page *page = zone_page(s, z, pfn);
+		if (page->state == PG_PCP) {
+			const struct page *buddy = zone_page(s, z, pfn ^ (1u << page->order));
+			CHECK_EQ(buddy->state, PG_ALLOCATED);
+		}
+		pfn += 1u << page->order;
+	}
+	/* drained, they stay apart: 1000 order-0 and 10 order-2 free blocks */
+	CHECK_EQ(at_op(s, OP_DRAIN_CPU, 0, 0, 0, 0, 0), SIM_OK);
+	CHECK_EQ(z->nr_free_pages, 1040);
+	CHECK_EQ(z->free_area[0].nr_free, 1000);
+	CHECK_EQ(z->free_area[2].nr_free, 10);
+	free(s);
+}
+
+TEST(capture_kswapd_runs_where_the_trace_saw_it_and_frees_in_folio_batches)
+{
+	struct sim *s = small_machine();
+	const struct lruvec *lv;
+	uint64_t batched;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	lv = &s->nodes[0].lruvec;
+	CHECK_EQ(kswapd_cpu(s, 0), 0);
+	CHECK_EQ(at_op(s, OP_KSWAPD_CPU, 1, 0, 0, 0, 0), SIM_OK);
+	CHECK_EQ(kswapd_cpu(s, 0), 1);
+	/* 200 pages free, under LOW (320): the first allocation wakes kswapd */
+	lay_out(s, 200);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 8000), SIM_OK);
+	CHECK_EQ(at_alloc(s, 0, GFP_ATOMIC, 0, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
+	batched = (uint64_t)at_count(s, EV_MM_PAGE_FREE_BATCHED); /* the buffer holds both ops' */
+	CHECK(s->ev.pgscan_kswapd > 0);
+	CHECK_EQ(s->ev.pgsteal_kswapd, (uint64_t)(8000 - lv->nr_pages[LRU_INACTIVE_FILE]));
+	/* every reclaimed page went through free_unref_folios, on kswapd's CPU */
+	CHECK_EQ(batched, s->ev.pgsteal_kswapd);
+	for (uint32_t i = 0; i < s->nr_events; i++)
+		if (sim_events(s)[i].kind == EV_MM_PAGE_FREE_BATCHED ||
+		    sim_events(s)[i].kind == EV_SHRINK_INACTIVE)
+			CHECK_EQ(sim_events(s)[i].cpu, 1);
+	/* kswapd's CPU offline: the node's first online CPU takes over */
+	CHECK_EQ(at_op(s, OP_CPU_OFFLINE, 1, 0, 0, 0, 0), SIM_OK);
+	CHECK_EQ(kswapd_cpu(s, 0), 0);
+	free(s);
+}
+
+TEST(free_folios_gathers_then_frees_one_batch)
+{
+	struct sim *s = small_machine();
+	uint32_t first;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	for (uint32_t h = 0; h < 4; h++)
+		CHECK_EQ(at_alloc(s, 0, GFP_KERNEL, 0, h), SIM_OK);
+	first = s->nr_events;
+	/* gathering frees nothing yet */
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 0, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 1, 0), SIM_OK);
+	CHECK_EQ(s->nr_events, first);
+	CHECK(sim_handles(s)[0].pfn != PFN_NONE);
+	/* one CPU gathers at a time, each handle once */
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 0, 0, 0, 2, 0), SIM_EBADHANDLE);
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 1, 0), SIM_EBADHANDLE);
+	/* the last one frees them all: every mm_page_free, then each commit (free_unref_folios) */
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 2, 1), SIM_OK);
+	CHECK_EQ(s->gather.nr, 0);
+	for (uint32_t h = 0; h < 3; h++)
+		CHECK_EQ(sim_handles(s)[h].pfn, PFN_NONE);
+	CHECK_EQ(sim_handles(s)[3].pfn != PFN_NONE, 1);
+	{
+		int kinds[6], n = 0;
+		for (uint32_t i = first; i < s->nr_events && n < 6; i++)
+			if (sim_events(s)[i].kind == EV_MM_PAGE_FREE ||
+			    sim_events(s)[i].kind == EV_MM_PAGE_FREE_BATCHED)
+				kinds[n++] = sim_events(s)[i].kind;
+		CHECK_EQ(n, 6);
+		for (int i = 0; i < n; i++)
+			CHECK_EQ(kinds[i], i < 3 ? EV_MM_PAGE_FREE : EV_MM_PAGE_FREE_BATCHED);
+	}
+	/* a freed handle cannot join a batch */
+	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 0, 1), SIM_EBADHANDLE);
+	free(s);
+}
