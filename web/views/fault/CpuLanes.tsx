@@ -38,7 +38,7 @@ function Swatch({ state, theme }: { state: number; theme: Theme }) {
 
 /** Where the current event is, in words. */
 function currentWords(layout: ReturnType<typeof laneLayout>, event: SimEvent | null): string {
-  if (!event) return 'No event at the cursor.';
+  if (!event) return 'No event at the cursor: step into an op to outline its segment.';
   const c = layout.current;
   if (!c)
     return `The current event (CPU ${event.cpu}) is not on a lane: it is not part of a fault, a work op or an address-space change.`;
@@ -164,11 +164,21 @@ export function CpuLanes({ state, event, opEvents, options }: ViewProps) {
             <tr>
               <th scope="col">CPU</th>
               <th scope="col">faults</th>
-              <th scope="col">in faults</th>
-              <th scope="col">waited for mmap_lock</th>
-              <th scope="col">waited for VMA readers</th>
-              <th scope="col">retried</th>
-              <th scope="col">wasted pages</th>
+              <th scope="col" title="virtual time inside fault handling, waits included">
+                in faults
+              </th>
+              <th scope="col" title="waiting for mmap_lock, read or write">
+                mmap_lock wait
+              </th>
+              <th scope="col" title="vma_start_write waiting for a fault holding the VMA">
+                VMA wait
+              </th>
+              <th scope="col" title="in speculative or per-VMA attempts that fell back">
+                retried
+              </th>
+              <th scope="col" title="pages allocated then freed unused after an abort">
+                wasted
+              </th>
             </tr>
           </thead>
           <tbody>
