@@ -56,7 +56,7 @@ export const LANE_COLORS: Readonly<
   WAIT_VMA: { light: '#E69F00', dark: '#E69F00', pattern: 'stripes' },
   RETRY: { light: '#F0E442', dark: '#F0E442' },
   WASTED: { light: '#F0E442', dark: '#F0E442', pattern: 'hazard' },
-  MM_WRITE: { light: '#8E4A72', dark: '#CC79A7' },
+  MM_WRITE: { light: '#8E4A72', dark: '#A8628E' },
 };
 
 /** The CSS background of a lane state on theme. */

@@ -134,6 +134,6 @@ export function laneLayout(
       cpuState: c,
     };
   });
-  const ticks = x.ticks(5).map((ns) => ({ ns, left: x(ns), label: formatNs(ns) }));
+  const ticks = x.ticks(4).map((ns) => ({ ns, left: x(ns), label: formatNs(ns) }));
   return { fromNs, toNs, rows, ticks, current, opSpan };
 }
