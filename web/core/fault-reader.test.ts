@@ -5,20 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LANE } from './generated/lanes';
 import { loadCore, type Core } from './module';
 import { runWorkload } from '../reproductions/runner';
-
-const WORKLOAD = `machine nodes=1 cpus=4 normal=65536
-cpu 0 thread mm=0
-cpu 1 thread mm=0
-cpu 2 thread mm=0
-cpu 1 mmap mm=0 at=0 pages=512 prot=rw
-cpu 2 mmap mm=0 at=1024 pages=512 prot=r
-cpu 1 touch mm=0 at=0 pages=9 write
-cpu 0 mmap mm=0 at=4096 pages=64 prot=rw
-cpu 0 touch mm=0 at=4096 pages=64 write
-cpu 0 munmap mm=0 at=4096 pages=64
-cpu 1 touch mm=0 at=9 pages=1 write
-cpu 2 work ns=5000
-`;
+import { FAULT_WORKLOAD as WORKLOAD } from './testing/fault-workload';
 
 let core: Core;
 beforeAll(async () => {

@@ -13,19 +13,7 @@ import { CpuLanes } from './CpuLanes';
 import { formatNs, laneLayout } from './lanes-model';
 import { VmaList } from './VmaList';
 import { eventTarget, protWords } from './vma-list-model';
-
-const WORKLOAD = `machine nodes=1 cpus=4 normal=65536
-cpu 0 thread mm=0
-cpu 1 thread mm=0
-cpu 2 thread mm=0
-cpu 1 mmap mm=0 at=0 pages=512 prot=rw
-cpu 2 mmap mm=0 at=1024 pages=512 prot=r
-cpu 1 touch mm=0 at=0 pages=9 write
-cpu 0 mmap mm=0 at=4096 pages=64 prot=rw
-cpu 0 touch mm=0 at=4096 pages=64 write
-cpu 0 munmap mm=0 at=4096 pages=64
-cpu 1 touch mm=0 at=9 pages=1 write
-`;
+import { FAULT_WORKLOAD as WORKLOAD } from '../../core/testing/fault-workload';
 
 const options = { theme: 'light' as const, reducedMotion: true };
 let core: Core;
