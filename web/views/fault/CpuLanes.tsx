@@ -116,7 +116,7 @@ export function CpuLanes({ state, event, opEvents, options }: ViewProps) {
                   return (
                     <span
                       key={`${s.seqFrom}-${s.fromNs}`}
-                      className={`seg${isWait(s.state) ? ' wait' : ''}${s.inOp ? ' in-op' : ''}${s.current ? ' current' : ''}`}
+                      className={`seg${isWait(s.state) ? ' wait' : ''}${s.width >= 2 ? ' sep' : ''}${s.inOp ? ' in-op' : ''}${s.current ? ' current' : ''}`}
                       data-state={key}
                       data-highlighted={s.current || undefined}
                       style={{

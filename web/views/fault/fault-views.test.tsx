@@ -51,6 +51,8 @@ describe('laneLayout', () => {
         expect(s.left + s.width).toBeLessThanOrEqual(100.0001);
       }
     expect(l.ticks.length).toBeGreaterThan(2);
+    for (let i = 1; i < l.ticks.length; i++)
+      expect((l.ticks[i]?.left ?? 0) - (l.ticks[i - 1]?.left ?? 0)).toBeGreaterThanOrEqual(21);
     // zoomed to the op: the window holds its segments with a margin, not the whole history
     const z = laneLayout(f, asked, asked.op, true);
     expect(z.toNs - z.fromNs).toBeLessThan(l.toNs - l.fromNs);

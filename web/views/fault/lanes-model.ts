@@ -134,6 +134,12 @@ export function laneLayout(
       cpuState: c,
     };
   });
-  const ticks = x.ticks(4).map((ns) => ({ ns, left: x(ns), label: formatNs(ns) }));
+  // labels closer than a fifth of the width would run into each other on a narrow lane
+  const ticks: LaneTick[] = [];
+  for (const ns of x.ticks(4)) {
+    const left = x(ns);
+    const prev = ticks[ticks.length - 1];
+    if (!prev || left - prev.left >= 21) ticks.push({ ns, left, label: formatNs(ns) });
+  }
   return { fromNs, toNs, rows, ticks, current, opSpan };
 }
