@@ -4,12 +4,13 @@
 // question's answer until the reveal; the clicker's keys work after clicks anywhere; lessons end
 // with a way on; and the smaller fixes (keys help, server2's per-CPU view, compare counters, the
 // default workload, the Your machine form).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { failOnConsoleProblems } from './console.ts';
 import { lessonsOnDisk } from './lessons-on-disk.ts';
 import { PAGES } from './pages.ts';
 import { LessonPage } from './pages/LessonPage.ts';
 import { PlaygroundPage } from './pages/PlaygroundPage.ts';
+import { sideways } from './sideways.ts';
 import { textSizes } from './text-sizes.ts';
 
 const lessons = lessonsOnDisk();
@@ -22,34 +23,6 @@ const SCENARIOS = [
   'fairness-2016',
   'corrupt-runaway',
 ];
-
-/**
- * Whether anything sticks out of the viewport sideways: the document scrolls, or an element
- * reaches past the right edge outside any scrolling box of its own (a table in a scroller is fine).
- */
-function sideways(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const w = document.documentElement.clientWidth;
-    const out: string[] = [];
-    if (document.documentElement.scrollWidth > w)
-      out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
-    const scrolls = (el: Element | null): boolean => {
-      for (let e = el; e && e !== document.body; e = e.parentElement) {
-        const o = getComputedStyle(e).overflowX;
-        if (o === 'auto' || o === 'scroll' || o === 'hidden') return true;
-      }
-      return false;
-    };
-    for (const el of document.querySelectorAll('main *')) {
-      const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.right > w + 0.5 && !scrolls(el.parentElement))
-        out.push(
-          `${el.tagName.toLowerCase()}.${String(el.className)} ends at ${Math.round(r.right)}`,
-        );
-    }
-    return out.slice(0, 5);
-  });
-}
 
 test.describe('views that teach at a glance', () => {
   failOnConsoleProblems();

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { writeIfChanged } from './gen/def.mjs';
 import * as events from './gen/events.mjs';
 import * as frames from './gen/frames.mjs';
+import * as lanes from './gen/lanes.mjs';
 import * as layout from './gen/layout.mjs';
 import * as machine from './gen/machine.mjs';
 import * as ops from './gen/ops.mjs';
@@ -17,7 +18,7 @@ import * as sources from './gen/sources.mjs';
 import * as sysctls from './gen/sysctls.mjs';
 
 /** Every generator, in the order they run. */
-export const GENERATORS = [layout, profiles, events, ops, sysctls, machine, frames, sources];
+export const GENERATORS = [layout, profiles, events, ops, sysctls, machine, frames, lanes, sources];
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path) => readFileSync(join(repo, path), 'utf8');

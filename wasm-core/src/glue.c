@@ -8,6 +8,7 @@
 
 #include "base/event.h"
 #include "base/sim.h"
+#include "fault/mm.h"
 #include "page_alloc/frame_class.h"
 #include "page_alloc/procfs.h"
 #include "page_alloc/tracefmt.h"
@@ -58,6 +59,14 @@ static const uint32_t struct_sizes[] = {
 	sizeof(struct pcpu_block_md),
 	sizeof(struct pcpu_work),
 	sizeof(struct pcpu_handle),
+	sizeof(struct fault_state),
+	sizeof(struct mm),
+	sizeof(struct vm_area),
+	sizeof(struct fault_cpu),
+	sizeof(struct fault_lane_seg),
+	sizeof(struct rwsem),
+	sizeof(struct seqcount),
+	sizeof(struct fault_events),
 };
 /* clang-format on */
 
@@ -276,6 +285,13 @@ EMSCRIPTEN_KEEPALIVE uint32_t bs_percpu_region(const struct sim *s)
 {
 	const struct pcpu_state *ps = pcpu_state(s);
 	return ps ? (uint32_t)((const char *)ps - (const char *)s) : 0;
+}
+
+/* Byte offset of the fault region from s; web/core/fault-reader.ts reads it (the lanes, the VMAs). */
+EMSCRIPTEN_KEEPALIVE uint32_t bs_fault_region(const struct sim *s)
+{
+	const struct fault_state *f = fault_state(s);
+	return f ? (uint32_t)((const char *)f - (const char *)s) : 0;
 }
 
 /* The percpu texts: 0 the boot line, 1 /sys/kernel/debug/percpu_stats, 2 the meminfo line; length needed. */

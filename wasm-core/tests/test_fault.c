@@ -11,6 +11,7 @@
 #include "base/sim.h"
 #include "base/state.h"
 #include "boot.h"
+#include "fault/lane.h"
 #include "fault/mm.h"
 #include "fault/vocab.h"
 #include "harness.h"
@@ -82,6 +83,24 @@ static void threads(struct sim *s, int n)
 {
 	for (int cpu = 0; cpu < n; cpu++)
 		CHECK_EQ(op(s, OP_THREAD, cpu, 0, 0, 0, 0), SIM_OK);
+}
+
+/* The k-th newest segment of cpu's lane (k = 1: the last one). */
+static const struct fault_lane_seg *seg_back(const struct sim *s, int cpu, int k)
+{
+	const struct fault_cpu *fc = &fault_state(s)->cpus[cpu];
+
+	if ((uint64_t)k > fc->lane_count || k > FAULT_LANE_SEGS)
+		return NULL;
+	return &lane_ring(s, cpu)[(fc->lane_count - (uint64_t)k) % FAULT_LANE_SEGS];
+}
+
+/* The state of the k-th newest segment, or -1. */
+static int seg_state(const struct sim *s, int cpu, int k)
+{
+	const struct fault_lane_seg *g = seg_back(s, cpu, k);
+
+	return g ? g->state : -1;
 }
 
 TEST(fault_classic_path_takes_mmap_lock_for_every_fault)
@@ -375,6 +394,10 @@ TEST(fault_per_vma_writer_waits_for_the_vma_reader)
 	CHECK_EQ(op(s, OP_MPROTECT, 0, 0, 0, 512, VM_READ), SIM_OK);
 	CHECK(last(s, EV_VMA_START_WRITE) && last(s, EV_VMA_START_WRITE)->b > 0);
 	CHECK(fault_state(s)->cpus[0].vma_wait_ns > 0);
+	/* on CPU 0's lane the wait is cut out of its mprotect stretch */
+	CHECK_EQ(seg_state(s, 0, 3), LANE_MM_WRITE);
+	CHECK_EQ(seg_state(s, 0, 2), LANE_WAIT_VMA);
+	CHECK_EQ(seg_state(s, 0, 1), LANE_MM_WRITE);
 	free(s);
 }
 
@@ -461,6 +484,129 @@ TEST(fault_checker_catches_corruption)
 	f->vmas[0].next = 0;
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	f->vmas[0].next = VMA_NONE;
+	CHECK_EQ(sim_check(s), SIM_OK);
+	free(s);
+}
+
+/* ---- the CPU lanes (fault/lane.h) ---------------------------------------------------------- */
+
+/*
+ * The scenario of fault_classic_faults_wait_for_a_writer_per_vma_faults_do_not on the lanes:
+ * under 4.16 CPU 1's fault is cut in three (fault, waiting for mmap_lock for read until the
+ * munmap's release and the wake-up, fault); under 6.18 it is one stretch under its VMA lock.
+ */
+TEST(fault_lanes_show_the_wait_for_mmap_lock)
+{
+	for (int per_vma = 0; per_vma <= 1; per_vma++) {
+		struct sim *s = fault_boot_machine(per_vma ? PROFILE_6_18 : PROFILE_4_16, 2);
+		const struct fault_lane_seg *g;
+		uint64_t writer_end, fault_from;
+		uint32_t first_seq;
+		CHECK(s);
+		if (!s)
+			return;
+		threads(s, 2);
+		CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 512, RW), SIM_OK);
+		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 2, 1), SIM_OK);
+		CHECK_EQ(op(s, OP_MMAP, 0, 0, 1024, 512, RW), SIM_OK);
+		CHECK_EQ(op(s, OP_TOUCH, 0, 0, 1024, 64, 1), SIM_OK);
+		s->cpus[1].clock_ns = s->cpus[0].clock_ns;
+		CHECK_EQ(op(s, OP_MUNMAP, 0, 0, 1024, 512, 0), SIM_OK);
+		writer_end = s->cpus[0].clock_ns;
+		CHECK_EQ(seg_state(s, 0, 1), LANE_MM_WRITE); /* the munmap, one stretch */
+		g = seg_back(s, 0, 1);
+		CHECK(g && g->to_ns == writer_end &&
+		      g->op == s->op_seq - 1); /* the op just applied */
+		fault_from = s->cpus[1].clock_ns;
+		first_seq = s->event_seq;
+		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 2, 1, 1), SIM_OK);
+		if (per_vma) {
+			CHECK_EQ(seg_state(s, 1, 1), LANE_FAULT_VMA);
+			g = seg_back(s, 1, 1);
+			CHECK(g && g->from_ns == fault_from && g->to_ns == s->cpus[1].clock_ns);
+			/* every event of the fault is inside it */
+			CHECK(g && g->seq_from == first_seq && g->seq_to == s->event_seq);
+		} else {
+			CHECK_EQ(seg_state(s, 1, 3), LANE_FAULT_MMAP);
+			CHECK_EQ(seg_state(s, 1, 2), LANE_WAIT_MMAP_READ);
+			CHECK_EQ(seg_state(s, 1, 1), LANE_FAULT_MMAP);
+			g = seg_back(s, 1, 2);
+			/* from the ask to past the writer's release: the wait and the wake-up */
+			CHECK(g && g->from_ns < writer_end && g->to_ns >= writer_end);
+			CHECK(g && seg_back(s, 1, 3)->to_ns == g->from_ns &&
+			      seg_back(s, 1, 1)->from_ns == g->to_ns);
+			CHECK(seg_back(s, 1, 3)->from_ns == fault_from);
+			CHECK(seg_back(s, 1, 3)->seq_from == first_seq &&
+			      seg_back(s, 1, 1)->seq_to == s->event_seq);
+		}
+		free(s);
+	}
+}
+
+/* SPF v9: the attempt that fell back is RETRY, the page it allocated WASTED, then the fault. */
+TEST(fault_lanes_show_retries_and_wasted_pages)
+{
+	struct sim *s = fault_boot_machine(PROFILE_4_16_SPF_V9, 3);
+	uint64_t t;
+
+	CHECK(s);
+	if (!s)
+		return;
+	threads(s, 3);
+	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 256, RW), SIM_OK);
+	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 1, 1), SIM_OK);
+	t = s->cpus[0].clock_ns > s->cpus[1].clock_ns ? s->cpus[0].clock_ns : s->cpus[1].clock_ns;
+	s->cpus[0].clock_ns = s->cpus[1].clock_ns = t;
+	CHECK_EQ(op(s, OP_MMAP, 0, 0, 256, 256, RW), SIM_OK);
+	s->cpus[1].clock_ns =
+		t - 600; /* as in fault_spf_vma_change_after_allocation_wastes_one_page */
+	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 5, 1, 1), SIM_OK);
+	CHECK_EQ(fault_state(s)->ev.wasted_pages, 1);
+	/* then the classic path asks for mmap_lock at once and waits for CPU 0's mmap */
+	CHECK_EQ(seg_state(s, 1, 4), LANE_RETRY);
+	CHECK_EQ(seg_state(s, 1, 3), LANE_WASTED);
+	CHECK_EQ(seg_state(s, 1, 2), LANE_WAIT_MMAP_READ);
+	CHECK_EQ(seg_state(s, 1, 1), LANE_FAULT_MMAP);
+	for (int k = 4; k > 1; k--)
+		CHECK(seg_back(s, 1, k)->to_ns == seg_back(s, 1, k - 1)->from_ns);
+	/* an undisturbed speculative fault is one SPF stretch */
+	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 7, 1, 1), SIM_OK);
+	CHECK_EQ(seg_state(s, 1, 1), LANE_FAULT_SPF);
+	free(s);
+}
+
+/* The ring keeps the last FAULT_LANE_SEGS stretches, in order; user work is its own state. */
+TEST(fault_lanes_ring_keeps_the_last_segments)
+{
+	struct sim *s = fault_boot_machine(PROFILE_6_18, 2);
+	const struct fault_cpu *fc;
+
+	CHECK(s);
+	if (!s)
+		return;
+	threads(s, 2);
+	CHECK_EQ(op(s, OP_MMAP, 1, 0, 0, 512, RW), SIM_OK);
+	for (int i = 0; i < 50; i++) {
+		CHECK_EQ(op(s, OP_TOUCH, 1, 0, (uint32_t)i, 1, 1), SIM_OK);
+		CHECK_EQ(op(s, OP_WORK, 1, 0, 0, 1000, 0), SIM_OK);
+	}
+	fc = &fault_state(s)->cpus[1];
+	CHECK_EQ(fc->lane_count, 101);
+	CHECK_EQ(seg_state(s, 1, 1), LANE_USER);
+	CHECK_EQ(seg_back(s, 1, 1)->to_ns - seg_back(s, 1, 1)->from_ns, 1000);
+	CHECK_EQ(seg_state(s, 1, 2), LANE_FAULT_VMA);
+	CHECK(seg_back(s, 1, FAULT_LANE_SEGS) != NULL &&
+	      seg_back(s, 1, FAULT_LANE_SEGS + 1) == NULL);
+	for (int k = FAULT_LANE_SEGS; k > 1; k--)
+		CHECK(seg_back(s, 1, k)->to_ns <= seg_back(s, 1, k - 1)->from_ns);
+	/* the checker refuses an open lane and a segment of no state */
+	fault_state(s)->cpus[1].lane_state = LANE_USER;
+	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
+	CHECK(strstr(s->error, "open between ops") != NULL);
+	fault_state(s)->cpus[1].lane_state = LANE_NONE;
+	lane_ring(s, 1)[3].state = NR_LANE_STATES;
+	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
+	lane_ring(s, 1)[3].state = LANE_USER;
 	CHECK_EQ(sim_check(s), SIM_OK);
 	free(s);
 }

@@ -8,11 +8,12 @@ import { MAX_NR_ZONES, type CapturedState } from './machine-config';
 import { OpKind, type SimOp } from './ops';
 
 /** enum capture_what (page_alloc/capture.h): OP_CAPTURE_ZONE's order beyond the orders. */
-const CAPTURE_BOOST = 252;
-const CAPTURE_PAGEBLOCKS = 254;
-const CAPTURE_LAYOUT = 255;
+export const CAPTURE_BOOST = 252; // arg: the zone's watermark_boost
+export const CAPTURE_FREE = 253; // free a captured in-use block of order arg on the CPU
+export const CAPTURE_PAGEBLOCKS = 254;
+export const CAPTURE_LAYOUT = 255;
 /** OP_CAPTURE_PCP's order for "set high". */
-const CAPTURE_PCP_HIGH = 255;
+export const CAPTURE_PCP_HIGH = 255;
 const MIGRATE_MOVABLE = 1;
 
 /** The core ops that put a booted machine into the captured state (applied before any workload). */

@@ -31,6 +31,14 @@ export const STRUCT_NAMES = [
   'pcpu_block_md',
   'pcpu_work',
   'pcpu_handle',
+  'fault_state',
+  'mm',
+  'vm_area',
+  'fault_cpu',
+  'fault_lane_seg',
+  'rwsem',
+  'seqcount',
+  'fault_events',
 ] as const;
 export type StructName = (typeof STRUCT_NAMES)[number];
 

@@ -3,6 +3,7 @@
  * layout the wasm publishes; array lengths come from the field sizes, so a wider array in the C
  * shows up here without an edit.
  */
+import { FaultReader } from './fault-reader';
 import { PercpuReader } from './percpu-reader';
 import { ZONE_NAMES, MAX_NR_ZONES } from './machine-config';
 import type { LayoutField } from './generated/layout';
@@ -324,5 +325,8 @@ export function readModelState(sim: Sim): ModelState {
     frozen: r.u32(base + r.off('sim.frozen')) !== 0,
     eventsDropped: r.u32(base + r.off('sim.events_dropped')),
     percpu: sim.core.mod._bs_percpu_region(base) ? new PercpuReader(sim).state() : null,
+    fault: sim.core.mod._bs_fault_region(base)
+      ? new FaultReader(sim).state(r.u32(base + r.off('sim.nr_cpus')))
+      : null,
   };
 }

@@ -5,6 +5,7 @@
  * a million frames are read in place, never copied into objects.
  */
 import type { FrameImage, FramePaint } from './frame-image';
+import type { FaultState } from './fault-reader';
 import type { PercpuState } from './percpu-reader';
 
 export interface FreeAreaState {
@@ -183,6 +184,7 @@ export interface ModelState {
   frozen: boolean;
   eventsDropped: number;
   percpu: PercpuState | null; // the percpu allocator (web/core/percpu-reader.ts)
+  fault: FaultState | null; // page faults: processes, VMAs, CPU lanes (web/core/fault-reader.ts)
 }
 
 /** enum migratetype names, index = value, as /proc/pagetypeinfo prints them (no CMA). */

@@ -1,7 +1,8 @@
 /*
  * Counters.tsx: the numbers /proc/vmstat and lock statistics would show: machine-wide event
  * counters, the zone lock's acquisitions (contended, handed over between CPUs), hold and wait time
- * per zone, and per-CPU pcp figures.
+ * per zone, and per-CPU pcp figures; once a workload uses an address space, the page-fault figures
+ * (fault/fault-counters.ts).
  * Given a second state (compare mode), each figure shows both values and the difference, this
  * column's profile minus the other's, said in words for screen readers ("8 fewer than 6.6"), so
  * two profiles running the same workload can be read side by side.
@@ -12,6 +13,7 @@ import { eventAttrs, type ViewProps } from './options';
 import { formatCount } from '../core/count';
 import { useMasked, V } from './Masked';
 import { valuePath } from './value-paths';
+import { FAULT_ROWS, faultUsed } from './fault/fault-counters';
 
 /** The other profile's value and this one's difference from it: "· 6.6: 10 (−8)". */
 function Diff({
@@ -45,6 +47,40 @@ function Diff({
 }
 
 type Row = [label: string, value: (s: ModelState) => number, help: string];
+
+/** A caption and its rows, each with this profile's value and the other's difference. */
+function RowsTable({
+  caption,
+  rows,
+  state,
+  other,
+  on,
+}: {
+  caption: string;
+  rows: readonly Row[];
+  state: ModelState;
+  other: ModelState | undefined;
+  on: string;
+}) {
+  return (
+    <div className="counter-scroll" tabIndex={0}>
+      <table>
+        <caption>{caption}</caption>
+        <tbody>
+          {rows.map(([label, get, help]) => (
+            <tr key={label} title={help}>
+              <th scope="row">{label}</th>
+              <td>
+                {formatCount(get(state))}
+                <Diff a={get(state)} b={other ? get(other) : undefined} other={on} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 const VM_ROWS: Row[] = [
   ['pgalloc', (s) => s.vm.pgalloc.reduce((x, y) => x + y, 0), 'pages allocated'],
@@ -111,22 +147,10 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
         )}
       </header>
       <div className="counter-tables">
-        <div className="counter-scroll" tabIndex={0}>
-          <table>
-            <caption>Machine (vmstat)</caption>
-            <tbody>
-              {VM_ROWS.map(([label, get, help]) => (
-                <tr key={label} title={help}>
-                  <th scope="row">{label}</th>
-                  <td>
-                    {formatCount(get(state))}
-                    <Diff a={get(state)} b={other ? get(other) : undefined} other={on} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowsTable caption="Machine (vmstat)" rows={VM_ROWS} state={state} other={other} on={on} />
+        {(faultUsed(state) || faultUsed(other)) && (
+          <RowsTable caption="Page faults" rows={FAULT_ROWS} state={state} other={other} on={on} />
+        )}
         <div className="counter-scroll" tabIndex={0}>
           <table>
             <caption>Zone lock</caption>

@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { touchesZone } from './highlight';
 import { allZones, type ModelState, type ZoneState } from './model';
-import { zoneName } from './names';
+import { LRU_NAMES, zoneName } from './names';
 import { eventAttrs, type ViewProps } from './options';
 import { formatCount } from '../core/count';
 import { useMasked, V } from './Masked';
@@ -20,7 +20,6 @@ const W = 520;
 /** The close-up's scale runs to this much above the highest mark, so the marks spread out. */
 const ZOOM_HEADROOM = 1.5;
 const ZONE_RECLAIM_ACTIVE = 0x4; // struct zone.flags (base/types.h)
-const LRU_LABELS = ['inactive anon', 'active anon', 'inactive file', 'active file'];
 
 /** The node's kswapd in words: asleep or awake, and while it balances, where it stands. */
 function kswapdLine(node: ModelState['nodes'][number]): string {
@@ -136,7 +135,7 @@ function Zone({ z, state, lit }: { z: ZoneState; state: ModelState; lit: boolean
         LRU{' '}
         {lru.some((n) => n > 0)
           ? lru
-              .map((n, i) => [LRU_LABELS[i] ?? '', n] as const)
+              .map((n, i) => [LRU_NAMES[i] ?? '', n] as const)
               .filter(([, n]) => n > 0)
               .map(([label, n]) => `${label} ${formatCount(n)}`)
               .join(' · ')

@@ -1,10 +1,24 @@
 /*
  * describe-op.ts: one op in the workload language's words, for the event log's heading and the
- * timeline's tooltip ("cpu 0 alloc order=2 GFP_KERNEL").
+ * timeline's tooltip. An op that a statement compiles to is written as that statement, with
+ * "handle N" where the statement names its group (ops keep handles, not group names): `cpu 0
+ * alloc handle 3 order=2 GFP_KERNEL` is `cpu 0 alloc a order=2 GFP_KERNEL` for the block it put
+ * in handle 3. The ops that put a machine into a captured state have no statement: they are said
+ * in words.
  */
-import { showGfpFlags } from '../core/gfp';
+import {
+  CAPTURE_BOOST,
+  CAPTURE_FREE,
+  CAPTURE_LAYOUT,
+  CAPTURE_PAGEBLOCKS,
+  CAPTURE_PCP_HIGH,
+} from '../core/capture-ops';
+import { gfpValue, showGfpFlags } from '../core/gfp';
+import { MAX_NR_ZONES, ZONE_NAMES } from '../core/machine-config';
 import { OpKind, type SimOp } from '../core/ops';
-import { sysctlLabel } from './names';
+import { PURPOSES } from '../workload/ast';
+import { LRU_NAMES, sysctlLabel } from './names';
+import { migratetypeName } from './palette';
 
 /** VM_READ | VM_WRITE | VM_EXEC as the workload language writes it (r, w, x in order, or none). */
 function protText(flags: number): string {
@@ -12,22 +26,40 @@ function protText(flags: number): string {
   return s || 'none';
 }
 
+/** A capture op's node * MAX_NR_ZONES + zone as "Normal" (or "node 1 Normal"). */
+function zoneText(z: number): string {
+  const node = Math.floor(z / MAX_NR_ZONES);
+  const name = ZONE_NAMES[z % MAX_NR_ZONES] ?? `zone ${z % MAX_NR_ZONES}`;
+  return node ? `node ${node} ${name}` : name;
+}
+
+/** GFP_NOWAIT: what an atomic percpu request asks with (the compiler's choice). */
+const GFP_NOWAIT = gfpValue('GFP_NOWAIT');
+
 export function describeOp(op: SimOp | undefined): string {
   if (!op) return '';
   const cpu = `cpu ${op.cpu}`;
   switch (op.kind) {
     case OpKind.ALLOC:
-      return `${cpu} alloc order=${op.order} ${showGfpFlags(op.gfp)} (handle ${op.handle})`;
+      return `${cpu} alloc handle ${op.handle} order=${op.order} ${showGfpFlags(op.gfp)}`;
+    case OpKind.LRU_ALLOC:
+      return `${cpu} alloc handle ${op.handle} order=${op.order} ${showGfpFlags(op.gfp)} for=${PURPOSES[op.arg - 1] ?? op.arg}`;
+    case OpKind.MARK_ACCESSED:
+      return `${cpu} touch handle ${op.handle}`;
     case OpKind.FREE:
       return `${cpu} free handle ${op.handle}`;
+    case OpKind.FREE_BATCH:
+      return `${cpu} free handles ${op.handle}-${op.handle + op.arg - 1} batched`;
     case OpKind.FREE_PFN:
-      return `${cpu} free_pfn ${op.handle} order=${op.order}`;
+      return `${cpu} free_pfn 0x${op.handle.toString(16)} order=${op.order}`;
     case OpKind.DRAIN_CPU:
       return `${cpu} drain`;
     case OpKind.DRAIN_ALL:
       return 'drain all';
     case OpKind.TICK:
       return `tick ${op.arg}`;
+    case OpKind.TICK_CPU:
+      return `${cpu} tick`;
     case OpKind.CPU_OFFLINE:
       return `${cpu} offline`;
     case OpKind.CPU_ONLINE:
@@ -37,9 +69,36 @@ export function describeOp(op: SimOp | undefined): string {
     case OpKind.CORRUPT:
       return `${cpu} corrupt`;
     case OpKind.RANDOM:
-      return `${cpu} random step (max_order=${op.order}, free=${op.arg & 0x7f}%)`;
+      return `${cpu} random 1 max_order=${op.order} free=${op.arg & 0x7f} ${showGfpFlags(op.gfp)}`;
     case OpKind.SEED:
       return `seed ${op.arg}`;
+    case OpKind.CAPTURE_ZONE:
+      if (op.order === CAPTURE_FREE)
+        return `${cpu} free_captured order=${op.arg}${op.handle !== 0xffffffff ? ` pfn=0x${op.handle.toString(16)}` : ''}`;
+      if (op.order === CAPTURE_BOOST)
+        return `capture: ${zoneText(op.handle)}'s watermark_boost=${op.arg}`;
+      if (op.order === CAPTURE_LAYOUT)
+        return `capture: lay out ${zoneText(op.handle)} from the recorded blocks`;
+      if (op.order === CAPTURE_PAGEBLOCKS)
+        return `capture: ${op.arg} ${migratetypeName(op.gfp)} pageblocks in ${zoneText(op.handle)}`;
+      return `capture: ${op.arg} free order-${op.order} ${migratetypeName(op.gfp)} blocks in ${zoneText(op.handle)}`;
+    case OpKind.CAPTURE_LRU:
+      return `capture: ${op.arg} pages of ${zoneText(op.handle)} on the ${LRU_NAMES[op.gfp] ?? `list ${op.gfp}`} list`;
+    case OpKind.KSWAPD_CPU:
+      return `${cpu} kswapd`;
+    case OpKind.FREE_FOLIOS:
+      // one op per block of the batch; the last (arg 1) frees the batch
+      return `${cpu} free_folios handle ${op.handle}`;
+    case OpKind.CAPTURE_PCP:
+      if (op.order === CAPTURE_PCP_HIGH)
+        return `capture: ${cpu}'s ${zoneText(op.handle)} pcp high=${op.arg}`;
+      return `capture: ${cpu}'s ${zoneText(op.handle)} pcp gets ${op.arg} order-${op.order} ${migratetypeName(op.gfp)} blocks`;
+    case OpKind.PERCPU_ALLOC:
+      return `${cpu} percpu alloc handle ${op.handle} size=${op.arg & 0xffff} align=${op.arg >>> 16}${op.order & 1 ? ' reserved' : ''}${op.gfp === GFP_NOWAIT ? ' atomic' : ''}`;
+    case OpKind.PERCPU_FREE:
+      return `${cpu} percpu free handle ${op.handle}`;
+    case OpKind.PERCPU_BALANCE:
+      return `${cpu} percpu balance`;
     case OpKind.THREAD:
       return `${cpu} thread mm=${op.order}`;
     case OpKind.MMAP:
@@ -52,7 +111,9 @@ export function describeOp(op: SimOp | undefined): string {
       return `${cpu} touch mm=${op.order} at=${op.handle} pages=${op.arg} ${op.gfp & 1 ? 'write' : 'read'}`;
     case OpKind.WORK:
       return `${cpu} work ns=${op.arg}`;
-    default:
+    case OpKind.NOP:
       return 'nop';
+    default:
+      return `op kind ${String(op.kind)}`;
   }
 }

@@ -51,3 +51,6 @@ export function fnFile(name: string): string {
 export function kindName(kind: number): string {
   return KIND_NAMES[kind] ?? `kind ${kind}`;
 }
+
+/** enum lru_list in words, in its order. */
+export const LRU_NAMES = ['inactive anon', 'active anon', 'inactive file', 'active file'];

@@ -10,7 +10,7 @@ import { showGfpFlags } from '../core/gfp';
 import { BAD_REASONS, type EventKindName } from '../core/generated/events';
 import type { SimEvent } from '../player/engine';
 import { FAULT_NARRATIONS } from './fault/narrate-fault';
-import { fnName, kindName, sysctlLabel, zoneName } from './names';
+import { fnName, kindName, LRU_NAMES, sysctlLabel, zoneName } from './names';
 import { PERCPU_NARRATIONS } from './percpu/narrate-percpu';
 import { migratetypeName } from './palette';
 
@@ -23,7 +23,6 @@ const ZF_REASONS: Record<number, string> = {
   6: 'only nodes with a busy kswapd were left, so they are walked too',
 };
 
-const LRU_NAMES = ['inactive anon', 'active anon', 'inactive file', 'active file'];
 const PURPOSES = [
   '',
   'anonymous memory',

@@ -9,6 +9,9 @@ import { ErrorBoundary } from '../app/ErrorBoundary';
 import type { ProcFile } from '../core/sim';
 import type { PercpuReader } from '../core/percpu-reader';
 import { AllocWalk } from './AllocWalk';
+import { CpuLanes } from './fault/CpuLanes';
+import { faultUsed } from './fault/fault-counters';
+import { VmaList } from './fault/VmaList';
 import { BuddyTree } from './BuddyTree';
 import { Counters } from './Counters';
 import { EventLog, type EventLogOptions } from './EventLog';
@@ -183,6 +186,25 @@ export const VIEWS = {
     options: percpuReader,
     place: 'grid',
     shows: (s) => percpuUsed(s) && s.percpu?.allocator === 'area-map',
+  }),
+  // The page-fault views join the playground once a workload starts a thread in a process.
+  'fault-lanes': view({
+    title: 'CPU lanes',
+    component: CpuLanes,
+    reads: { state: ['fault', 'cpus'], events: ['event', 'opEvents'] },
+    options: none,
+    place: 'grid',
+    compare: 'highlight',
+    shows: faultUsed,
+  }),
+  'fault-vmas': view({
+    title: 'VMAs and mmap_lock',
+    component: VmaList,
+    reads: { state: ['fault', 'profileId'], events: ['event'] },
+    options: none,
+    place: 'grid',
+    compare: 'highlight',
+    shows: faultUsed,
   }),
 } satisfies Record<ViewName, ViewDef>;
 

@@ -19,5 +19,7 @@ export const VIEW_NAMES = [
   'percpu-chunks',
   'percpu-slots',
   'percpu-map',
+  'fault-lanes',
+  'fault-vmas',
 ] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];

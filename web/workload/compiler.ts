@@ -8,6 +8,7 @@
  * first and the groups' ids after them. Every loop is bounded by MAX_OPS: an iteration of `repeat` that emits no op leaves the
  * groups as they were, so the remaining iterations would emit none either and are skipped.
  */
+import { CAPTURE_FREE } from '../core/capture-ops';
 import { gfpValue } from '../core/gfp';
 import { DEFAULT_PROFILE } from '../core/profiles';
 import {
@@ -36,8 +37,6 @@ import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
 import { FOLIO_BATCH_SIZE, parseNumber } from './parser';
 
-/** OP_CAPTURE_ZONE's order for "free a captured in-use block" (page_alloc/capture.h). */
-const CAPTURE_FREE = 253;
 /** A compiled workload: what the player, the lessons, the command line and the core all take. */
 export interface CompiledProgram {
   config: MachineConfig;

@@ -210,7 +210,7 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
  */
 struct arena_layout {
 	uint64_t frames, pageblocks, frame_stamps, pcp, handles, events, event_ctx, owners, end;
-	uint64_t subsystem[MAX_SUBSYSTEMS]; /* each subsystem's region after the events (0: none) */
+	uint64_t subsystem[MAX_SUBSYSTEMS]; /* each subsystem's region, before the events (0: none) */
 };
 
 /* Where each array of a valid config goes. */
@@ -225,9 +225,9 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 	l.frame_stamps = align8(l.pageblocks + n->pageblocks);
 	l.pcp = align8(l.frame_stamps + (uint64_t)n->frame_stamps * sizeof(uint64_t));
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
-	l.events = align8(l.handles + (uint64_t)cfg->max_handles * sizeof(struct handle));
-	l.event_ctx = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
-	l.owners = align8(l.event_ctx + cfg->event_capacity);
+	l.owners = align8(l.handles + (uint64_t)cfg->max_handles * sizeof(struct handle));
+	/* the subsystems' regions, then the event buffer last: a snapshot of the arena up to the
+	 * events (web/core/sim.ts) is then the whole state, every subsystem's included */
 	l.end = align8(l.owners + n->frames * sizeof(uint32_t));
 	for (int i = 0; i < MAX_SUBSYSTEMS; i++) {
 		const struct subsystem *sub = sim_subsystems[i];
@@ -247,6 +247,9 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 			l.end = align8(l.end + bytes);
 		}
 	}
+	l.events = l.end;
+	l.event_ctx = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
+	l.end = align8(l.event_ctx + cfg->event_capacity);
 	return l;
 }
 

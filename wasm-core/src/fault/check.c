@@ -9,6 +9,7 @@
 
 #include "base/state.h"
 #include "fault/check.h"
+#include "fault/lane.h"
 #include "fault/mm.h"
 #include "fault/vma.h"
 
@@ -146,6 +147,8 @@ int fault_check(struct sim *s)
 			return fail(s, "CPU runs a thread of no process", cpu, t);
 		if (t)
 			users[t - 1]++;
+		if ((err = lane_check(s, (int)cpu)))
+			return err;
 	}
 	for (int mm = 0; mm < FAULT_MAX_MMS; mm++)
 		if (users[mm] != f->mms[mm].mm_users)

@@ -26,6 +26,7 @@
 #include "base/lock.h"
 #include "fault/cost.h"
 #include "fault/fault.h"
+#include "fault/lane.h"
 #include "fault/mmap_lock.h"
 #include "fault/pgtable.h"
 #include "fault/vma.h"
@@ -88,8 +89,9 @@ static uint64_t waste_at_once(struct sim *s, int cpu, uint64_t from, uint64_t to
 	return best;
 }
 
-/* A page allocated at alloc_ns for this fault goes back unused. */
-static void waste_page(struct sim *s, struct fault_ctx *c, uint64_t alloc_ns, int cause)
+/* A page allocated at alloc_ns (its first event alloc_seq) for this fault goes back unused. */
+static void waste_page(struct sim *s, struct fault_ctx *c, uint64_t alloc_ns, uint32_t alloc_seq,
+		       int cause)
 {
 	struct fault_state *f = fault_state(s);
 	uint64_t at_once;
@@ -102,6 +104,7 @@ static void waste_page(struct sim *s, struct fault_ctx *c, uint64_t alloc_ns, in
 		f->ev.wasted_at_once_max = at_once;
 	ev_emit(s, EV_FAULT_PAGE_WASTED, FN_PTE_MAP_LOCK, c->cpu, NULL, c->pfn, 0, 0, address(c),
 		cause, (int32_t)at_once);
+	lane_interval(s, c->cpu, alloc_ns, alloc_seq, LANE_WASTED);
 	c->pfn = 0;
 }
 
@@ -213,6 +216,7 @@ static enum attempt spf_fault(struct sim *s, struct fault_ctx *c)
 	struct vm_area *v;
 	struct pte_table *t;
 	uint64_t alloc_ns;
+	uint32_t alloc_seq;
 
 	cpu_charge(s, c->cpu, COST_SPF_BOOKKEEPING_NS);
 	/* get_vma: the lookup under the mm_rb rwlock (spinning out a tree update), then a reference */
@@ -251,6 +255,7 @@ static enum attempt spf_fault(struct sim *s, struct fault_ctx *c)
 		return DONE;
 	}
 	alloc_ns = s->cpus[c->cpu].clock_ns;
+	alloc_seq = s->event_seq;
 	c->pfn = fault_alloc_page(s, c, v);
 	if (c->pfn == PFN_NONE) {
 		c->pfn = 0;
@@ -258,18 +263,18 @@ static enum attempt spf_fault(struct sim *s, struct fault_ctx *c)
 	}
 	/* pte_map_lock: the commit point, with IRQs off */
 	if (read_seqcount_retry(s, &v->vm_sequence, c->cpu, seen)) {
-		waste_page(s, c, alloc_ns, 1);
+		waste_page(s, c, alloc_ns, alloc_seq, 1);
 		return spf_abort(s, c, EV_SPF_VMA_CHANGED, FN_PTE_MAP_LOCK);
 	}
 	/* the PMD changed inside the speculative section on the clocks (a collapse, a free) */
 	if (pte_table_of(f, c->mm, c->page) != t ||
 	    (t->installed_ns >= seen.at_ns && t->installed_ns <= s->cpus[c->cpu].clock_ns)) {
-		waste_page(s, c, alloc_ns, 1);
+		waste_page(s, c, alloc_ns, alloc_seq, 1);
 		return spf_abort(s, c, EV_SPF_PMD_CHANGED, FN_PTE_MAP_LOCK);
 	}
 	if (!spin_trylock(s, &t->ptl, c->cpu)) {
 		if (!s->profile.spf_pte_trylock_spins) {
-			waste_page(s, c, alloc_ns, 1);
+			waste_page(s, c, alloc_ns, alloc_seq, 1);
 			return spf_abort(s, c, EV_SPF_PTE_LOCK, FN_PTE_MAP_LOCK);
 		}
 		/* v11: IRQs back on and try again until the holder lets go */
@@ -387,7 +392,12 @@ void do_user_addr_fault(struct sim *s, int mm, int cpu, uint32_t page, int write
 	uint64_t start = s->cpus[cpu].clock_ns;
 	enum attempt r = RETRY;
 	int path = FAULT_PATH_MMAP_LOCK, fell_back = 0;
+	int spf = s->profile.fault_lock == FAULT_LOCK_SPF && f->mms[mm].mm_users > 1;
 
+	lane_open(s, cpu,
+		  s->profile.fault_lock == FAULT_LOCK_PER_VMA ? LANE_FAULT_VMA :
+		  spf					      ? LANE_FAULT_SPF :
+								LANE_FAULT_MMAP);
 	ev_emit(s, EV_PAGE_FAULT_USER, FN_DO_USER_ADDR_FAULT, cpu, NULL, 0, 0, 0,
 		(int32_t)(page << 12), X86_PF_USER | (write ? X86_PF_WRITE : 0), mm);
 	f->ev.pgfault++;
@@ -399,7 +409,7 @@ void do_user_addr_fault(struct sim *s, int mm, int cpu, uint32_t page, int write
 		break;
 	case FAULT_LOCK_SPF:
 		/* single-threaded processes skip the speculative path (mm_users == 1) */
-		if (f->mms[mm].mm_users > 1) {
+		if (spf) {
 			path = FAULT_PATH_SPF;
 			r = spf_fault(s, &c);
 		}
@@ -411,6 +421,8 @@ void do_user_addr_fault(struct sim *s, int mm, int cpu, uint32_t page, int write
 		if (path != FAULT_PATH_MMAP_LOCK) {
 			fell_back = 1;
 			fc->retry_ns += s->cpus[cpu].clock_ns - start - COST_FAULT_ENTRY_NS;
+			lane_fell_back(s, cpu, start);
+			lane_open(s, cpu, LANE_FAULT_MMAP);
 		}
 		path = FAULT_PATH_MMAP_LOCK;
 		c.pfn = 0;
@@ -426,4 +438,5 @@ void do_user_addr_fault(struct sim *s, int mm, int cpu, uint32_t page, int write
 		c.result == FAULT_MAPPED ? c.pfn : 0, 0, 0, (int32_t)(page << 12),
 		path | c.result << 4 | fell_back << 8,
 		(int32_t)(c.wait_ns > INT32_MAX ? INT32_MAX : c.wait_ns));
+	lane_close(s, cpu);
 }

@@ -23,6 +23,7 @@
 #define FAULT_MAX_PTE_TABLES 64 /* PTE tables of all processes together (one full window) */
 #define FAULT_MAX_TOUCH 512	/* pages one touch op may fault */
 #define FAULT_WASTE_RING 8	/* wasted-page intervals kept per CPU for the at-once count */
+#define FAULT_LANE_SEGS 64	/* lane segments kept per CPU for the lanes view (fault/lane.h) */
 #define VMA_NONE 0xffffu
 #define PTE_NONE 0xffffffffu
 
@@ -104,7 +105,22 @@ struct fault_cpu {
 	uint64_t waste_to_ns[FAULT_WASTE_RING];	  /* ... freed at */
 	uint8_t waste_next;			  /* ring position */
 	uint8_t thread_mm;			  /* 0: no thread; else the process + 1 */
-	uint8_t pad[6];
+	uint8_t lane_state; /* the open lane segment's state, LANE_NONE between ops */
+	uint8_t pad;
+	uint32_t lane_from_seq; /* the open segment's first event */
+	uint64_t lane_from_ns;	/* ... and where it began */
+	uint64_t lane_count; /* segments recorded on this CPU's lane ever (the ring keeps the last) */
+};
+
+/* one stretch of a CPU's lane (fault/lane.h), in its ring after the fault state */
+struct fault_lane_seg {
+	uint64_t from_ns, to_ns; /* virtual time on the CPU's clock, to_ns > from_ns */
+	uint32_t op;		 /* the op that ran it */
+	uint32_t seq_from;	 /* its first event's seq ... */
+	uint32_t seq_to;	 /* ... and one past its last (equal: no event of its own) */
+	uint8_t state;		 /* enum fault_lane_state */
+	uint8_t mm;		 /* the thread's process */
+	uint16_t pad;
 };
 
 /* vm_event_item counters the subsystem keeps (/proc/vmstat names) */
@@ -125,6 +141,8 @@ struct fault_state {
 	struct fault_events ev;
 	uint32_t nr_vmas;	/* VMA slots in use */
 	uint32_t nr_pte_tables; /* PTE tables in use */
+	uint32_t lanes_off; /* bytes from this struct to the lane rings (FAULT_LANE_SEGS per CPU) */
+	uint32_t lane_segs; /* FAULT_LANE_SEGS, for the readers of the rings */
 	struct mm mms[FAULT_MAX_MMS];
 	struct vm_area vmas[FAULT_MAX_VMAS];
 	struct pte_table pte_tables[FAULT_MAX_PTE_TABLES];

@@ -9,6 +9,7 @@
 #include "base/event.h"
 #include "base/lock.h"
 #include "fault/cost.h"
+#include "fault/lane.h"
 #include "fault/mmap_lock.h"
 #include "fault/vocab.h"
 
@@ -32,11 +33,14 @@ static uint64_t lane_wait(struct sim *s, int cpu, uint64_t wait)
 uint64_t mmap_read_lock(struct sim *s, int mm, int cpu)
 {
 	struct rwsem *sem = &fault_state(s)->mms[mm].mmap_lock;
-	uint64_t before = sem->read.wait_ns, wait;
+	uint64_t before = sem->read.wait_ns, wait, asked = s->cpus[cpu].clock_ns;
+	uint32_t seq = s->event_seq;
 
 	trace(s, EV_MMAP_LOCK_START_LOCKING, FN_MMAP_READ_LOCK, cpu, mm, 0, 0);
 	down_read(s, sem, cpu);
 	wait = lane_wait(s, cpu, sem->read.wait_ns - before);
+	if (wait)
+		lane_interval(s, cpu, asked, seq, LANE_WAIT_MMAP_READ);
 	trace(s, EV_MMAP_LOCK_ACQUIRE_RETURNED, FN_MMAP_READ_LOCK, cpu, mm, 0, 1);
 	return wait;
 }
@@ -60,11 +64,14 @@ void mmap_read_unlock(struct sim *s, int mm, int cpu)
 uint64_t mmap_write_lock(struct sim *s, int mm, int cpu)
 {
 	struct mm *m = &fault_state(s)->mms[mm];
-	uint64_t before = m->mmap_lock.write.wait_ns, wait;
+	uint64_t before = m->mmap_lock.write.wait_ns, wait, asked = s->cpus[cpu].clock_ns;
+	uint32_t seq = s->event_seq;
 
 	trace(s, EV_MMAP_LOCK_START_LOCKING, FN_MMAP_WRITE_LOCK, cpu, mm, 1, 0);
 	down_write(s, &m->mmap_lock, cpu);
 	wait = lane_wait(s, cpu, m->mmap_lock.write.wait_ns - before);
+	if (wait)
+		lane_interval(s, cpu, asked, seq, LANE_WAIT_MMAP_WRITE);
 	m->write_locked = 1;
 	trace(s, EV_MMAP_LOCK_ACQUIRE_RETURNED, FN_MMAP_WRITE_LOCK, cpu, mm, 1, 1);
 	return wait;

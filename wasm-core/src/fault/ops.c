@@ -11,6 +11,7 @@
 #include "fault/check.h"
 #include "fault/cost.h"
 #include "fault/fault.h"
+#include "fault/lane.h"
 #include "fault/mmap_lock.h"
 #include "fault/pgtable.h"
 #include "fault/procfs.h"
@@ -272,6 +273,23 @@ static int op_touch(struct sim *s, int mm, int cpu, uint32_t start, uint32_t pag
 	return SIM_OK;
 }
 
+/* mmap, munmap or mprotect, as one MM_WRITE stretch of the CPU's lane (its waits cut out of it). */
+static int change(struct sim *s, const struct sim_op *op, int mm, int cpu, uint32_t start,
+		  uint32_t pages)
+{
+	int err;
+
+	lane_open(s, cpu, LANE_MM_WRITE);
+	if (op->kind == OP_MMAP)
+		err = op_mmap(s, mm, cpu, start, pages, op->gfp);
+	else if (op->kind == OP_MUNMAP)
+		err = op_munmap(s, mm, cpu, start, start + pages);
+	else
+		err = op_mprotect(s, mm, cpu, start, start + pages, op->gfp);
+	lane_close(s, cpu);
+	return err;
+}
+
 /* The subsystem's apply hook: ops 40..45. */
 static int fault_apply(struct sim *s, const struct sim_op *op)
 {
@@ -290,7 +308,9 @@ static int fault_apply(struct sim *s, const struct sim_op *op)
 		/* user-space time: no lock, no fault, only this CPU's clock moves */
 		if (op->arg < 1 || op->arg > 1000000000)
 			return refuse(s, cpu, FAULT_REFUSE_RANGE, 0, 0);
+		lane_open(s, cpu, LANE_USER);
 		cpu_charge(s, cpu, (uint64_t)op->arg);
+		lane_close(s, cpu);
 		return SIM_OK;
 	default:
 		return SIM_ENOTMINE;
@@ -304,18 +324,12 @@ static int fault_apply(struct sim *s, const struct sim_op *op)
 	if (op->arg < 1 || start >= FAULT_VA_PAGES || pages > FAULT_VA_PAGES - start ||
 	    (op->kind == OP_TOUCH && pages > FAULT_MAX_TOUCH))
 		return refuse(s, cpu, FAULT_REFUSE_RANGE, start, mm);
-	switch (op->kind) {
-	case OP_MMAP:
-		if (op->gfp & ~FAULT_VM_FLAGS)
-			return refuse(s, cpu, FAULT_REFUSE_RANGE, start, mm);
-		return op_mmap(s, mm, cpu, start, pages, op->gfp);
-	case OP_MUNMAP:
-		return op_munmap(s, mm, cpu, start, start + pages);
-	case OP_MPROTECT:
-		return op_mprotect(s, mm, cpu, start, start + pages, op->gfp);
-	default:
-		return op_touch(s, mm, cpu, start, pages, op->gfp & 1);
-	}
+	if (op->kind == OP_TOUCH)
+		return op_touch(s, mm, cpu, start, pages,
+				op->gfp & 1); /* each fault is its own segment */
+	if (op->kind == OP_MMAP && (op->gfp & ~FAULT_VM_FLAGS))
+		return refuse(s, cpu, FAULT_REFUSE_RANGE, start, mm);
+	return change(s, op, mm, cpu, start, pages);
 }
 
 /* Boot: no process, no VMA, no PTE table. */
@@ -327,13 +341,16 @@ static void fault_boot(struct sim *s)
 		f->mms[mm].mmap = VMA_NONE;
 	for (int i = 0; i < FAULT_MAX_VMAS; i++)
 		f->vmas[i].next = VMA_NONE;
+	f->lanes_off = (uint32_t)sizeof(struct fault_state);
+	f->lane_segs = FAULT_LANE_SEGS;
 }
 
-/* The fault state is one fixed-size struct whatever the machine. */
+/* The fault state is one fixed-size struct, then a lane ring per CPU of the machine. */
 static uint64_t fault_arena_bytes(const struct sim_config *cfg)
 {
-	(void)cfg;
-	return sizeof(struct fault_state);
+	_Static_assert(sizeof(struct fault_state) % 8 == 0, "the lane rings follow it 8-aligned");
+	return sizeof(struct fault_state) +
+	       lane_ring_bytes((uint32_t)cfg->nr_nodes * cfg->cpus_per_node);
 }
 
 const struct subsystem fault_subsystem = {

@@ -8,6 +8,7 @@
 #include "base/event.h"
 #include "base/lock.h"
 #include "fault/cost.h"
+#include "fault/lane.h"
 #include "fault/vma.h"
 #include "fault/vocab.h"
 
@@ -140,7 +141,8 @@ void vma_write_begin(struct sim *s, int vma, int cpu)
 		write_seqcount_begin(s, &v->vm_sequence, cpu);
 		break;
 	case FAULT_LOCK_PER_VMA: {
-		uint64_t wait = v->vm_lock.write.wait_ns;
+		uint64_t wait = v->vm_lock.write.wait_ns, asked = s->cpus[cpu].clock_ns;
+		uint32_t seq = s->event_seq;
 		if (v->vm_lock_seq == m->mm_lock_seq)
 			return; /* already write-locked in this section */
 		/* wait for the VMA's readers (a fault holding it), then hold it only to mark it */
@@ -151,6 +153,8 @@ void vma_write_begin(struct sim *s, int vma, int cpu)
 			wait += COST_RWSEM_SLEEP_WAKEUP_NS;
 		}
 		f->cpus[cpu].vma_wait_ns += wait;
+		if (wait)
+			lane_interval(s, cpu, asked, seq, LANE_WAIT_VMA);
 		v->vm_lock_seq = m->mm_lock_seq;
 		v->write_locked_from_ns = s->cpus[cpu].clock_ns;
 		v->write_locked_until_ns = UINT64_MAX;

@@ -1,7 +1,8 @@
 /*
  * CompareViews.tsx: compare mode's two columns: the views the registry marks for comparison
  * (web/views/registry.tsx), for the playground's machine and for the one that follows it on the
- * other profile, each measured against the other.
+ * other profile, each measured against the other. A view with a `shows` rule (a subsystem's) joins
+ * when either machine uses its subsystem.
  */
 import { usePlayerVersion } from '../usePlayer';
 import type { Theme } from '../../views/palette';
@@ -26,6 +27,10 @@ export function CompareViews({
   usePlayerVersion(session.player);
   usePlayerVersion(compare.player);
   const common = { opEvents: [], theme, reducedMotion };
+  const names = COMPARE_VIEWS.filter((n) => {
+    const shows = VIEWS[n].shows;
+    return !shows || shows(session.state()) || shows(compare.state());
+  });
   return (
     <section className="compare" aria-labelledby="cmp-h" data-compare-profile={compareProfile}>
       <h2 id="cmp-h">
@@ -34,7 +39,7 @@ export function CompareViews({
       <div className="compare-cols">
         <div>
           <h3 className="compare-title">{profile}</h3>
-          {COMPARE_VIEWS.map((n) => (
+          {names.map((n) => (
             <RegisteredView
               key={n}
               name={n}
@@ -48,7 +53,7 @@ export function CompareViews({
         </div>
         <div>
           <h3 className="compare-title">{compareProfile}</h3>
-          {COMPARE_VIEWS.map((n) => (
+          {names.map((n) => (
             <RegisteredView
               key={n}
               name={n}
