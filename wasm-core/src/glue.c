@@ -58,6 +58,7 @@ static const uint32_t struct_sizes[] = {
 	sizeof(struct pcpu_block_md),
 	sizeof(struct pcpu_work),
 	sizeof(struct pcpu_handle),
+	sizeof(struct zonelist_cache),
 };
 /* clang-format on */
 

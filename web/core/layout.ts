@@ -31,6 +31,7 @@ export const STRUCT_NAMES = [
   'pcpu_block_md',
   'pcpu_work',
   'pcpu_handle',
+  'zonelist_cache',
 ] as const;
 export type StructName = (typeof STRUCT_NAMES)[number];
 
