@@ -1,6 +1,6 @@
 /*
  * Fidelity: node reclaim's tunables and NUMA counters against the machine the tests run on
- * (KERNEL.md J.13). It has one node, so no remote fallback and no zonelist cache (gone since 4.4)
+ * (docs/kernel/page_alloc/walk.md (D.8)). It has one node, so no remote fallback and no zonelist cache (gone since 4.4)
  * can be seen; what can be checked is checked: booted on the machine's own zoneinfo with its
  * vm.zone_reclaim_mode and vm.min_unmapped_ratio (written as the sysctls), the model derives the
  * node's min_unmapped_pages from the managed pages of the real /proc/zoneinfo as

@@ -1,6 +1,6 @@
 /*
  * test_zlc.c: the zonelist cache and zone_reclaim/node_reclaim against mm/page_alloc.c and
- * mm/vmscan.c of 3.0 and 3.1 (KERNEL.md D.4, D.7, J), 4.4, 4.8 and 6.18: each ZLC helper, each of
+ * mm/vmscan.c of 3.0 and 3.1 (docs/kernel/page_alloc/walk.md (D.7, D.8)), 4.4, 4.8 and 6.18: each ZLC helper, each of
  * zone_reclaim's return codes per profile, the 3.0 and 3.1 walks on a node full of mapped page
  * cache, and the zonelists a 3.0 kernel built. The checker runs after every op (at_op).
  */

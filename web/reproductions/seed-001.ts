@@ -47,7 +47,7 @@ ${WRITERS}
 
 const PROFILES: Metric['profiles'] = ['3.0', '3.1-zlcfirst', '3.1-zlcreconsider'];
 
-/** The seed's fs_mark figures (J.11 of KERNEL.md): vanilla, +patch 1, +patches 1 and 2. */
+/** The seed's fs_mark figures (docs/kernel/page_alloc/walk.md (D.7)): vanilla, +patch 1, +patches 1 and 2. */
 const FS_MARK_DIRECT = { '3.0': 13091697, '3.1-zlcfirst': 8966863, '3.1-zlcreconsider': 8971790 };
 const FS_MARK_KSWAPD = { '3.0': 0, '3.1-zlcfirst': 1830011, '3.1-zlcreconsider': 1831116 };
 const FS_MARK_ELAPSED_MS = {
