@@ -27,10 +27,10 @@ static struct sim *two_nodes(int profile)
 	cfg.thp = 0;
 	cfg.max_handles = 60000;
 	cfg.event_capacity = 1 << 20;
-	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ 1u << 20, NODE_PAGES, NODE_PAGES,
-							  NODE_PAGES };
-	cfg.zones[1][ZONE_NORMAL] = (struct zone_config){ (1u << 20) + NODE_PAGES, NODE_PAGES,
-							  NODE_PAGES, NODE_PAGES };
+	cfg.zones[0][ZONE_NORMAL] =
+		(struct zone_config){ 1u << 20, NODE_PAGES, NODE_PAGES, NODE_PAGES };
+	cfg.zones[1][ZONE_NORMAL] =
+		(struct zone_config){ (1u << 20) + NODE_PAGES, NODE_PAGES, NODE_PAGES, NODE_PAGES };
 	return at_boot(&cfg);
 }
 

@@ -123,8 +123,8 @@ int zlc_zone_worth_trying(const struct sim *s, int nid, int slot, uint32_t allow
 
 int32_t zlc_zap_in(const struct sim *s, int nid, int cpu)
 {
-	uint64_t now = zlc_jiffies(s, cpu), due = s->nodes[nid].zlc.last_full_zap +
-						  (uint64_t)profile_hz(&s->profile) + 1;
+	uint64_t now = zlc_jiffies(s, cpu),
+		 due = s->nodes[nid].zlc.last_full_zap + (uint64_t)profile_hz(&s->profile) + 1;
 
 	return now >= due ? 0 : (int32_t)(due - now);
 }

@@ -43,8 +43,8 @@ int64_t node_pagecache_reclaimable(const struct sim *s, const struct zone *z)
 	int64_t file_lru, mapped, file_pages, dirty, nr, delta = 0;
 
 	if (per_node) {
-		file_lru = n->lruvec.nr_pages[LRU_INACTIVE_FILE] +
-			   n->lruvec.nr_pages[LRU_ACTIVE_FILE];
+		file_lru =
+			n->lruvec.nr_pages[LRU_INACTIVE_FILE] + n->lruvec.nr_pages[LRU_ACTIVE_FILE];
 		mapped = n->lruvec.nr_mapped;
 		file_pages = n->lruvec.nr_file;
 		dirty = n->lruvec.nr_dirty;
@@ -126,8 +126,7 @@ int node_reclaim(struct sim *s, int cpu, struct zone *z, uint32_t gfp, int order
 	if (reclaimable <= min_unmapped && slab <= min_slab) {
 		result = NODE_RECLAIM_FULL;
 		why = NRW_LITTLE_CACHE;
-	} else if (s->profile.node_reclaim_full_when_unreclaimable &&
-		   wmark_node_unreclaimable(n)) {
+	} else if (s->profile.node_reclaim_full_when_unreclaimable && wmark_node_unreclaimable(n)) {
 		result = NODE_RECLAIM_FULL;
 		why = NRW_UNRECLAIMABLE;
 	} else if (!(gfp & __GFP_DIRECT_RECLAIM)) {
@@ -143,13 +142,13 @@ int node_reclaim(struct sim *s, int cpu, struct zone *z, uint32_t gfp, int order
 		/* ZONE_RECLAIM_LOCKED / PGDAT_RECLAIM_LOCKED: one reclaimer at a time */
 		n->reclaim_locked = 1;
 		ev_emit(s, EV_NODE_RECLAIM_BEGIN, fn, cpu, z, 0, order, 0, (int32_t)gfp, 0, 0);
-		reclaimed = reclaim_scan(s, cpu, z, gfp, order, reclaimable, min_unmapped,
-					 &priority);
+		reclaimed =
+			reclaim_scan(s, cpu, z, gfp, order, reclaimable, min_unmapped, &priority);
 		n->reclaim_locked = 0;
 		ev_emit(s, EV_NODE_RECLAIM_END, fn, cpu, z, 0, order, 0, (int32_t)reclaimed,
 			(int32_t)(s->ev.pgscan_direct - scanned_before), priority);
 		result = reclaimed >= ((int64_t)1 << order) ? NODE_RECLAIM_SUCCESS :
-							       NODE_RECLAIM_SOME;
+							      NODE_RECLAIM_SOME;
 		why = NRW_SCANNED;
 		if (result == NODE_RECLAIM_SUCCESS)
 			s->ev.zone_reclaim_success++;
