@@ -52,8 +52,16 @@ test('the reproductions page runs both seeds: tables, charts, no violations', as
       .getByRole('table')
       .getByRole('row', { name: /^mmap_lock_reads_per_1000_faults .* 4\.16 1,000 / }),
   ).toHaveCount(1);
+  // seed-001: the zonelist cache; 3.0 zone_reclaims node 0 far more often than 3.1-zlcfirst
+  const seed001 = page.getByRole('region', {
+    name: /^seed-001: The zonelist cache and zone_reclaim/,
+  });
+  await expect(seed001).toBeVisible();
+  await expect(
+    seed001.getByRole('table').getByRole('row', { name: /^zone_reclaim_calls .* 3\.0 1,278 / }),
+  ).toHaveCount(1);
   await expect(page.getByTestId('narration')).toHaveText(
-    'Ran seed-000 and seed-003 and seed-004 on the model.',
+    'Ran seed-000 and seed-001 and seed-003 and seed-004 on the model.',
   );
 
   const results = await new AxeBuilder({ page })

@@ -19,6 +19,7 @@ export const PRINTS = [
   'buddyinfo',
   'pagetypeinfo',
   'vmstat',
+  'numastat',
   'events',
   'stats',
   'percpu_stats',
@@ -51,7 +52,7 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
        npm run --silent sim -- --reproduce NAME [--json]
 
   FILE                       a workload (docs/workload-language.md); "-" reads stdin
-  --print WHAT               zoneinfo | buddyinfo | pagetypeinfo | vmstat | events | stats |
+  --print WHAT               zoneinfo | buddyinfo | pagetypeinfo | vmstat | numastat | events | stats |
                              percpu_stats | meminfo (its Percpu: line) | percpu_boot (the boot line)
                              (repeatable; default buddyinfo). events: ftrace text of every event;
                              stats: JSON counters per zone, per CPU and machine-wide (C names)

@@ -67,6 +67,7 @@ static const uint32_t struct_sizes[] = {
 	sizeof(struct rwsem),
 	sizeof(struct seqcount),
 	sizeof(struct fault_events),
+	sizeof(struct zonelist_cache),
 };
 /* clang-format on */
 

@@ -612,7 +612,7 @@ TEST(pcp_corrupt_page_leaked_count_in_sync_with_fix)
 	for (int profile = 0; profile < NR_PROFILES; profile++) {
 		struct sim *s;
 		const struct per_cpu_pages *pcp;
-		if (profile == PROFILE_2016_PREFIX)
+		if (!sim_profile_get(profile)->pcp_count_fix)
 			continue;
 		s = boot("classroom", profile, 0);
 		CHECK(s);

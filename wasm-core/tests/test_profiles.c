@@ -38,6 +38,11 @@ TEST(profile_names_round_trip)
 		[PROFILE_4_16] = "4.16",
 		[PROFILE_4_16_SPF_V9] = "4.16-spf-v9",
 		[PROFILE_4_17_SPF_V11] = "4.17-spf-v11",
+		[PROFILE_3_0] = "3.0",
+		[PROFILE_3_1_ZLCFIRST] = "3.1-zlcfirst",
+		[PROFILE_3_1_ZLCRECONSIDER] = "3.1-zlcreconsider",
+		[PROFILE_4_4] = "4.4",
+		[PROFILE_4_8] = "4.8",
 	};
 	struct sim_config cfg;
 
@@ -90,8 +95,36 @@ TEST(profile_switches_follow_history)
 	CHECK_EQ(p->batch_cap_kib_shift, 19);
 	CHECK(p->pcp_count_fix);
 	CHECK(!sim_profile_get(PROFILE_2016_PREFIX)->pcp_count_fix);
+	/* 4.7-4.9 checked refilled pages already counted (4.8); 4.10 fixed it, 3.x never had it */
 	for (int id = 0; id < NR_PROFILES; id++)
-		CHECK_EQ(sim_profile_get(id)->pcp_count_fix, id != PROFILE_2016_PREFIX);
+		CHECK_EQ(sim_profile_get(id)->pcp_count_fix,
+			 id != PROFILE_2016_PREFIX && id != PROFILE_4_8);
+}
+
+TEST(profile_switches_of_the_numa_history)
+{
+	/* the ZLC (<= 4.3) and the two 2011 patches, one switch each */
+	CHECK(sim_profile_get(PROFILE_3_0)->zlc);
+	CHECK(!sim_profile_get(PROFILE_3_0)->zlc_setup_before_first_reclaim);
+	CHECK(sim_profile_get(PROFILE_3_1_ZLCFIRST)->zlc_setup_before_first_reclaim);
+	CHECK(sim_profile_get(PROFILE_3_1_ZLCFIRST)->zone_reclaim_full_does_not_mark);
+	CHECK(!sim_profile_get(PROFILE_3_1_ZLCFIRST)->zlc_clear_after_direct_reclaim);
+	CHECK(sim_profile_get(PROFILE_3_1_ZLCRECONSIDER)->zlc_clear_after_direct_reclaim);
+	for (int id = 0; id < NR_PROFILES; id++) {
+		const struct sim_profile *p = sim_profile_get(id);
+		/* the patches only exist on top of a ZLC */
+		if (!p->zlc)
+			CHECK(!p->zlc_setup_before_first_reclaim &&
+			      !p->zlc_clear_after_direct_reclaim);
+	}
+	/* 4.4 deleted the ZLC; 4.8 moved reclaim to the node */
+	CHECK(!sim_profile_get(PROFILE_4_4)->zlc);
+	CHECK(!sim_profile_get(PROFILE_4_4)->node_reclaim_per_node);
+	CHECK(sim_profile_get(PROFILE_4_8)->node_reclaim_per_node);
+	CHECK(sim_profile_get(PROFILE_6_18)->node_reclaim_per_node);
+	CHECK_EQ(sim_profile_get(PROFILE_6_18)->node_reclaim_distance_rule, 2);
+	CHECK_EQ(sim_profile_get(PROFILE_4_8)->node_reclaim_distance_rule, 1);
+	CHECK_EQ(sim_profile_get(PROFILE_3_0)->node_reclaim_distance_rule, 0);
 }
 
 /*
@@ -192,6 +225,11 @@ TEST(profile_pcp_sizes_on_one_machine)
 		case PROFILE_4_16:
 		case PROFILE_4_16_SPF_V9:
 		case PROFILE_4_17_SPF_V11:
+		case PROFILE_3_0: /* the 2011 and 4.x NUMA profiles too */
+		case PROFILE_3_1_ZLCFIRST:
+		case PROFILE_3_1_ZLCRECONSIDER:
+		case PROFILE_4_4:
+		case PROFILE_4_8:
 			CHECK_EQ(pcp->high, 6 * 7);
 			break;
 		default:

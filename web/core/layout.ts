@@ -39,6 +39,7 @@ export const STRUCT_NAMES = [
   'rwsem',
   'seqcount',
   'fault_events',
+  'zonelist_cache',
 ] as const;
 export type StructName = (typeof STRUCT_NAMES)[number];
 

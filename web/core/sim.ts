@@ -31,7 +31,7 @@ import type {
 } from './state';
 
 /** enum proc_file of sim.h */
-export const PROC_FILES = ['buddyinfo', 'pagetypeinfo', 'zoneinfo', 'vmstat'] as const;
+export const PROC_FILES = ['buddyinfo', 'pagetypeinfo', 'zoneinfo', 'vmstat', 'numastat'] as const;
 export type ProcFile = (typeof PROC_FILES)[number];
 
 /** enum sim_err of types.h, by value. */

@@ -125,6 +125,14 @@ function readZone(
     pgalloc: r.u64(z + r.off('zone.pgalloc')),
     lock: lockStats(r, z + r.off('zone.lock') + r.off('spinlock.stats')),
     lockPagesMoved: r.u64(z + r.off('zone.lock_pages_moved')),
+    numa: {
+      hit: r.u64(z + r.off('zone.numa_hit')),
+      miss: r.u64(z + r.off('zone.numa_miss')),
+      foreign: r.u64(z + r.off('zone.numa_foreign')),
+      local: r.u64(z + r.off('zone.numa_local')),
+      other: r.u64(z + r.off('zone.numa_other')),
+    },
+    minUnmappedPages: r.i64(z + r.off('zone.min_unmapped_pages')),
     freeArea: Array.from({ length: maxOrder + 1 }, (_, order) => {
       const fa = z + r.off('zone.free_area') + order * L.sizeOf('free_area');
       return {
@@ -173,6 +181,15 @@ function nodesOf(r: Reader): NodeState[] {
         rounds: r.u64(k + r.off('kswapd.rounds')),
       },
       zonelist,
+      zonelistOrder: r.u8At(n + r.off('node.zonelist_order')),
+      zlc: {
+        fullzones: r.u64(n + r.off('node.zlc') + r.off('zonelist_cache.fullzones')),
+        lastFullZap: r.u64(n + r.off('node.zlc') + r.off('zonelist_cache.last_full_zap')),
+      },
+      distance: Array.from({ length: nrNodes(r) }, (_, o) =>
+        r.u8At(n + r.off('node.distance') + o),
+      ),
+      minUnmappedPages: r.i64(n + r.off('node.min_unmapped_pages')),
       zones,
     });
   }
@@ -260,6 +277,13 @@ export function readVmCounters(sim: Sim): VmCounters {
     pageblockClaimed: r.u64(v + r.off('vm_events.pageblock_claimed')),
     kswapdWakeups: r.u64(v + r.off('vm_events.kswapd_wakeups')),
     badPage: r.u64(v + r.off('vm_events.bad_page')),
+    pgscanKswapd: r.u64(v + r.off('vm_events.pgscan_kswapd')),
+    pgscanDirect: r.u64(v + r.off('vm_events.pgscan_direct')),
+    pgstealDirect: r.u64(v + r.off('vm_events.pgsteal_direct')),
+    zoneReclaimSuccess: r.u64(v + r.off('vm_events.zone_reclaim_success')),
+    zoneReclaimFailed: r.u64(v + r.off('vm_events.zone_reclaim_failed')),
+    nodeReclaimCalls: r.u64(v + r.off('vm_events.node_reclaim_calls')),
+    zlcSkips: r.u64(v + r.off('vm_events.zlc_skips')),
   };
 }
 

@@ -62,6 +62,23 @@ export interface ZoneState {
   lock: LockStats; // zone->lock, a spinlock
   lockPagesMoved: number; // pages moved between pcp and buddy lists under zone->lock
   freeArea: FreeAreaState[]; // by order 0..maxOrder
+  numa: NumaCounters; // zone_statistics: where this zone's allocations were asked from
+  minUnmappedPages: number; // <= 4.7 zone_reclaim's floor: present * min_unmapped_ratio / 100
+}
+
+/** The NUMA counters of a zone (numastat sums them per node). */
+export interface NumaCounters {
+  hit: number; // preferred zone's node
+  miss: number; // another node was preferred
+  foreign: number; // preferred here, served elsewhere
+  local: number; // the allocating CPU's node
+  other: number; // another node's CPU
+}
+
+/** struct zonelist_cache (<= 4.3): the fallback zonelist's full bits and last zap. */
+export interface ZlcState {
+  fullzones: number; // one bit per zonelist slot
+  lastFullZap: number; // jiffies
 }
 
 /** struct kswapd: where the node's balance_pgdat stands */
@@ -84,6 +101,10 @@ export interface NodeState {
   lru: number[]; // pages on each LRU list (enum lru_list: inactive/active anon, inactive/active file)
   kswapd: KswapdState;
   zonelist: { node: number; zone: number }[]; // ZONELIST_FALLBACK order
+  zonelistOrder: number; // 1 node order, 2 zone order (numa_zonelist_order)
+  zlc: ZlcState;
+  distance: number[]; // node_distance(this, n) for each node
+  minUnmappedPages: number; // 4.8+ node_reclaim's floor: sum of managed * ratio / 100
   zones: ZoneState[]; // populated zones only, by zone index
 }
 
@@ -130,6 +151,13 @@ export interface VmCounters {
   pageblockClaimed: number;
   kswapdWakeups: number;
   badPage: number;
+  pgscanKswapd: number; // pages kswapd scanned
+  pgscanDirect: number; // pages direct reclaim and zone_reclaim/node_reclaim scanned
+  pgstealDirect: number; // pages they reclaimed
+  zoneReclaimSuccess: number;
+  zoneReclaimFailed: number;
+  nodeReclaimCalls: number; // zone_reclaim/node_reclaim calls, whatever they returned (model)
+  zlcSkips: number; // zones the zonelist cache let a walk pass (model)
 }
 
 /** struct page records in place: frame i is bytes [i * stride, (i + 1) * stride). */

@@ -33,8 +33,16 @@ export function markerOf(kind: number): MarkerKind | null {
   return MARKER_OF_KIND[kind] ?? null;
 }
 
-/** Each kind's marker, index = kind; typed here, so a row naming an unknown marker fails tsc. */
-const MARKER_OF_KIND: readonly (MarkerKind | null)[] = EVENT_KINDS.map((k) => k.marker);
+/**
+ * Each kind's marker, index = kind id (EVENT_KINDS lists the kinds in id order without the unused
+ * ids, so its positions are not ids past the first gap); typed here, so a row naming an unknown
+ * marker fails tsc.
+ */
+const MARKER_OF_KIND: readonly (MarkerKind | null)[] = (() => {
+  const byId: (MarkerKind | null)[] = [];
+  for (const k of EVENT_KINDS) byId[k.id] = k.marker;
+  return byId;
+})();
 
 /** One mark: where (global event index and op) and what. */
 export interface Marker {

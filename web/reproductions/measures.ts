@@ -33,3 +33,31 @@ export function pcpDrainPages(run: RunRecord): number {
 export function runawayCountDetected(run: RunRecord): number {
   return run.events.some((e) => e.name === 'runaway_loop') ? 1 : 0;
 }
+
+/** Pages direct reclaim and zone_reclaim/node_reclaim scanned (pgscan_direct: 3.0 counts both there). */
+export function directPagesScanned(run: RunRecord): number {
+  return run.state.vm.pgscanDirect;
+}
+
+/** Pages kswapd scanned (pgscan_kswapd). */
+export function kswapdPagesScanned(run: RunRecord): number {
+  return run.state.vm.pgscanKswapd;
+}
+
+/** zone_reclaim/node_reclaim calls, whatever they returned (the core's own count). */
+export function zoneReclaimCalls(run: RunRecord): number {
+  return run.state.vm.nodeReclaimCalls;
+}
+
+/** Allocations served from another node than the allocating CPU's: other_node over every node. */
+export function remoteAllocations(run: RunRecord): number {
+  return run.state.nodes.reduce(
+    (n, node) => n + node.zones.reduce((m, z) => m + z.numa.other, 0),
+    0,
+  );
+}
+
+/** The latest CPU clock at the end of the run, in virtual milliseconds. */
+export function elapsedVirtualMs(run: RunRecord): number {
+  return Math.round(Math.max(...run.state.cpus.map((c) => c.clockNs)) / 1e3) / 1e3;
+}

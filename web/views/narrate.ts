@@ -11,6 +11,7 @@ import { BAD_REASONS, type EventKindName } from '../core/generated/events';
 import type { SimEvent } from '../player/engine';
 import { FAULT_NARRATIONS } from './fault/narrate-fault';
 import { fnName, kindName, LRU_NAMES, sysctlLabel, zoneName } from './names';
+import { NUMA_NARRATIONS } from './numa/narrate-numa';
 import { PERCPU_NARRATIONS } from './percpu/narrate-percpu';
 import { migratetypeName } from './palette';
 
@@ -21,6 +22,9 @@ const ZF_REASONS: Record<number, string> = {
   4: 'no zone could serve without fragmenting a pageblock, so the walk is retried allowing it',
   5: "this node's kswapd is already reclaiming, so idle nodes are tried first",
   6: 'only nodes with a busy kswapd were left, so they are walked too',
+  7: 'it is below the watermark and node reclaim did not scan it (NOSCAN)',
+  8: 'it is below the watermark and node reclaim found nothing worth scanning (FULL)',
+  9: 'node reclaim scanned it and it is still below the watermark',
 };
 
 const PURPOSES = [
@@ -204,6 +208,7 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
     `The flusher writes back ${pages(e.a)} of dirty page cache on node ${e.node}${e.b ? `; ${pages(e.b)} that reclaim had marked go to the inactive tail` : ''}.`,
   ...PERCPU_NARRATIONS,
   ...FAULT_NARRATIONS,
+  ...NUMA_NARRATIONS,
 };
 
 /** Say what an event means. `nodes` is the machine's node count (to name zones unambiguously). */

@@ -141,6 +141,10 @@ function sysctlOps(s: SysctlSetting): SimOp[] {
       return [op(SysctlId.PERCPU_PAGELIST_HIGH_FRACTION, s.values[0] ?? 0)];
     case 'zone_reclaim_mode':
       return [op(SysctlId.ZONE_RECLAIM_MODE, s.values[0] ?? 0)];
+    case 'min_unmapped_ratio':
+      return [op(SysctlId.MIN_UNMAPPED_RATIO, s.values[0] ?? 0)];
+    case 'min_slab_ratio':
+      return [op(SysctlId.MIN_SLAB_RATIO, s.values[0] ?? 0)];
     case 'lowmem_reserve_ratio':
       return s.values.map((v, zone) => op(SysctlId.LOWMEM_RESERVE_RATIO_DMA + zone, v));
   }

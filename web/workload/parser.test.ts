@@ -150,7 +150,7 @@ describe('parseWorkload', () => {
     ['alloc a\nprofile 6.6', '2:1: profile must come before the first op (line 1)'],
     [
       'profile 6.19',
-      '1:9: unknown profile "6.19": expected 6.18, 6.6, 5.14, 5.13, 2016-v5, 2016-prefix, 4.13, 4.14, 5.1, 4.16, 4.16-spf-v9, 4.17-spf-v11 (did you mean 6.18?)',
+      '1:9: unknown profile "6.19": expected 6.18, 6.6, 5.14, 5.13, 2016-v5, 2016-prefix, 4.13, 4.14, 5.1, 4.16, 4.16-spf-v9, 4.17-spf-v11, 3.0, 3.1-zlcfirst, 3.1-zlcreconsider, 4.4, 4.8 (did you mean 6.18?)',
     ],
     ['cpu', '1:4: expected a cpu number, found end of file'],
     [
@@ -212,7 +212,7 @@ describe('parseWorkload', () => {
     ],
     [
       'set',
-      '1:4: expected NAME=VALUE after set (min_free_kbytes, watermark_scale_factor, watermark_boost_factor, percpu_pagelist_high_fraction, lowmem_reserve_ratio, zone_reclaim_mode), found end of file',
+      '1:4: expected NAME=VALUE after set (min_free_kbytes, watermark_scale_factor, watermark_boost_factor, percpu_pagelist_high_fraction, lowmem_reserve_ratio, zone_reclaim_mode, min_unmapped_ratio, min_slab_ratio), found end of file',
     ],
     [
       'repeat 1 {\n seed 3\n}',

@@ -115,6 +115,33 @@ int sim_config_preset(struct sim_config *cfg, const char *name)
 		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 1048576, 1048576, 1040384);
 		set_zone(cfg, 1, ZONE_NORMAL, 2097152, 2097152, 2097152, 2088960);
 		break;
+	case PRESET_XEON2011:
+		/*
+		 * seed 001's machine: two sockets, 12 threads each, equal memory (the seed gives no
+		 * size; 8 GiB a node). Node 0 holds the low zones, so a 3.0 kernel picks zone order.
+		 */
+		set_low_zones(cfg, 772915);
+		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 1310720, 1310720, 1302528);
+		set_zone(cfg, 1, ZONE_NORMAL, 2359296, 2097152, 2097152, 2088960);
+		break;
+	case PRESET_NUMA4: {
+		/*
+		 * four sockets on a ring, the SLIT of a 4-node Opteron 6100 ("Magny-Cours") board:
+		 * 16 to the two neighbours, 22 across
+		 */
+		static const uint8_t slit[4][4] = { { 10, 16, 16, 22 },
+						    { 16, 10, 22, 16 },
+						    { 16, 22, 10, 16 },
+						    { 22, 16, 16, 10 } };
+		set_low_zones(cfg, 772915);
+		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 262144, 262144, 258048);
+		for (int nid = 1; nid < 4; nid++)
+			set_zone(cfg, nid, ZONE_NORMAL, 1310720 + (uint32_t)(nid - 1) * 1048576,
+				 1048576, 1048576, 1044480);
+		for (int nid = 0; nid < 4; nid++)
+			memcpy(cfg->distance[nid], slit[nid], sizeof slit[nid]);
+		break;
+	}
 	case PRESET_BENCH1M:
 		/* 4 GiB in one Normal zone: the benchmark machine */
 		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 1048576, 1048576, 1048576);

@@ -7,7 +7,7 @@
 
 #include "base/types.h"
 
-#define SIM_MODEL_VERSION 4 /* bump when the same ops may give different events */
+#define SIM_MODEL_VERSION 5 /* bump when the same ops may give different events */
 
 /* Fill cfg with the defaults: profile 6.18, one node, 2 CPUs, no zones, kernel tunables. */
 void sim_config_default(struct sim_config *cfg);

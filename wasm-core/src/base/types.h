@@ -198,6 +198,22 @@ enum fault_lock_rule {
 	FAULT_LOCK_PER_VMA, /* 6.4+: lock_vma_under_rcu, then mmap_lock when it fails or retries */
 };
 
+/* CONFIG_HZ: jiffies per second, the unit of the zonelist cache's one-second zap (profile_hz) */
+enum hz_rule {
+	HZ_100,
+	HZ_250, /* the live 6.18 machine */
+	HZ_300,
+	HZ_1000, /* common on 2011 servers (seed 001's kernels) */
+};
+
+/* how build_zonelists orders zones across nodes (numa_zonelist_order) */
+enum zonelist_order_rule {
+	ZONELIST_ORDER_NODE_ONLY, /* 4.14+: node order only (the sysctl is accepted and ignored) */
+	ZONELIST_ORDER_DEFAULT_3_0,  /* <= 3.15: default_zonelist_order picks node or zone order by
+				       the size of DMA/DMA32 against the nodes */
+	ZONELIST_ORDER_NODE_DEFAULT, /* 3.16-4.13: node order on 64-bit, zone order only if asked */
+};
+
 /*
  * one kernel version's behaviour: a row of profile_table[] (profile.c). The switches are the
  * PROFILE_SWITCH rows of base/profiles.def, in that order, each named for what it does and
@@ -211,7 +227,7 @@ struct sim_profile {
 #undef PROFILE
 #undef PROFILE_SWITCH
 	uint8_t nr_pcp_lists; /* lists used by the layout (profile_nr_pcp_lists) */
-	char name[16];	      /* "6.18", "2016-v5", ... as the workload language spells it */
+	char name[24];	      /* "6.18", "2016-v5", ... as the workload language spells it */
 };
 
 /* ---- Page frames ------------------------------------------------------------------------------ */
@@ -367,8 +383,12 @@ struct zone {
 	uint32_t pad_lru;
 	int64_t nr_zone_lru[NR_LRU_LISTS]; /* NR_ZONE_{IN,}ACTIVE_{ANON,FILE}: this zone's LRU pages */
 	int64_t nr_zone_write_pending; /* NR_ZONE_WRITE_PENDING: dirty page cache in this zone */
-	uint8_t node;		       /* zone_to_nid */
-	uint8_t idx;		       /* zone_idx: enum zone_type */
+	int64_t nr_zone_file_pages; /* NR_FILE_PAGES of this zone (zone_reclaim's input before 4.8) */
+	int64_t nr_zone_file_mapped; /* NR_FILE_MAPPED of this zone (zone_reclaim's input before 4.8) */
+	int64_t min_unmapped_pages; /* <= 4.7: present * min_unmapped_ratio / 100 (zone_reclaim) */
+	int64_t min_slab_pages;	    /* <= 4.7: present * min_slab_ratio / 100 */
+	uint8_t node;		    /* zone_to_nid */
+	uint8_t idx;		    /* zone_idx: enum zone_type */
 	uint16_t stat_cpu; /* 1 + the CPU holding zone->lock, whose deltas its changes go to; 0 */
 	uint8_t stat_threshold; /* the CPUs' stat_threshold (calculate_normal_threshold) */
 	uint8_t pad[3];
@@ -415,6 +435,20 @@ struct kswapd {
 	int32_t zone_boosts[MAX_NR_ZONES]; /* each zone's watermark_boost when balance_pgdat began */
 };
 
+/* zonelist slots of a node's fallback zonelist: MAX_ZONES_PER_ZONELIST */
+#define MAX_ZONES_PER_ZONELIST (MAX_NUMNODES * MAX_NR_ZONES)
+
+/*
+ * struct zonelist_cache (2.6.20-4.3): a hint shared by every task walking one node's fallback
+ * zonelist, updated without locks. A set bit says "this slot's zone was found full recently";
+ * the walk skips it until the next zap (a zlc_setup more than HZ jiffies after the last).
+ */
+struct zonelist_cache {
+	uint8_t z_to_n[MAX_ZONES_PER_ZONELIST]; /* node id of each zonelist slot */
+	uint64_t fullzones;			/* one bit per slot: recently found full */
+	uint64_t last_full_zap;			/* jiffies of the last clearing of fullzones */
+};
+
 /* struct pglist_data, reduced to what the model needs */
 struct node {
 	uint16_t first_cpu; /* CPUs of the node are first_cpu .. first_cpu + nr_cpus - 1 */
@@ -426,12 +460,18 @@ struct node {
 	uint8_t distance[MAX_NUMNODES]; /* node_distance(this, other): 10 local, 20 remote */
 	uint8_t zonelist[MAX_NUMNODES * MAX_NR_ZONES][2]; /* ZONELIST_FALLBACK: (node, zone) pairs */
 	uint8_t zonelist_len;
+	uint8_t zonelist_order; /* how the zonelist was built: 1 node order, 2 zone order */
+	uint8_t reclaim_locked; /* PGDAT_RECLAIM_LOCKED / ZONE_RECLAIM_LOCKED: a node reclaim runs */
 	uint8_t pad;
 	uint16_t kswapd_cpu; /* 1 + the CPU kswapd runs on (OP_KSWAPD_CPU); 0: the node's first online */
+	uint16_t pad2;
 	uint64_t totalreserve_pages; /* pgdat->totalreserve_pages (calculate_totalreserve_pages) */
 	uint64_t kswapd_wakeups;
-	struct lruvec lruvec; /* the node's LRU lists (reclaim/lru.c) */
-	struct kswapd kswapd; /* where kswapd's balance_pgdat stands (reclaim/kswapd.c) */
+	int64_t min_unmapped_pages; /* 4.8+: sum over zones of managed * min_unmapped_ratio / 100 */
+	int64_t min_slab_pages;	    /* 4.8+: sum over zones of managed * min_slab_ratio / 100 */
+	struct zonelist_cache zlc;  /* the ZLC of the fallback zonelist (profiles with zlc) */
+	struct lruvec lruvec;	    /* the node's LRU lists (reclaim/lru.c) */
+	struct kswapd kswapd;	    /* where kswapd's balance_pgdat stands (reclaim/kswapd.c) */
 	struct zone zones[MAX_NR_ZONES];
 };
 
@@ -625,6 +665,10 @@ struct vm_events {
 	uint64_t pgscan_anon, pgscan_file, pgsteal_anon, pgsteal_file;
 	uint64_t pgrefill, pgactivate, pgdeactivate, pgrotated, pageoutrun, pswpout;
 	uint64_t oom_kill; /* OOM decisions that would kill a task (the model kills nothing) */
+	uint64_t zone_reclaim_success; /* PGSCAN_ZONE_RECLAIM_SUCCESS: a node reclaim freed 2^order */
+	uint64_t zone_reclaim_failed; /* PGSCAN_ZONE_RECLAIM_FAILED: it scanned and fell short */
+	uint64_t node_reclaim_calls; /* zone_reclaim/node_reclaim calls, whatever they returned (model) */
+	uint64_t zlc_skips;	     /* zones the zonelist cache let a walk skip (model) */
 };
 
 /* the whole simulation: the header of the arena */
@@ -648,6 +692,8 @@ struct sim {
 	uint32_t nr_pcp;	      /* nr_cpus * nr_nodes * MAX_NR_ZONES */
 	int32_t min_free_kbytes;      /* in force */
 	int32_t user_min_free_kbytes; /* last written by sysctl, -1 never */
+	int32_t min_unmapped_ratio;   /* vm.min_unmapped_ratio (default 1) */
+	int32_t min_slab_ratio;	      /* vm.min_slab_ratio (default 5) */
 	uint32_t frames_off;	      /* byte offsets from the arena start */
 	uint32_t pageblocks_off;      /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
 	uint32_t frame_stamps_off;    /* uint64_t per max-order block of pfns: see frame_changed */

@@ -5,6 +5,7 @@
  */
 #include "base/state.h"
 #include "page_alloc/buddy.h"
+#include "page_alloc/numa.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/vmstat.h"
@@ -33,5 +34,10 @@ void page_alloc_boot(struct sim *s)
 	/* init_per_zone_wmark_min refreshes the stat thresholds after the watermarks */
 	vmstat_refresh_thresholds(s);
 	zonelist_build(s);
+	/* vm.min_unmapped_ratio and vm.min_slab_ratio start at 1% and 5% */
+	s->min_unmapped_ratio = 1;
+	s->min_slab_ratio = 5;
+	setup_min_unmapped_ratio(s);
+	setup_min_slab_ratio(s);
 	pcp_init_all(s);
 }

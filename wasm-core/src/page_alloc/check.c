@@ -10,6 +10,7 @@
 #include "page_alloc/vmstat.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp_index.h"
+#include "page_alloc/zlc.h"
 
 /* Record what is wrong in s->error and return SIM_ECORRUPT. */
 static int fail(struct sim *s, const char *what, const struct zone *z, uint32_t pfn, int64_t got,
@@ -240,5 +241,7 @@ int page_alloc_check(struct sim *s)
 		if (h >= s->config.max_handles || sim_handles(s)[h].pfn == PFN_NONE)
 			return fail(s, "gathered handle holds no block", NULL, 0, h, i);
 	}
+	if (zlc_check(s))
+		return SIM_ECORRUPT;
 	return check_handles(s);
 }

@@ -11,6 +11,7 @@
 #include "base/subsystem.h"
 #include "page_alloc/capture.h"
 #include "page_alloc/gfp.h"
+#include "page_alloc/numa.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/vocab.h"
@@ -310,6 +311,14 @@ static int op_sysctl(struct sim *s, const struct sim_op *op)
 		break;
 	case SYSCTL_ZONE_RECLAIM_MODE:
 		cfg->zone_reclaim_mode = v;
+		break;
+	case SYSCTL_MIN_UNMAPPED_RATIO:
+		s->min_unmapped_ratio = v;
+		setup_min_unmapped_ratio(s);
+		break;
+	case SYSCTL_MIN_SLAB_RATIO:
+		s->min_slab_ratio = v;
+		setup_min_slab_ratio(s);
 		break;
 	default: /* lowmem_reserve_ratio[zone]: the range check knew the id */
 		cfg->lowmem_reserve_ratio[id - SYSCTL_LOWMEM_RESERVE_RATIO_DMA] = v;

@@ -26,9 +26,11 @@
 #include "page_alloc/reclaim_hook.h"
 #include "page_alloc/vocab.h"
 #include "page_alloc/watermark.h"
+#include "page_alloc/zlc.h"
 #include "page_alloc/zone_lock.h"
 
 #define MAX_RECLAIM_RETRIES 16
+#define RECLAIM_DISTANCE 30 /* include/linux/topology.h: node reclaim stays within this distance */
 /*
  * Bound of the slow path's retry loop. The kernel retries for as long as reclaim makes progress;
  * each fruitful retry here frees at least one page that stays free, so a machine of
@@ -36,7 +38,7 @@
  */
 #define MAX_SLOWPATH_RETRIES 4096
 #define MAX_WALK_PASSES \
-	5 /* first walk + NOFRAGMENT restart + kswapd retry + NOFRAGMENT retry, with room */
+	6 /* first walk + NOFRAGMENT restart + kswapd retry + NOFRAGMENT retry + ZLC rescan, with room */
 
 /* struct alloc_context: what prepare_alloc_pages works out once per request. */
 struct alloc_context {
@@ -252,7 +254,40 @@ static void emit_fallback(struct sim *s, const struct alloc_context *ac, struct 
 		reason, (int32_t)flags, 0);
 }
 
-/* get_page_from_freelist: walk the zonelist from the preferred zone; PFN_NONE if no zone gives a block. */
+/* zone_allows_reclaim: whether node reclaim may run on z's node for this preferred zone (by distance). */
+static int zone_allows_reclaim(const struct sim *s, const struct zone *preferred,
+			       const struct zone *z)
+{
+	int d = s->nodes[zone_to_nid(preferred)].distance[zone_to_nid(z)];
+
+	switch (s->profile.node_reclaim_distance_rule) {
+	case 0:
+		return 1; /* 3.0, 3.1: any zone of the zonelist */
+	case 1:
+		return d < RECLAIM_DISTANCE;
+	default:
+		return d <=
+		       RECLAIM_DISTANCE; /* node_reclaim_distance, RECLAIM_DISTANCE by default */
+	}
+}
+
+/* EV_ZLC_SKIP: the zonelist cache passes slot i (zlc_zone_worth_trying said no for why). */
+static void emit_zlc_skip(struct sim *s, const struct alloc_context *ac, struct zone *z, int i,
+			  int why)
+{
+	s->ev.zlc_skips++;
+	ev_emit(s, EV_ZLC_SKIP, FN_ZLC_ZONE_WORTH_TRYING, ac->cpu, z, 0, ac->order, 0, i, why,
+		zlc_zap_in(s, ac->nid, ac->cpu));
+}
+
+/*
+ * get_page_from_freelist: walk the zonelist from the preferred zone; PFN_NONE if no zone gives a
+ * block. With a zonelist cache (zlc.c, <= 4.3) the walk skips slots marked full once it has set
+ * the cache up: 3.0 sets it up after the first zone was tried, 3.1 when the first zone fails its
+ * watermark, before zone_reclaim (cd38b115d5ad), so a preferred zone that failed zone_reclaim a
+ * moment ago is not scanned again for up to a second. A walk that finds nothing while the cache
+ * was active walks again with the cache off.
+ */
 static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct alloc_context *ac,
 						 unsigned alloc_flags, struct zone **zone_out)
 {
@@ -261,6 +296,11 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 	int skip_kswapd_nodes = multi_node && s->profile.skip_kswapd_nodes;
 	int skipped_kswapd_nodes = 0;
 	int below_high_check = s->profile.pcp_high_rule == PCP_HIGH_AUTOTUNE;
+	/* only the full fallback zonelist has a cache (zlcache_ptr), not __GFP_THISNODE's */
+	int zlc_cache = s->profile.zlc && !ac->thisnode;
+	int zlc_setup_first = s->profile.zlc_setup_before_first_reclaim;
+	int zlc_active = 0, did_zlc_setup = 0, zlc_skipped = 0, why;
+	uint32_t allowednodes = 0;
 
 	if (ac->preferred < 0)
 		return PFN_NONE;
@@ -273,10 +313,17 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 			struct zone *z;
 			int64_t mark;
 			uint32_t pfn;
+			int ret;
 
 			if (!zoneref_eligible(s, ac, i))
 				continue;
 			z = zoneref_zone(s, ac, i);
+			if (zlc_active &&
+			    !zlc_zone_worth_trying(s, ac->nid, i, allowednodes, &why)) {
+				emit_zlc_skip(s, ac, z, i, why);
+				zlc_skipped++;
+				continue;
+			}
 			/* locality beats fragmentation avoidance: never go remote just to avoid a fallback */
 			if (no_fallback && multi_node && z != preferred &&
 			    zone_to_nid(z) != zone_to_nid(preferred)) {
@@ -300,17 +347,60 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 				z->flags |= ZONE_BELOW_HIGH;
 			}
 			mark = wmark_pages(z, (int)(alloc_flags & ALLOC_WMARK_MASK));
-			if (!zone_watermark_fast(
+			if (zone_watermark_fast(
 				    s, z, ac->order, mark, ac->highest_zoneidx, alloc_flags,
-				    (enum wmark_check)(alloc_flags & ALLOC_WMARK_MASK), ac->cpu) &&
-			    !(alloc_flags & ALLOC_NO_WATERMARKS)) {
-				/*
-				 * node_reclaim (zone_reclaim_mode) would scan this node here; the model has
-				 * nothing reclaimable, which the kernel reports as NODE_RECLAIM_FULL: move on.
-				 */
+				    (enum wmark_check)(alloc_flags & ALLOC_WMARK_MASK), ac->cpu) ||
+			    (alloc_flags & ALLOC_NO_WATERMARKS))
+				goto try_this_zone;
+			/* 3.1: set the cache up before the first zone_reclaim, to see if it failed recently */
+			if (zlc_cache && zlc_setup_first && !did_zlc_setup && multi_node) {
+				allowednodes = zlc_setup(s, ac->nid, ac->cpu);
+				zlc_active = did_zlc_setup = 1;
+			}
+			if (!s->config.zone_reclaim_mode || !zone_allows_reclaim(s, preferred, z)) {
+				/* no node reclaim to try here: move on (the ZLC remembers the zone as full) */
 				emit_fallback(s, ac, z, ZF_WMARK, alloc_flags);
+				if (zlc_cache)
+					zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_NO_RECLAIM,
+							   ac->cpu, ac->order);
+				goto try_next_zone;
+			}
+			if (zlc_cache && zlc_setup_first && zlc_active &&
+			    !zlc_zone_worth_trying(s, ac->nid, i, allowednodes, &why)) {
+				/* it failed zone_reclaim within the last second: do not scan it again */
+				emit_zlc_skip(s, ac, z, i, why);
+				zlc_skipped++;
 				continue;
 			}
+			ret = page_alloc_reclaim->node_reclaim(s, ac->cpu, z, ac->gfp, ac->order);
+			if (s->frozen)
+				return PFN_NONE;
+			if (ret == NODE_RECLAIM_NOSCAN) {
+				emit_fallback(s, ac, z, ZF_RECLAIM_NOSCAN, alloc_flags);
+				/* 3.0 went on to try_next_zone (and its ZLC setup); 3.1 just continues */
+				if (zlc_setup_first)
+					continue;
+				goto try_next_zone;
+			}
+			if (ret == NODE_RECLAIM_FULL) {
+				emit_fallback(s, ac, z, ZF_RECLAIM_FULL, alloc_flags);
+				/* 3.0 marked such a zone full; 3.1 does not: reclaim elsewhere may still work */
+				if (!zlc_cache || s->profile.zone_reclaim_full_does_not_mark)
+					continue;
+				zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_RECLAIM_FULL, ac->cpu,
+						   ac->order);
+				goto try_next_zone;
+			}
+			/* SOME or SUCCESS: did it reclaim enough? */
+			if (zone_watermark_ok(
+				    s, z, ac->order, mark, ac->highest_zoneidx, alloc_flags,
+				    (enum wmark_check)(alloc_flags & ALLOC_WMARK_MASK), ac->cpu))
+				goto try_this_zone;
+			emit_fallback(s, ac, z, ZF_RECLAIM_SHORT, alloc_flags);
+			if (zlc_cache)
+				zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_STILL_BELOW, ac->cpu,
+						   ac->order);
+			goto try_next_zone;
 try_this_zone:
 			pfn = rmqueue(s, preferred, z, ac->order, alloc_flags, ac->mt, ac->cpu);
 			if (s->frozen)
@@ -324,9 +414,25 @@ try_this_zone:
 				return pfn;
 			}
 			emit_fallback(s, ac, z, ZF_RMQUEUE, alloc_flags);
+			if (zlc_cache)
+				zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_RMQUEUE, ac->cpu,
+						   ac->order);
+try_next_zone:
+			/* 3.0: the cache is set up only once the first zone was tried */
+			if (zlc_cache && !zlc_setup_first && !did_zlc_setup && multi_node) {
+				allowednodes = zlc_setup(s, ac->nid, ac->cpu);
+				zlc_active = did_zlc_setup = 1;
+			}
 		}
 		if (restart)
 			continue;
+		if (zlc_active) {
+			/* the cache may be stale: walk again looking at every zone */
+			zlc_active = 0;
+			ev_emit(s, EV_ZLC_RESCAN, FN_GET_PAGE_FROM_FREELIST, ac->cpu, preferred, 0,
+				ac->order, 0, zlc_skipped, 0, 0);
+			continue;
+		}
 		if (skip_kswapd_nodes && skipped_kswapd_nodes) {
 			/* no idle node had memory: place it anywhere the watermarks permit */
 			skip_kswapd_nodes = 0;
@@ -439,6 +545,9 @@ static uint32_t alloc_direct_reclaim(struct sim *s, struct alloc_context *ac, un
 							  ac->highest_zoneidx);
 	if (!*progress || s->frozen)
 		return PFN_NONE;
+	/* 3.1: reclaim made progress, so zones marked full may have room now */
+	if (s->profile.zlc && s->profile.zlc_clear_after_direct_reclaim && !ac->thisnode)
+		zlc_clear_zones_full(s, ac->nid, ac->cpu, ac->order);
 	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
 	if (pfn != PFN_NONE || s->frozen)
 		return pfn;

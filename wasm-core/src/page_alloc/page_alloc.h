@@ -10,9 +10,12 @@ enum zone_fallback_reason {
 	ZF_WMARK = 1, /* below the requested watermark, and no node reclaim to try */
 	ZF_RMQUEUE,   /* the watermark passed but rmqueue found no block */
 	ZF_NOFRAG_REMOTE, /* ALLOC_NOFRAGMENT walk reached another node: restart without it (locality first) */
-	ZF_NOFRAG_RETRY,  /* the whole walk failed with ALLOC_NOFRAGMENT: walk again without it */
-	ZF_KSWAPD_ACTIVE, /* 6.18 NUMA: this node's kswapd is running, look for idle nodes first */
-	ZF_KSWAPD_RETRY,  /* 6.18 NUMA: only nodes with running kswapd were left: walk them too */
+	ZF_NOFRAG_RETRY,   /* the whole walk failed with ALLOC_NOFRAGMENT: walk again without it */
+	ZF_KSWAPD_ACTIVE,  /* 6.18 NUMA: this node's kswapd is running, look for idle nodes first */
+	ZF_KSWAPD_RETRY,   /* 6.18 NUMA: only nodes with running kswapd were left: walk them too */
+	ZF_RECLAIM_NOSCAN, /* below the mark; node reclaim did not scan (NOSCAN) */
+	ZF_RECLAIM_FULL,   /* below the mark; node reclaim found nothing worth scanning (FULL) */
+	ZF_RECLAIM_SHORT,  /* node reclaim scanned, and the zone is still below the mark */
 };
 
 /* What the kernel would do when reclaim cannot help (EV_OOM's a): __alloc_pages_may_oom, out_of_memory. */

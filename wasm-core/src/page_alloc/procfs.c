@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/state.h"
+#include "page_alloc/numa.h"
 #include "page_alloc/vmstat.h"
 #include "page_alloc/watermark.h"
 
@@ -452,6 +453,10 @@ void proc_vmstat(const struct sim *s, struct textbuf *tb)
 	vmstat_line(tb, "pgscan_file", NULL, ev->pgscan_file);
 	vmstat_line(tb, "pgsteal_anon", NULL, ev->pgsteal_anon);
 	vmstat_line(tb, "pgsteal_file", NULL, ev->pgsteal_file);
+	/* node reclaim's outcomes (6.x prints success first; before ~6.10 only failures) */
+	if (s->profile.zone_reclaim_success_counter)
+		vmstat_line(tb, "zone_reclaim_success", NULL, ev->zone_reclaim_success);
+	vmstat_line(tb, "zone_reclaim_failed", NULL, ev->zone_reclaim_failed);
 	vmstat_line(tb, "pageoutrun", NULL, ev->pageoutrun);
 	vmstat_line(tb, "pgrotated", NULL, ev->pgrotated);
 	vmstat_line(tb, "oom_kill", NULL, ev->oom_kill);
@@ -478,6 +483,16 @@ size_t sim_proc_render(const struct sim *s, int which, char *buf, size_t cap)
 		break;
 	case PROC_VMSTAT:
 		proc_vmstat(s, &tb);
+		break;
+	case PROC_NUMASTAT:
+		for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+			if (nid)
+				tb_char(&tb, '\n');
+			tb_str(&tb, "==> /sys/devices/system/node/node");
+			tb_int(&tb, nid, 0);
+			tb_str(&tb, "/numastat <==\n");
+			node_numastat(s, nid, &tb);
+		}
 		break;
 	default:
 		break;

@@ -1,4 +1,4 @@
-/* procfs.h: /proc/buddyinfo, /proc/pagetypeinfo, /proc/zoneinfo and /proc/vmstat in the kernel's format. */
+/* procfs.h: /proc/buddyinfo, /proc/pagetypeinfo, /proc/zoneinfo, /proc/vmstat and the nodes' numastat in the kernel's format. */
 #ifndef BUDDYSCOPE_PROCFS_H
 #define BUDDYSCOPE_PROCFS_H
 
@@ -18,7 +18,14 @@ void proc_zoneinfo(const struct sim *s, struct textbuf *tb);
 void proc_vmstat(const struct sim *s, struct textbuf *tb);
 
 /* What sim_proc_render prints. */
-enum proc_file { PROC_BUDDYINFO, PROC_PAGETYPEINFO, PROC_ZONEINFO, PROC_VMSTAT, NR_PROC_FILES };
+enum proc_file {
+	PROC_BUDDYINFO,
+	PROC_PAGETYPEINFO,
+	PROC_ZONEINFO,
+	PROC_VMSTAT,
+	PROC_NUMASTAT, /* every node's /sys/devices/system/node/nodeN/numastat, headed as head(1) heads files */
+	NR_PROC_FILES
+};
 
 /* Render a /proc file in the kernel's format into buf (NUL-terminated); returns the length it needs. */
 size_t sim_proc_render(const struct sim *s, int which, char *buf, size_t cap);

@@ -9,6 +9,24 @@
 
 #include "base/types.h"
 
+/* What zone_reclaim (<= 4.7) and node_reclaim (4.8+) return (mm/internal.h). */
+enum node_reclaim_result {
+	NODE_RECLAIM_NOSCAN = -2, /* did not scan: may not, or need not, try here */
+	NODE_RECLAIM_FULL = -1,	  /* nothing worth scanning: too little unmapped page cache */
+	NODE_RECLAIM_SOME = 0,	  /* scanned, reclaimed less than the request */
+	NODE_RECLAIM_SUCCESS = 1, /* reclaimed at least 2^order pages */
+};
+
+/* Why node_reclaim returned what it did (EV_NODE_RECLAIM's b). */
+enum node_reclaim_why {
+	NRW_SCANNED = 0,      /* it scanned: SOME or SUCCESS */
+	NRW_LITTLE_CACHE,     /* FULL: reclaimable page cache <= min_unmapped_pages (and slab) */
+	NRW_UNRECLAIMABLE,    /* FULL: the node was found unreclaimable (<= ~4.11) */
+	NRW_CANNOT_BLOCK,     /* NOSCAN: the request may not sleep */
+	NRW_REMOTE_WITH_CPUS, /* NOSCAN: the node has CPUs and is not the allocating CPU's */
+	NRW_LOCKED,	      /* NOSCAN: another reclaimer holds the node (or zone) */
+};
+
 /* The reclaim calls of the allocation and free paths. */
 struct page_alloc_reclaim {
 	/* A block on an LRU list leaves its owner: take it off the list before it is freed. */
@@ -18,6 +36,8 @@ struct page_alloc_reclaim {
 				      int highest_zoneidx);
 	/* zone_reclaimable_pages: LRU pages of z that reclaim could free (anon only with swap). */
 	int64_t (*zone_reclaimable_pages)(const struct sim *s, const struct zone *z);
+	/* zone_reclaim / node_reclaim for a request z failed its watermark on: enum node_reclaim_result. */
+	int (*node_reclaim)(struct sim *s, int cpu, struct zone *z, uint32_t gfp, int order);
 };
 
 /* The reclaim the page allocator calls (src/subsystems.c). */

@@ -11,12 +11,22 @@
  * Example, 4 nodes all 20 apart, all with CPUs: node 0 builds 0 1 2 3 and loads node 1; node 1
  * scores 0 at (20+1+1)*8 = 176 and 2, 3 at (20+0+1)*8 = 168, builds 1 2 3 0 and loads node 2;
  * node 2 builds 2 3 0 1, node 3 builds 3 0 1 2: every node falls back to a different node first.
+ * Kernels up to 5.14 weighed the score by nr_online_nodes * MAX_NUMNODES and set node_load to a
+ * load that falls by one per node picked (node_load_by_one off).
+ *
+ * Old kernels could also order zones first and nodes second ("zone order": N0 Normal, N1 Normal,
+ * N0 DMA32, ...), which keeps the DMA zones for last at the price of going off-node sooner; 3.0
+ * chose it by default on a typical two-socket x86-64 (default_zonelist_order below). With a
+ * zonelist cache the list's slots also get their nodes (zlc_build), and 3.0 switched
+ * zone_reclaim_mode on by itself when a node was farther than RECLAIM_DISTANCE.
  */
 #include "page_alloc/zonelist.h"
 
 #include "base/state.h"
+#include "page_alloc/zlc.h"
 
 #define PENALTY_FOR_NODE_WITH_CPUS 1
+#define RECLAIM_DISTANCE 30
 
 /* Whether a node has memory (N_MEMORY): any populated zone. */
 static int node_has_memory(const struct sim *s, int nid)
@@ -57,7 +67,10 @@ static int find_next_best_node(const struct sim *s, int local, uint8_t used[MAX_
 		/* nodes without CPUs are preferred: no local users compete for their memory */
 		if (s->nodes[n].nr_cpus)
 			val += PENALTY_FOR_NODE_WITH_CPUS;
-		val = val * MAX_NUMNODES + node_load[n];
+		/* <= 5.14: MAX_NODE_LOAD (nr_online_nodes) * MAX_NUMNODES */
+		val *= s->profile.node_load_by_one ? MAX_NUMNODES :
+						     (long)s->config.nr_nodes * MAX_NUMNODES;
+		val += node_load[n];
 		if (best < 0 || val < best_val) {
 			best = n;
 			best_val = val;
@@ -68,15 +81,96 @@ static int find_next_best_node(const struct sim *s, int local, uint8_t used[MAX_
 	return best;
 }
 
+/* Present pages of a node's zones below ZONE_NORMAL (DMA, DMA32) and of all its zones. */
+static void node_low_and_total(const struct sim *s, int nid, uint64_t *low, uint64_t *total)
+{
+	*low = *total = 0;
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+		const struct zone *z = &s->nodes[nid].zones[zid];
+		if (!zone_populated(z))
+			continue;
+		if (zid < ZONE_NORMAL)
+			*low += z->present;
+		*total += z->present;
+	}
+}
+
+/*
+ * default_zonelist_order [3.0]: node order when some node has no Normal zone, when there is no
+ * DMA/DMA32 memory or it is more than half of all memory, or when a node larger than average
+ * is mostly (over 70%) DMA/DMA32; zone order otherwise, to keep DMA32 from filling up.
+ */
+static int default_zonelist_order(const struct sim *s)
+{
+	uint64_t low = 0, total = 0, average;
+	int with_memory = 0;
+
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		uint64_t l, t;
+
+		if (!zone_populated(&s->nodes[nid].zones[ZONE_NORMAL]))
+			return ZONELIST_ORDER_NODE;
+		node_low_and_total(s, nid, &l, &t);
+		low += l;
+		total += t;
+		with_memory += t > 0;
+	}
+	if (!low || low > total / 2)
+		return ZONELIST_ORDER_NODE;
+	average = total / (uint64_t)(with_memory + 1);
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		uint64_t l, t;
+
+		node_low_and_total(s, nid, &l, &t);
+		if (l && t > average && l > t * 70 / 100)
+			return ZONELIST_ORDER_NODE;
+	}
+	return ZONELIST_ORDER_ZONE;
+}
+
+/* Append node's populated zones, highest index first (build_zonerefs_node). */
+static int append_node_zones(struct sim *s, struct node *n, int len, int node)
+{
+	for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
+		if (!zone_populated(&s->nodes[node].zones[zid]))
+			continue;
+		n->zonelist[len][0] = (uint8_t)node;
+		n->zonelist[len][1] = (uint8_t)zid;
+		len++;
+	}
+	return len;
+}
+
+/* build_zonelists_in_zone_order: zone types high to low, each over the nodes in node order. */
+static int append_zone_order(struct sim *s, struct node *n, const int *node_order, int nr)
+{
+	int len = 0;
+
+	for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
+		for (int j = 0; j < nr; j++) {
+			if (!zone_populated(&s->nodes[node_order[j]].zones[zid]))
+				continue;
+			n->zonelist[len][0] = (uint8_t)node_order[j];
+			n->zonelist[len][1] = (uint8_t)zid;
+			len++;
+		}
+	}
+	return len;
+}
+
 void zonelist_build(struct sim *s)
 {
 	/* __build_all_zonelists clears node_load once, then builds every node's list in turn */
 	int node_load[MAX_NUMNODES] = { 0 };
+	int order = s->profile.zonelist_order == ZONELIST_ORDER_DEFAULT_3_0 ?
+			    default_zonelist_order(s) :
+			    ZONELIST_ORDER_NODE;
 
 	for (int local = 0; local < s->config.nr_nodes; local++) {
 		struct node *n = &s->nodes[local];
 		uint8_t used[MAX_NUMNODES] = { 0 };
-		int prev = local, len = 0;
+		int node_order[MAX_NUMNODES];
+		int prev = local, len = 0, nr = 0, load = s->config.nr_nodes;
 
 		/* at most one pick per node: the loop is bounded by nr_nodes */
 		for (int pick = 0; pick < s->config.nr_nodes; pick++) {
@@ -84,18 +178,26 @@ void zonelist_build(struct sim *s)
 
 			if (node < 0)
 				break;
-			if (node_distance(s, local, node) != node_distance(s, local, prev))
-				node_load[node] += 1;
-			prev = node;
-			/* build_zonerefs_node: populated zones, highest index first */
-			for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
-				if (!zone_populated(&s->nodes[node].zones[zid]))
-					continue;
-				n->zonelist[len][0] = (uint8_t)node;
-				n->zonelist[len][1] = (uint8_t)zid;
-				len++;
+			/* 3.0: a node this far is better reclaimed locally than fallen back to */
+			if (s->profile.auto_enable_zone_reclaim &&
+			    node_distance(s, local, node) > RECLAIM_DISTANCE)
+				s->config.zone_reclaim_mode = 1;
+			if (node_distance(s, local, node) != node_distance(s, local, prev)) {
+				if (s->profile.node_load_by_one)
+					node_load[node] += 1;
+				else
+					node_load[node] = load;
 			}
+			prev = node;
+			load--;
+			node_order[nr++] = node;
+			if (order == ZONELIST_ORDER_NODE)
+				len = append_node_zones(s, n, len, node);
 		}
+		if (order == ZONELIST_ORDER_ZONE)
+			len = append_zone_order(s, n, node_order, nr);
 		n->zonelist_len = (uint8_t)len;
+		n->zonelist_order = (uint8_t)order;
+		zlc_build(s, local);
 	}
 }

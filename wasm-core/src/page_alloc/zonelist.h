@@ -4,7 +4,13 @@
 
 #include "base/types.h"
 
-/* build_zonelists for every node: fills node->zonelist and zonelist_len. */
+/* How a node's zonelist was built (node.zonelist_order). */
+enum zonelist_order {
+	ZONELIST_ORDER_NODE = 1, /* by node, then zones high to low within each node */
+	ZONELIST_ORDER_ZONE,	 /* by zone type high to low, then nodes in node order */
+};
+
+/* build_zonelists for every node: fills node->zonelist, zonelist_len, zonelist_order and the ZLC slots. */
 void zonelist_build(struct sim *s);
 
 #endif

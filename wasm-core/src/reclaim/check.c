@@ -33,6 +33,7 @@ static int fail(struct sim *s, const char *what, int nid, uint32_t pfn, int64_t 
 struct lru_tally {
 	int64_t pages[NR_LRU_LISTS], zone_pages[MAX_NR_ZONES][NR_LRU_LISTS];
 	int64_t anon, file, mapped, dirty, zone_dirty[MAX_NR_ZONES];
+	int64_t zone_file[MAX_NR_ZONES], zone_mapped[MAX_NR_ZONES];
 	uint64_t blocks;
 };
 
@@ -73,8 +74,11 @@ static int check_list(struct sim *s, int nid, int lru, struct lru_tally *t)
 			t->anon += pages;
 		} else {
 			t->file += pages;
-			if (page->lru_flags & PGL_MAPPED)
+			t->zone_file[zone_idx(z)] += pages;
+			if (page->lru_flags & PGL_MAPPED) {
 				t->mapped += pages;
+				t->zone_mapped[zone_idx(z)] += pages;
+			}
 			if (page->lru_flags & PGL_DIRTY) {
 				t->dirty += pages;
 				t->zone_dirty[zone_idx(z)] += pages;
@@ -106,10 +110,23 @@ static int check_counts(struct sim *s, int nid, const struct lru_tally *t)
 					    n->zones[zid].nr_zone_lru[lru],
 					    t->zone_pages[zid][lru]);
 	}
-	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-		if (n->zones[zid].nr_zone_write_pending != t->zone_dirty[zid])
+	for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+		const struct zone *z = &n->zones[zid];
+
+		if (z->nr_zone_write_pending != t->zone_dirty[zid])
 			return fail(s, "zone write-pending count", nid, (uint32_t)zid,
-				    n->zones[zid].nr_zone_write_pending, t->zone_dirty[zid]);
+				    z->nr_zone_write_pending, t->zone_dirty[zid]);
+		/* zone_reclaim's inputs before 4.8 */
+		if (z->nr_zone_file_pages != t->zone_file[zid])
+			return fail(s, "zone file page count", nid, (uint32_t)zid,
+				    z->nr_zone_file_pages, t->zone_file[zid]);
+		if (z->nr_zone_file_mapped != t->zone_mapped[zid])
+			return fail(s, "zone mapped file page count", nid, (uint32_t)zid,
+				    z->nr_zone_file_mapped, t->zone_mapped[zid]);
+	}
+	/* one node reclaim at a time, and none between ops */
+	if (n->reclaim_locked)
+		return fail(s, "node reclaim lock held between ops", nid, 0, n->reclaim_locked, 0);
 	if (lv->nr_anon != t->anon)
 		return fail(s, "anonymous page count", nid, 0, lv->nr_anon, t->anon);
 	if (lv->nr_file != t->file)

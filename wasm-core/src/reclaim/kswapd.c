@@ -146,6 +146,9 @@ static void balance_round(struct sim *s, int nid)
 		.cpu = kswapd_cpu(s, nid),
 		.kswapd = 1,
 		.nr_reclaimed = k->nr_reclaimed,
+		.may_unmap = 1,
+		.may_writepage = 1,
+		.only_zone = -1,
 	};
 	int raise_priority = 1, balanced = pgdat_balanced(s, nid, sc.order, sc.reclaim_idx);
 	int64_t reclaimed;

@@ -96,8 +96,11 @@ void lru_account(struct sim *s, struct zone *z, const struct page *page, int sig
 		return;
 	}
 	lv->nr_file += pages;
-	if (page->lru_flags & PGL_MAPPED)
+	z->nr_zone_file_pages += pages;
+	if (page->lru_flags & PGL_MAPPED) {
 		lv->nr_mapped += pages;
+		z->nr_zone_file_mapped += pages;
+	}
 	if (page->lru_flags & PGL_DIRTY) {
 		lv->nr_dirty += pages;
 		z->nr_zone_write_pending += pages;

@@ -8,6 +8,7 @@
 #include "reclaim/capture.h"
 #include "reclaim/kswapd.h"
 #include "reclaim/lru.h"
+#include "reclaim/node_reclaim.h"
 #include "reclaim/reclaim.h"
 #include "reclaim/vmscan.h"
 #include "reclaim/vocab.h"
@@ -205,6 +206,7 @@ const struct page_alloc_reclaim reclaim_for_page_alloc = {
 	.release = reclaim_release,
 	.try_to_free_pages = try_to_free_pages,
 	.zone_reclaimable_pages = zone_reclaimable_pages,
+	.node_reclaim = node_reclaim,
 };
 
 const struct subsystem reclaim_subsystem = {

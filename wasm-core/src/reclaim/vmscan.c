@@ -15,6 +15,7 @@
 #include "reclaim/vmscan.h"
 
 #include "base/event.h"
+#include "base/lock.h"
 #include "base/state.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/watermark.h"
@@ -78,6 +79,11 @@ static int isolate_lru(struct sim *s, int nid, int lru, int64_t nr_to_scan,
 			break;
 		page = zone_page(s, z, pfn);
 		prev = page->prev;
+		/* <= 4.7 the zone's own list: another zone's block is not on it, not even looked at */
+		if (sc->only_zone >= 0 && zone_idx(z) != sc->only_zone) {
+			pfn = prev;
+			continue;
+		}
 		pages = (int64_t)1 << page->order;
 		total += pages;
 		lru_unlink(s, z, pfn);
@@ -169,6 +175,9 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int64_t nr_to_scan,
 	else
 		s->ev.pgscan_anon += (uint64_t)scanned;
 	sc->nr_scanned += scanned;
+	/* the allocating task pays for its own scanning; kswapd runs on a thread of its own */
+	if (!sc->kswapd)
+		cpu_charge(s, sc->cpu, (uint64_t)scanned * COST_RECLAIM_SCAN_PAGE_NS);
 	if (!n)
 		return 0;
 	free_folios.nr = 0;
@@ -176,8 +185,14 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int64_t nr_to_scan,
 		struct zone *z = block_zone(s, nid, taken[i]);
 		struct page *page = zone_page(s, z, taken[i]);
 		int64_t pages = (int64_t)1 << page->order;
-		int ref = check_references(page), how;
+		int ref, how;
 
+		/* node reclaim without RECLAIM_UNMAP scans mapped pages and keeps them (keep_locked) */
+		if (!sc->may_unmap && (page->lru_flags & PGL_MAPPED)) {
+			putback(s, z, taken[i], 0);
+			continue;
+		}
+		ref = check_references(page);
 		if (ref == FOLIOREF_ACTIVATE || ref == FOLIOREF_KEEP) {
 			putback(s, z, taken[i], ref == FOLIOREF_ACTIVATE);
 			continue;
@@ -195,6 +210,10 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int64_t nr_to_scan,
 			s->nr_swap_free -= pages;
 			s->ev.pswpout += (uint64_t)pages;
 			how = HANDLE_SWAPPED;
+		} else if ((page->lru_flags & PGL_DIRTY) && !sc->may_writepage) {
+			/* node reclaim without RECLAIM_WRITE leaves dirty page cache where it is */
+			putback(s, z, taken[i], 0);
+			continue;
 		} else if (page->lru_flags & PGL_DIRTY) {
 			/* only the flusher writes page cache: mark it, keep it off the inactive tail */
 			page->lru_flags |= PGL_RECLAIM;
@@ -286,7 +305,11 @@ static void get_scan_count(const struct sim *s, int nid, const struct scan_contr
 		balance = SCAN_FRACT;
 	for (int lru = 0; lru < NR_LRU_LISTS; lru++) {
 		int file = is_file_lru(lru);
-		uint64_t scan = (uint64_t)lru_size(s, nid, lru, sc->reclaim_idx) >> sc->priority;
+		uint64_t size =
+			sc->only_zone >= 0 ?
+				(uint64_t)s->nodes[nid].zones[sc->only_zone].nr_zone_lru[lru] :
+				(uint64_t)lru_size(s, nid, lru, sc->reclaim_idx);
+		uint64_t scan = size >> sc->priority;
 
 		switch (balance) {
 		case SCAN_FRACT:
@@ -436,6 +459,9 @@ uint64_t try_to_free_pages(struct sim *s, int cpu, uint32_t gfp, int order, int 
 		.reclaim_idx = highest_zoneidx,
 		.cpu = cpu,
 		.may_swap = 1,
+		.may_unmap = 1,
+		.may_writepage = 1,
+		.only_zone = -1,
 	};
 
 	ev_emit(s, EV_DIRECT_RECLAIM_BEGIN, FN_TRY_TO_FREE_PAGES, cpu,

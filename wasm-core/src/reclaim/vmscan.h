@@ -28,8 +28,14 @@ struct scan_control {
 	uint8_t skipped_deactivate; /* an active list was passed over because aging was not allowed */
 	uint8_t cache_trim_mode;    /* plenty of inactive page cache: reclaim only that */
 	uint8_t file_is_tiny;	    /* page cache about gone: reclaim anonymous memory only */
-	uint8_t pad;
+	uint8_t may_unmap;	    /* mapped pages may be unmapped (node reclaim: RECLAIM_UNMAP) */
+	uint8_t may_writepage; /* dirty page cache may go to the flusher (node reclaim: RECLAIM_WRITE) */
+	int8_t only_zone; /* <= 4.7 zone_reclaim: only this zone's pages (its own LRU); -1: the node */
+	uint8_t pad[5];
 };
+
+/* What direct (and node) reclaim costs the reclaiming CPU per page scanned: a documented weight (not kswapd's: its own thread). */
+#define COST_RECLAIM_SCAN_PAGE_NS 250
 
 /* shrink_node: reclaim from node nid's LRU lists as sc allows; resets kswapd_failures on progress. */
 void shrink_node(struct sim *s, int nid, struct scan_control *sc);

@@ -172,6 +172,18 @@ const RECLAIM_RETRY = [
   'nothing could lift a zone over min: give up',
 ];
 
+const ZLC_WALK = [
+  'for each zone of the zonelist:',
+  '  if the cache is active and not zlc_zone_worth_trying(zone): skip it',
+  '  (3.1: zlc_setup before the first zone_reclaim; 3.0: after the first zone failed)',
+  '  zlc_setup: more than HZ jiffies since last_full_zap: clear every fullzones bit',
+  '  if the zone fails its watermark:',
+  '    zone_reclaim (when zone_reclaim_mode allows): NOSCAN, FULL, SOME or SUCCESS',
+  '    still below the mark: zlc_mark_zone_full(zone), try the next zone',
+  'no page and the cache was active: walk the zonelist again without it',
+  '3.1, after direct reclaim: zlc_clear_zones_full (every zone worth trying again)',
+];
+
 const MAY_OOM = [
   'take oom_lock (someone else is killing already: back off)',
   'one last get_page_from_freelist(ALLOC_WMARK_HIGH)',
@@ -456,6 +468,15 @@ export const PSEUDOCODE: Readonly<Record<PseudoKindName, Entry>> = {
       MAY_OOM,
       e.a === 1 ? 'out_of_memory' : e.a === 5 ? 'low zones' : 'order >',
     ),
+  zlc_skip: pseudo(['get_page_from_freelist', 'zlc_zone_worth_trying'], ZLC_WALK, 'if the cache'),
+  zlc_mark_full: pseudo(['get_page_from_freelist', 'zlc_mark_zone_full'], ZLC_WALK, 'still below'),
+  zlc_zap: pseudo(['get_page_from_freelist', 'zlc_setup'], ZLC_WALK, 'zlc_setup: more'),
+  zlc_clear_zones_full: pseudo(
+    ['__alloc_pages_direct_reclaim', 'zlc_clear_zones_full'],
+    ZLC_WALK,
+    '3.1, after',
+  ),
+  zlc_rescan: pseudo(['get_page_from_freelist'], ZLC_WALK, 'no page and'),
   reclaim_retry: (e) =>
     pseudo(
       ['__alloc_pages_slowpath', 'should_reclaim_retry'],
