@@ -63,8 +63,7 @@ static int wants_upto(const struct fill *f, int order)
 	return 0;
 }
 
-/* Make (pfn, order) one in-use block of mt that no handle holds. */
-static void mark_in_use(struct sim *s, const struct zone *z, uint32_t pfn, int order, int mt)
+void capture_mark_in_use(struct sim *s, const struct zone *z, uint32_t pfn, int order, int mt)
 {
 	struct page *page = zone_page(s, z, pfn);
 
@@ -91,7 +90,7 @@ static void fill_block(struct fill *f, uint32_t pfn, int order)
 		return;
 	}
 	if (order == 0 || !wants_upto(f, order - 1)) {
-		mark_in_use(f->s, f->z, pfn, order, f->in_use_mt);
+		capture_mark_in_use(f->s, f->z, pfn, order, f->in_use_mt);
 		return;
 	}
 	fill_block(f, pfn, order - 1);
@@ -262,7 +261,7 @@ static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order)
 			int j = page->order, mt = page->list;
 			while (j > order) {
 				j--;
-				mark_in_use(s, z, pfn + (1u << j), j, mt);
+				capture_mark_in_use(s, z, pfn + (1u << j), j, mt);
 			}
 			page->flags = 0;
 			page->order = (uint8_t)order;
@@ -367,14 +366,14 @@ static uint32_t carve(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int 
 	}
 	while (j > order + 1 && need < (1u << (j - order - 1))) {
 		j--;
-		mark_in_use(s, z, pfn + (1u << j), j, mt);
+		capture_mark_in_use(s, z, pfn + (1u << j), j, mt);
 	}
 	pairs = 1u << (j - order - 1);
 	for (uint32_t i = 0; i < pairs; i++) {
 		uint32_t base = pfn + (i << (order + 1));
-		mark_in_use(s, z, base + (1u << order), order, mt);
+		capture_mark_in_use(s, z, base + (1u << order), order, mt);
 		/* the pages become free pcp blocks: no longer captured memory */
-		mark_in_use(s, z, base, order, mt);
+		capture_mark_in_use(s, z, base, order, mt);
 		zone_page(s, z, base)->flags = 0;
 		pcp_capture_block(s, z, cpu, base, order, pindex);
 	}

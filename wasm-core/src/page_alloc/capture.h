@@ -28,4 +28,7 @@ int capture_zone(struct sim *s, const struct sim_op *op);
 /* OP_CAPTURE_PCP: move captured in-use blocks of a laid-out zone onto one of a CPU's lists, or set its high. */
 int capture_pcp(struct sim *s, const struct sim_op *op);
 
+/* Make (pfn, order) of z one in-use block of migratetype mt that no handle holds: captured memory. */
+void capture_mark_in_use(struct sim *s, const struct zone *z, uint32_t pfn, int order, int mt);
+
 #endif

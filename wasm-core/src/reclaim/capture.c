@@ -12,6 +12,7 @@
 #include "reclaim/capture.h"
 
 #include "base/state.h"
+#include "page_alloc/capture.h"
 #include "reclaim/lru.h"
 
 /* The flags a captured page of list lru gets. */
@@ -22,20 +23,6 @@ static uint16_t captured_flags(int lru)
 	if (!is_file_lru(lru))
 		flags |= PGL_SWAPBACKED | PGL_MAPPED;
 	return flags;
-}
-
-/* Make (pfn, order) an allocated block again, still captured memory, of migratetype mt. */
-static void keep_captured(struct sim *s, const struct zone *z, uint32_t pfn, int order, int mt)
-{
-	struct page *page = zone_page(s, z, pfn);
-
-	frame_changed(s, pfn);
-	page->state = PG_ALLOCATED;
-	page->order = (uint8_t)order;
-	page->list = (uint8_t)mt;
-	page->flags = PAGEF_CAPTURED;
-	page->cpu = 0;
-	page->next = page->prev = PFN_NONE;
 }
 
 /*
@@ -49,7 +36,7 @@ static uint32_t take(struct sim *s, struct zone *z, uint32_t pfn, int order, int
 
 	while (order > 0 && need < (1u << order)) {
 		order--;
-		keep_captured(s, z, pfn + (1u << order), order, mt);
+		capture_mark_in_use(s, z, pfn + (1u << order), order, mt);
 	}
 	n = 1u << order;
 	for (uint32_t i = 0; i < n; i++) {
