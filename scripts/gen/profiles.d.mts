@@ -30,3 +30,5 @@ export declare function renderProfilesTs(parsed: {
 export declare function generate(
   read: (path: string) => string,
 ): { path: string; content: string }[];
+
+export declare function renderProfileNamesTs(parsed: { profiles: ProfileDef[] }): string;

@@ -9,7 +9,6 @@ import { A } from '../actions/definitions';
 import { ActionRegistry } from '../actions/registry';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Home } from './Home';
-import KeyboardPage, { KeyboardHelpDialog } from './KeyboardHelp';
 import { LiveRegionProvider } from './LiveRegion';
 import { routeHref, useRoute, type Route } from './router';
 import { useTheme } from './theme';
@@ -20,6 +19,11 @@ const Lessons = lazy(() => import('../lessons/ui/LessonsRoute'));
 const YourMachine = lazy(() => import('./YourMachine'));
 const Embed = lazy(() => import('./Embed'));
 const Reproductions = lazy(() => import('./Reproductions'));
+const KeyboardPage = lazy(() => import('./KeyboardHelp'));
+// The ? dialog loads on its first opening: the home page's first load carries no key list.
+const KeyboardHelpDialog = lazy(() =>
+  import('./KeyboardHelp').then((m) => ({ default: m.KeyboardHelpDialog })),
+);
 
 const NAV: [Route, string][] = [
   ['home', 'Home'],
@@ -63,6 +67,8 @@ function Shell() {
   const hash = useHash();
   const { theme, choice, cycle } = useTheme();
   const [help, setHelp] = useState(false);
+  const [helpShown, setHelpShown] = useState(false);
+  if (help && !helpShown) setHelpShown(true);
   useAction(A.theme, { run: cycle });
   useAction(A.help, { run: () => setHelp(true) });
 
@@ -152,7 +158,11 @@ function Shell() {
           {route === 'keys' && <KeyboardPage />}
         </Suspense>
       </ErrorBoundary>
-      <KeyboardHelpDialog open={help} onClose={() => setHelp(false)} />
+      {helpShown && (
+        <Suspense fallback={null}>
+          <KeyboardHelpDialog open={help} onClose={() => setHelp(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

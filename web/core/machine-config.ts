@@ -5,7 +5,7 @@
  */
 import { MAX_FRAME_STAMPS, PRESETS } from './generated/machine';
 
-import { PROFILE_NAMES, type ProfileName } from './profiles';
+import { PROFILE_NAMES, type ProfileName } from './generated/profile-names';
 
 /** The profile names, index = enum profile_id (base/profiles.def). */
 export { PROFILE_NAMES, type ProfileName };

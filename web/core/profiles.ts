@@ -3,7 +3,8 @@
  * generated into ./generated/profiles.ts), and what a profile's pcp list indexes mean. Nothing
  * here restates a profile: names, descriptions and switches all come from the generated rows.
  */
-import { PROFILES, type PcpLayout, type ProfileName, type ProfileRow } from './generated/profiles';
+import { PROFILES, type PcpLayout, type ProfileRow } from './generated/profiles';
+import { DEFAULT_PROFILE } from './default-profile';
 
 export {
   PROFILE_NAMES,
@@ -13,8 +14,7 @@ export {
   type ProfileRow,
 } from './generated/profiles';
 
-/** The profile a workload without a profile line runs: row 0 (sim_config_default's). */
-export const DEFAULT_PROFILE: ProfileName = profileRow(0).name;
+export { DEFAULT_PROFILE };
 
 /** The row of enum profile_id id; the default row for an id the core does not have (as sim_profile_get). */
 export function profileRow(id: number): ProfileRow {

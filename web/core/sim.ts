@@ -11,7 +11,7 @@ import { MAX_NR_ZONES, type MachineConfig } from './machine-config';
 import { FrameImage, MAX_PAINT_SPANS, type FramePaint } from './frame-image';
 import type { Core } from './module';
 import { SIM_OP_SIZE, writeOp, type OpList, type SimOp } from './ops';
-import { DEFAULT_PROFILE } from './profiles';
+import { DEFAULT_PROFILE } from './default-profile';
 import {
   readCpus,
   readFrames,
