@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
 import { loadCore } from './module';
+import { PROFILE_NAMES } from './generated/profile-names';
+import { pcpLayoutOf } from './pcp-index';
 import { DEFAULT_PROFILE, PROFILES, pcpListOf, profileRow } from './profiles';
 import { PG } from './state';
 
@@ -32,6 +34,12 @@ describe('profiles', async () => {
     expect(core.profileName(PROFILES.length)).toBe('');
     expect(DEFAULT_PROFILE).toBe(PROFILES[0]?.name);
     expect(profileRow(PROFILES.length)).toBe(PROFILES[0]); // as sim_profile_get
+  });
+
+  it('have the same names and pcp layouts in the small table the home page loads', () => {
+    expect([...PROFILE_NAMES]).toEqual(PROFILES.map((p) => p.name));
+    for (const p of PROFILES) expect(pcpLayoutOf(p.id)).toBe(p.switches.pcp_layout);
+    expect(pcpLayoutOf(PROFILES.length)).toBe(PROFILES[0]?.switches.pcp_layout);
   });
 
   for (const p of PROFILES) {

@@ -3,8 +3,10 @@
  * generated into ./generated/profiles.ts), and what a profile's pcp list indexes mean. Nothing
  * here restates a profile: names, descriptions and switches all come from the generated rows.
  */
-import { PROFILES, type PcpLayout, type ProfileRow } from './generated/profiles';
+import { PROFILES, type ProfileRow } from './generated/profiles';
 import { DEFAULT_PROFILE } from './default-profile';
+
+export { pcpListOf } from './pcp-index';
 
 export {
   PROFILE_NAMES,
@@ -21,42 +23,4 @@ export function profileRow(id: number): ProfileRow {
   const row = PROFILES[id] ?? PROFILES[0];
   if (!row) throw new Error('profiles.def defines no profile');
   return row;
-}
-
-/** MIGRATE_PCPTYPES and PAGE_ALLOC_COSTLY_ORDER: the pcp lists below the THP ones are 3 x orders 0..3. */
-const PCPTYPES = 3;
-const COSTLY_LISTS = PCPTYPES * 4;
-
-/**
- * What list pindex holds under a layout (pcp_index.c's pindex_to_order): its order (-1 for a THP
- * list) and migratetype (-1 when the list is shared by every type).
- */
-export function pcpListOf(
-  layout: PcpLayout,
-  pindex: number,
-): { order: number; mt: number; thp: boolean } {
-  switch (layout) {
-    case 'PCP_LAYOUT_ORDER0':
-      return { order: 0, mt: pindex, thp: false };
-    case 'PCP_LAYOUT_2016':
-      // 3 order-0 lists, then one list per order 1..3 shared by every migratetype
-      return pindex < PCPTYPES
-        ? { order: 0, mt: pindex, thp: false }
-        : { order: pindex - (PCPTYPES - 1), mt: -1, thp: false };
-    case 'PCP_LAYOUT_5_14':
-      // 3 types x (orders 0..3 + THP) = 15 lists, pindex = 3 * order + migratetype
-      return pindex < COSTLY_LISTS
-        ? { order: Math.floor(pindex / PCPTYPES), mt: pindex % PCPTYPES, thp: false }
-        : { order: -1, mt: pindex - COSTLY_LISTS, thp: true };
-    case 'PCP_LAYOUT_6_0':
-      // one THP list shared by every type
-      return pindex < COSTLY_LISTS
-        ? { order: Math.floor(pindex / PCPTYPES), mt: pindex % PCPTYPES, thp: false }
-        : { order: -1, mt: -1, thp: true };
-    case 'PCP_LAYOUT_6_10':
-      // two THP lists: 12 for unmovable (and reclaimable), 13 for movable
-      return pindex < COSTLY_LISTS
-        ? { order: Math.floor(pindex / PCPTYPES), mt: pindex % PCPTYPES, thp: false }
-        : { order: -1, mt: pindex === COSTLY_LISTS ? 0 : 1, thp: true };
-  }
 }

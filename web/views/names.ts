@@ -5,7 +5,7 @@
 import { FN_FILES, FN_NAMES, KIND_NAMES } from '../core/generated/events';
 import { SYSCTLS } from '../core/generated/sysctls';
 import { ZONE_NAMES } from '../core/machine-config';
-import { pcpListOf, profileRow } from '../core/profiles';
+import { pcpLayoutOf, pcpListOf } from '../core/pcp-index';
 import { migratetypeName } from './palette';
 
 export function zoneName(idx: number): string {
@@ -17,7 +17,7 @@ export function pindexList(
   profileId: number,
   pindex: number,
 ): { order: number; mt: number; thp: boolean } {
-  return pcpListOf(profileRow(profileId).switches.pcp_layout, pindex);
+  return pcpListOf(pcpLayoutOf(profileId), pindex);
 }
 
 export function pindexLabel(profileId: number, pindex: number): string {
