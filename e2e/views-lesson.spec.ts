@@ -109,6 +109,36 @@ test.describe('views that teach in a lesson', () => {
     await expect.poll(async () => JSON.stringify(await l.model())).not.toBe(JSON.stringify(before));
   });
 
+  test('presenting, a step that rings another view shows it whole, and the map whole above it', async ({
+    page,
+  }) => {
+    // lesson 2 step 2 rings the free-areas view; the 640 px presenting map pushed it below the
+    // fold and the stage scrolled the map's top (where the split happens) off the screen
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const l = new LessonPage(page);
+    await l.goto('buddy-allocator', 2, 'present');
+    await page.getByRole('button', { name: 'Run these ops' }).click();
+    const ringed = page.locator('.lesson-view.pointed');
+    await expect(ringed).toHaveAttribute('data-lesson-view', 'free-areas');
+    await expect(page.locator('.pointer-ring')).toBeVisible();
+    await page.waitForTimeout(300); // the scroll that brings the ringed view into sight
+    const whole = async (what: string, box: { y: number; height: number } | null) => {
+      expect(box, what).not.toBeNull();
+      expect(box!.y, `${what} top`).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height, `${what} bottom`).toBeLessThanOrEqual(1080);
+    };
+    await whole('the ringed view', await ringed.boundingBox());
+    await whole('its label', await page.locator('.pointer-label').boundingBox());
+    await whole(
+      'the memory map',
+      await page
+        .locator('.lesson-view[data-lesson-view="memory-map"] canvas')
+        .first()
+        .boundingBox(),
+    );
+    await whole('the caption', await page.locator('.views-caption').boundingBox());
+  });
+
   test('presenting at 1920x1080 the memory map is larger than on screen', async ({ page }) => {
     const l = new LessonPage(page);
     const mapBox = async () => {

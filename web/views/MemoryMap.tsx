@@ -74,6 +74,8 @@ const MIN_VISIBLE = 64;
 /** The map's height in px; presenting a lesson at 1920x1080 it takes over half the screen. */
 const HEIGHT = 320;
 const PRESENTING_HEIGHT = 640;
+/** Presenting a step that points at another view: that view and the map fit one 1080 px screen. */
+const ASIDE_HEIGHT = 400;
 /** Frames shown around the event while the map follows it. */
 const FOLLOW_FRAMES = 4096;
 /** Below this many px per frame the map is the overview (cells of a pageblock or more). */
@@ -317,7 +319,12 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const overlayInk = useRef(true);
   const colors = useMemo(() => mapColors(options.theme), [options.theme]);
   const compare = options.compare ?? null;
-  const height = options.setting === 'presenting' ? PRESENTING_HEIGHT : HEIGHT;
+  const height =
+    options.setting === 'presenting'
+      ? PRESENTING_HEIGHT
+      : options.setting === 'presenting-aside'
+        ? ASIDE_HEIGHT
+        : HEIGHT;
 
   // Following the event: keep its block in the middle, zoomed in enough to see it on a big machine.
   const setting = options.setting;

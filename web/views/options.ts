@@ -14,8 +14,11 @@ export interface ViewOptions {
   setting?: ViewSetting;
 }
 
-/** A lesson read on screen, or presented at 1920x1080. */
-export type ViewSetting = 'lesson' | 'presenting';
+/**
+ * A lesson read on screen, or presented at 1920x1080; 'presenting-aside' is presenting a step
+ * that points at another view, which the large map would push below the fold.
+ */
+export type ViewSetting = 'lesson' | 'presenting' | 'presenting-aside';
 
 export interface ViewProps<O = object> {
   state: ModelState;

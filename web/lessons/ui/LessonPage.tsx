@@ -87,6 +87,11 @@ export function LessonPage({
 
   const section = plan.sections[cursor.section];
   const point = pointOf(plan, cursor);
+  // A section whose steps point at a view other than the map presents the map smaller, so the
+  // pointed view shows whole beside it; decided per section, so running a step moves nothing.
+  const pointsAside = (plan.sections[cursor.section]?.after ?? []).some(
+    (p) => p.pointer !== null && p.pointer.view !== 'memory-map',
+  );
   const questions = useMemo(() => questionsOf(plan, cursor.section), [plan, cursor.section]);
   const goals = useMemo(() => goalsOf(plan, cursor.section), [plan, cursor.section]);
   const goal = useGoalSandbox({
@@ -227,7 +232,7 @@ export function LessonPage({
               profiles={profiles}
               theme={theme}
               reducedMotion={reducedMotion}
-              setting={presenting ? 'presenting' : 'lesson'}
+              setting={presenting ? (pointsAside ? 'presenting-aside' : 'presenting') : 'lesson'}
             />
           </MaskContext.Provider>
         </>
