@@ -10,7 +10,7 @@
  */
 import { CAPTURE_FREE } from '../core/capture-ops';
 import { gfpValue } from '../core/gfp';
-import { DEFAULT_PROFILE } from '../core/profiles';
+import { DEFAULT_PROFILE } from '../core/default-profile';
 import {
   machineCpuCount,
   machineMaxOrder,
