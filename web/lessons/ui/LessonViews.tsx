@@ -12,7 +12,7 @@ import type { ViewSetting } from '../../views/options';
 import type { Theme } from '../../views/palette';
 import { RegisteredView } from '../../views/registry';
 import type { Pointer, ViewName } from '../types';
-import { PointerRing } from './PointerRing';
+import { findTarget, PointerRing } from './PointerRing';
 import type { DisplaySessions } from './useDisplaySessions';
 
 interface Common {
@@ -64,11 +64,21 @@ function ViewSlot({
   const pointed = pointer?.view === name;
   const { a, b } = sessions;
   usePlayerVersion(a.player);
-  // Bring the view a step points at into sight (the stage scrolls on small screens and projectors).
+  // Bring the view a step points at into sight (the stage scrolls on small screens and projectors);
+  // a view taller than the screen (the counters of many CPUs) is scrolled on to the part the ring
+  // marks, which would otherwise stay below the fold. Again once the step's ops have run (the
+  // sessions move after this effect, and the view grows with them).
   const pointerKey = pointed ? JSON.stringify(pointer) : '';
+  const op = a.player.position.op;
   useEffect(() => {
-    if (pointerKey) ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [pointerKey]);
+    const view = ref.current;
+    if (!pointerKey || !view) return;
+    view.scrollIntoView?.({ block: 'nearest' });
+    const target = findTarget(view, JSON.parse(pointerKey) as Pointer);
+    const r = target?.getBoundingClientRect();
+    if (target && r && (r.top < 0 || r.bottom > window.innerHeight))
+      target.scrollIntoView?.({ block: 'nearest' });
+  }, [pointerKey, op]);
   // Side by side, both columns hold a "Per-CPU lists" region: screen readers (and axe's
   // landmark-unique rule) need them told apart. The views name their region by their own heading
   // and know nothing of comparisons, so the column's label is prefixed to that name here. React
