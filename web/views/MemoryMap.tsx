@@ -66,6 +66,7 @@ import { eventAttrs, type ViewProps, type ViewSetting } from './options';
 import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
 import { MapLegend } from './MapLegend';
 import { formatCount } from '../core/count';
+import { cpusLabel } from './numa/node-counters';
 
 /** The legend depends on the theme alone: a step (a new state) leaves it as it is. */
 const Legend = memo(MapLegend);
@@ -88,6 +89,10 @@ const MAX_MARKS = 64;
 /** The map's options from the registry: the machine it is compared with, if any. */
 export interface MemoryMapOptions {
   compare?: ModelState | null;
+  /** One node's memory alone, headed with its CPUs (numa/NodeMaps.tsx draws one map per node). */
+  node?: number;
+  /** Whether to draw the legend (NodeMaps draws it once, under the last node's map). */
+  legend?: boolean;
 }
 
 /** The frames of window w whose class differs between a and b (their colours under one palette). */
@@ -281,8 +286,11 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const hid = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(640);
-  const extent = useMemo(() => pfnExtent(state), [state]);
-  const zones = allZones(state).filter((z) => z.managed > 0);
+  const node = options.node;
+  const extent = useMemo(() => pfnExtent(state, node), [state, node]);
+  const zones = allZones(state).filter(
+    (z) => z.managed > 0 && (node === undefined || z.node === node),
+  );
   const total = pow2ceil(extent.hi - extent.lo);
   const [zoom, setZoom] = useState<{ count: number; center: number } | null>(null);
   const [hover, setHover] = useState<number | null>(null);
@@ -326,7 +334,10 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     [setting, total, width, height],
   );
   const follow = followChoice ?? followDefault;
-  const following = follow && !!event && event.pfn > 0;
+  // On one node's map, the event is drawn (and followed) only when it is in that node's memory.
+  const eventZone = event ? zoneOfPfn(state, event.pfn) : undefined;
+  const eventInMap = !!eventZone && (node === undefined || eventZone.node === node);
+  const following = follow && eventInMap && !!event && event.pfn > 0;
   const count = Math.max(
     MIN_VISIBLE,
     Math.min(total, following && !zoom ? FOLLOW_FRAMES : (zoom?.count ?? total)),
@@ -592,7 +603,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   ]);
 
   // The block under the pointer (or the cursor) and its buddy, in the frames view.
-  const inspectPfn = hover ?? cursor ?? (event && event.pfn > 0 ? event.pfn : null);
+  const inspectPfn = hover ?? cursor ?? (event && event.pfn > 0 && eventInMap ? event.pfn : null);
   const info = inspectPfn !== null ? frameInfo(state, inspectPfn) : null;
   const pointedPfn = hover ?? cursor;
   const pointedInfo = pointedPfn !== null && unit === 1 ? frameInfo(state, pointedPfn) : null;
@@ -630,7 +641,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     if (c.width !== cw) c.width = cw;
     if (c.height !== ch) c.height = ch;
     const cursorShown = cursor !== null && cursor >= win.start && cursor < win.start + win.count;
-    const eventShown = !!shape && !!event && !!zoneOfPfn(state, event.pfn);
+    const eventShown = !!shape && !!event && eventInMap;
     const hasInk = eventShown || cursorShown || pointedHead >= 0;
     if (!hasInk && (resized || !overlayInk.current)) {
       overlayInk.current = false;
@@ -679,6 +690,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   }, [
     state,
     event,
+    eventInMap,
     shape,
     options.theme,
     options.reducedMotion,
@@ -788,6 +800,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   }
   const shown = `pfn ${win.start}–${win.start + win.count - 1}`;
   const mode = unit > 1 ? 'overview' : 'blocks';
+  const mapName = node === undefined ? 'Memory map' : `Memory map of node ${node}`;
 
   return (
     <section
@@ -795,6 +808,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       className="view memory-map"
       {...eventAttrs(event)}
       data-highlight-pfn={event?.pfn ?? -1}
+      data-node={node ?? -1}
+      data-event-here={eventInMap}
       data-mode={mode}
       data-unit={unit}
       data-differing-frames={compare ? differing.length : -1}
@@ -803,7 +818,9 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       data-event-shape={shape?.kind ?? ''}
     >
       <header className="view-head">
-        <h3 id={hid}>Memory map</h3>
+        <h3 id={hid}>
+          {node === undefined ? 'Memory map' : `Node ${node} · ${cpusLabel(state.nodes[node])}`}
+        </h3>
         <MapToolbar
           canZoomIn={count > MIN_VISIBLE}
           canZoomOut={count < total}
@@ -859,8 +876,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
             role="img"
             aria-label={
               unit > 1
-                ? `Memory map overview, ${shown}, one cell per ${unit} frames, ${grid.cols} cells per row. Arrow keys inspect cells, Page Up and Down pan, plus and minus zoom, 0 shows all.`
-                : `Memory map, ${shown}, ${cols} frames per row, each block outlined. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`
+                ? `${mapName} overview, ${shown}, one cell per ${unit} frames, ${grid.cols} cells per row. Arrow keys inspect cells, Page Up and Down pan, plus and minus zoom, 0 shows all.`
+                : `${mapName}, ${shown}, ${cols} frames per row, each block outlined. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`
             }
             onWheel={onWheel}
             onKeyDown={onKey}
@@ -905,7 +922,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
           ))}
         </p>
       )}
-      <Legend theme={options.theme} />
+      {options.legend !== false && <Legend theme={options.theme} />}
     </section>
   );
 }
