@@ -37,7 +37,7 @@ export function NodeCounters({ state, event, options }: ViewProps<NodeCountersOp
   const change = last.state === state ? last.change : '';
   const before = last.state === state ? last.before : figures;
   return (
-    <section className="view counters node-counters" aria-labelledby={hid} {...eventAttrs(event)}>
+    <section className="view counters node-counters" {...eventAttrs(event)}>
       <header className="view-head">
         <h3 id={hid}>Node counters</h3>
         {other && (
