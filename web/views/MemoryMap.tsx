@@ -117,6 +117,29 @@ function runs(indexes: readonly number[], cols: number): [number, number][] {
   return out;
 }
 
+/** Cells [a, b) of a grid as at most three rectangles: the rest of a's row, whole rows, b's row. */
+function cellRects(g: Grid, a: number, b: number): Rect[] {
+  if (b <= a) return [];
+  const out: Rect[] = [];
+  const ra = Math.floor(a / g.cols);
+  const rb = Math.floor(b / g.cols);
+  if (ra === rb)
+    return [{ x: (a % g.cols) * g.cell, y: ra * g.cell, w: (b - a) * g.cell, h: g.cell }];
+  let row = ra;
+  if (a % g.cols) {
+    out.push({
+      x: (a % g.cols) * g.cell,
+      y: ra * g.cell,
+      w: (g.cols - (a % g.cols)) * g.cell,
+      h: g.cell,
+    });
+    row++;
+  }
+  if (rb > row) out.push({ x: 0, y: row * g.cell, w: g.cols * g.cell, h: (rb - row) * g.cell });
+  if (b % g.cols) out.push({ x: 0, y: rb * g.cell, w: (b % g.cols) * g.cell, h: g.cell });
+  return out;
+}
+
 /** The identity palette: the core's class map painted through it gives each frame's class. */
 const CLASS_LUT = Uint32Array.from({ length: FC.COUNT }, (_, c) => c);
 
@@ -580,6 +603,17 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       }
       ctx.restore();
     }
+    // One node's map: its power-of-two window runs on into the next node's memory (or starts in
+    // the previous one's); those frames are covered as holes, whole cells only.
+    if (node !== undefined) {
+      const h = colors.hole;
+      ctx.fillStyle = `rgb(${h & 255},${(h >>> 8) & 255},${(h >>> 16) & 255})`;
+      const before = Math.floor((extent.lo - lo) / grid.per);
+      const after = Math.ceil((extent.hi - lo) / grid.per);
+      for (const r of cellRects(grid, 0, before)) ctx.fillRect(r.x, r.y, r.w, r.h);
+      for (const r of cellRects(grid, after, grid.cols * grid.rows))
+        ctx.fillRect(r.x, r.y, r.w, r.h);
+    }
     const d = section.current?.dataset;
     if (d) {
       d.blocks = String(nBlocks);
@@ -600,6 +634,10 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     cols,
     pb,
     options.theme,
+    node,
+    extent.lo,
+    extent.hi,
+    colors,
   ]);
 
   // The block under the pointer (or the cursor) and its buddy, in the frames view.

@@ -81,7 +81,7 @@ export function NodeCounters({ state, event, options }: ViewProps<NodeCountersOp
             </div>
           );
         })}
-        <div className="counter-scroll" tabIndex={0}>
+        <div className="counter-scroll node-reclaim" tabIndex={0}>
           <table>
             <caption>Node reclaim (/proc/vmstat, the whole machine)</caption>
             <tbody>
