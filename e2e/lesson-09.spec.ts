@@ -1,7 +1,8 @@
 // Lesson 9 walked as a student would: where the next page comes from under 3.0 (revealed by
 // running its step), how much the next zone_reclaim scans (a wrong answer, then the right one),
 // 3.0 against 3.1-zlcfirst side by side, and the goal that makes 3.1 zone_reclaim node 0 again
-// after a zap, checked live on the model; then an accessibility scan.
+// after a zap, checked live on the model; the per-node maps and node counters on the remote
+// allocation; then an accessibility scan.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { failOnConsoleProblems } from './console.ts';
@@ -24,6 +25,14 @@ test.describe('lesson 9', () => {
     await l.choose(1, 'b');
     await expect(l.revealed(1).locator('.model-says')).toContainText('= true');
     await expect(page.locator('.step-card[data-ran]')).toHaveCount(1);
+    // the two nodes' maps side by side, the new page outlined on node 1's; the node counters say
+    // where it went as numastat counts it
+    const maps = page.locator('.node-maps section.memory-map');
+    await expect(maps).toHaveCount(2);
+    await expect(maps.nth(1)).toHaveAttribute('data-event-here', 'true');
+    await expect(page.locator('section.node-counters').getByTestId('node-change')).toHaveText(
+      'This step: node 0: numa_foreign +1; node 1: numa_miss +1, other_node +1.',
+    );
 
     await l.goto(SLUG, 2);
     await expect(l.stepTitle()).toHaveText('Every allocation pays again');

@@ -463,3 +463,91 @@ TEST(min_unmapped_pages_of_the_live_machine)
 	CHECK_EQ(set_sysctl(s, SYSCTL_MIN_UNMAPPED_RATIO, 101), SIM_EINVAL);
 	free(s);
 }
+
+/* Node 0's zonelist slot i as node * 16 + zone, for short comparisons. */
+static int slot(const struct sim *s, int i)
+{
+	return s->nodes[0].zonelist[i][0] * 16 + s->nodes[0].zonelist[i][1];
+}
+
+TEST(numa_zonelist_order_sysctl_3_0_rebuilds_in_either_order)
+{
+	/* numa_zonelist_order_handler [3.0]: "node" and "zone" rebuild every zonelist at once
+	 * (build_all_zonelists), "default" goes back to default_zonelist_order's zone order */
+	struct sim *s = at_preset("xeon2011", PROFILE_3_0);
+	const int n0_normal = ZONE_NORMAL, n0_dma32 = ZONE_DMA32, n1_normal = 16 + ZONE_NORMAL;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_ZONE);
+	sim_events_clear(s);
+	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_NODE), SIM_OK);
+	/* node order: node 0's own zones high to low, then node 1's */
+	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_NODE);
+	CHECK_EQ(slot(s, 0), n0_normal);
+	CHECK_EQ(slot(s, 1), n0_dma32);
+	CHECK_EQ(slot(s, s->nodes[0].zonelist_len - 1), n1_normal);
+	CHECK_EQ(s->nodes[1].zonelist[0][0], 1);
+	CHECK_EQ(at_count(s, EV_BUILD_ALL_ZONELISTS), 2);
+	/* the rebuilt cache names the new slots' nodes, nothing full */
+	CHECK_EQ(s->nodes[0].zlc.z_to_n[1], 0);
+	CHECK_EQ(s->nodes[0].zlc.fullzones, 0);
+
+	sim_events_clear(s);
+	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_ZONE), SIM_OK);
+	/* zone order: every node's Normal first, node 0's DMA32 only after node 1's Normal */
+	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_ZONE);
+	CHECK_EQ(slot(s, 0), n0_normal);
+	CHECK_EQ(slot(s, 1), n1_normal);
+	CHECK_EQ(slot(s, 2), n0_dma32);
+	CHECK_EQ(s->nodes[0].zlc.z_to_n[1], 1);
+	CHECK_EQ(at_count(s, EV_BUILD_ALL_ZONELISTS), 2);
+
+	/* the same order again rebuilds nothing (oldval == user_zonelist_order) */
+	sim_events_clear(s);
+	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_ZONE), SIM_OK);
+	CHECK_EQ(at_count(s, EV_BUILD_ALL_ZONELISTS), 0);
+	CHECK_EQ(at_count(s, EV_SYSCTL), 1);
+	/* "default" is a change of the user's order: rebuilt, and 3.0's default is zone order here */
+	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, 0), SIM_OK);
+	CHECK_EQ(at_count(s, EV_BUILD_ALL_ZONELISTS), 2);
+	CHECK_EQ(slot(s, 1), n1_normal);
+	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, 3), SIM_EINVAL);
+	free(s);
+}
+
+TEST(numa_zonelist_order_sysctl_4_4_defaults_to_node_order)
+{
+	/* 3.16-4.13: the 64-bit default is node order; "zone" still builds zone order */
+	struct sim *s = at_preset("xeon2011", PROFILE_4_4);
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_NODE);
+	CHECK_EQ(slot(s, 1), ZONE_DMA32);
+	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_ZONE), SIM_OK);
+	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_ZONE);
+	CHECK_EQ(slot(s, 1), 16 + ZONE_NORMAL);
+	free(s);
+}
+
+TEST(numa_zonelist_order_sysctl_4_14_refuses_zone)
+{
+	/* 4.14+ (__parse_numa_zonelist_order): "zone" is EINVAL, "node"/"default" change nothing */
+	struct sim *s = at_preset("numa4", PROFILE_6_18);
+	int before;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	before = slot(s, 1);
+	sim_events_clear(s);
+	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_ZONE), SIM_EINVAL);
+	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_NODE), SIM_OK);
+	CHECK_EQ(at_count(s, EV_BUILD_ALL_ZONELISTS), 0);
+	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_NODE);
+	CHECK_EQ(slot(s, 1), before);
+	free(s);
+}

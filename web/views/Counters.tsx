@@ -15,8 +15,8 @@ import { useMasked, V } from './Masked';
 import { valuePath } from './value-paths';
 import { FAULT_ROWS, faultUsed } from './fault/fault-counters';
 
-/** The other profile's value and this one's difference from it: "· 6.6: 10 (−8)". */
-function Diff({
+/** The other profile's value and this one's difference from it: "· 6.6: 10 (−8)" (the node counters use it too). */
+export function Diff({
   a,
   b,
   other,

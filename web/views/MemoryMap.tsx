@@ -66,6 +66,7 @@ import { eventAttrs, type ViewProps, type ViewSetting } from './options';
 import { HIGHLIGHT, MIGRATETYPE_COLORS, migratetypeName } from './palette';
 import { MapLegend } from './MapLegend';
 import { formatCount } from '../core/count';
+import { cpusLabel } from './numa/node-counters';
 
 /** The legend depends on the theme alone: a step (a new state) leaves it as it is. */
 const Legend = memo(MapLegend);
@@ -90,6 +91,10 @@ const MAX_MARKS = 64;
 /** The map's options from the registry: the machine it is compared with, if any. */
 export interface MemoryMapOptions {
   compare?: ModelState | null;
+  /** One node's memory alone, headed with its CPUs (numa/NodeMaps.tsx draws one map per node). */
+  node?: number;
+  /** Whether to draw the legend (NodeMaps draws it once, under the last node's map). */
+  legend?: boolean;
 }
 
 /** The frames of window w whose class differs between a and b (their colours under one palette). */
@@ -111,6 +116,29 @@ function runs(indexes: readonly number[], cols: number): [number, number][] {
     if (last && last[0] + last[1] === i && i % cols !== 0) last[1]++;
     else out.push([i, 1]);
   }
+  return out;
+}
+
+/** Cells [a, b) of a grid as at most three rectangles: the rest of a's row, whole rows, b's row. */
+function cellRects(g: Grid, a: number, b: number): Rect[] {
+  if (b <= a) return [];
+  const out: Rect[] = [];
+  const ra = Math.floor(a / g.cols);
+  const rb = Math.floor(b / g.cols);
+  if (ra === rb)
+    return [{ x: (a % g.cols) * g.cell, y: ra * g.cell, w: (b - a) * g.cell, h: g.cell }];
+  let row = ra;
+  if (a % g.cols) {
+    out.push({
+      x: (a % g.cols) * g.cell,
+      y: ra * g.cell,
+      w: (g.cols - (a % g.cols)) * g.cell,
+      h: g.cell,
+    });
+    row++;
+  }
+  if (rb > row) out.push({ x: 0, y: row * g.cell, w: g.cols * g.cell, h: (rb - row) * g.cell });
+  if (b % g.cols) out.push({ x: 0, y: rb * g.cell, w: (b % g.cols) * g.cell, h: g.cell });
   return out;
 }
 
@@ -283,8 +311,11 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const hid = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(640);
-  const extent = useMemo(() => pfnExtent(state), [state]);
-  const zones = allZones(state).filter((z) => z.managed > 0);
+  const node = options.node;
+  const extent = useMemo(() => pfnExtent(state, node), [state, node]);
+  const zones = allZones(state).filter(
+    (z) => z.managed > 0 && (node === undefined || z.node === node),
+  );
   const total = pow2ceil(extent.hi - extent.lo);
   const [zoom, setZoom] = useState<{ count: number; center: number } | null>(null);
   const [hover, setHover] = useState<number | null>(null);
@@ -333,7 +364,10 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     [setting, total, width, height],
   );
   const follow = followChoice ?? followDefault;
-  const following = follow && !!event && event.pfn > 0;
+  // On one node's map, the event is drawn (and followed) only when it is in that node's memory.
+  const eventZone = event ? zoneOfPfn(state, event.pfn) : undefined;
+  const eventInMap = !!eventZone && (node === undefined || eventZone.node === node);
+  const following = follow && eventInMap && !!event && event.pfn > 0;
   const count = Math.max(
     MIN_VISIBLE,
     Math.min(total, following && !zoom ? FOLLOW_FRAMES : (zoom?.count ?? total)),
@@ -576,6 +610,17 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       }
       ctx.restore();
     }
+    // One node's map: its power-of-two window runs on into the next node's memory (or starts in
+    // the previous one's); those frames are covered as holes, whole cells only.
+    if (node !== undefined) {
+      const h = colors.hole;
+      ctx.fillStyle = `rgb(${h & 255},${(h >>> 8) & 255},${(h >>> 16) & 255})`;
+      const before = Math.floor((extent.lo - lo) / grid.per);
+      const after = Math.ceil((extent.hi - lo) / grid.per);
+      for (const r of cellRects(grid, 0, before)) ctx.fillRect(r.x, r.y, r.w, r.h);
+      for (const r of cellRects(grid, after, grid.cols * grid.rows))
+        ctx.fillRect(r.x, r.y, r.w, r.h);
+    }
     const d = section.current?.dataset;
     if (d) {
       d.blocks = String(nBlocks);
@@ -596,10 +641,14 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     cols,
     pb,
     options.theme,
+    node,
+    extent.lo,
+    extent.hi,
+    colors,
   ]);
 
   // The block under the pointer (or the cursor) and its buddy, in the frames view.
-  const inspectPfn = hover ?? cursor ?? (event && event.pfn > 0 ? event.pfn : null);
+  const inspectPfn = hover ?? cursor ?? (event && event.pfn > 0 && eventInMap ? event.pfn : null);
   const info = inspectPfn !== null ? frameInfo(state, inspectPfn) : null;
   const pointedPfn = hover ?? cursor;
   const pointedInfo = pointedPfn !== null && unit === 1 ? frameInfo(state, pointedPfn) : null;
@@ -637,7 +686,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     if (c.width !== cw) c.width = cw;
     if (c.height !== ch) c.height = ch;
     const cursorShown = cursor !== null && cursor >= win.start && cursor < win.start + win.count;
-    const eventShown = !!shape && !!event && !!zoneOfPfn(state, event.pfn);
+    const eventShown = !!shape && !!event && eventInMap;
     const hasInk = eventShown || cursorShown || pointedHead >= 0;
     if (!hasInk && (resized || !overlayInk.current)) {
       overlayInk.current = false;
@@ -686,6 +735,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   }, [
     state,
     event,
+    eventInMap,
     shape,
     options.theme,
     options.reducedMotion,
@@ -795,6 +845,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   }
   const shown = `pfn ${win.start}–${win.start + win.count - 1}`;
   const mode = unit > 1 ? 'overview' : 'blocks';
+  const mapName = node === undefined ? 'Memory map' : `Memory map of node ${node}`;
 
   return (
     <section
@@ -802,6 +853,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       className="view memory-map"
       {...eventAttrs(event)}
       data-highlight-pfn={event?.pfn ?? -1}
+      data-node={node ?? -1}
+      data-event-here={eventInMap}
       data-mode={mode}
       data-unit={unit}
       data-differing-frames={compare ? differing.length : -1}
@@ -810,7 +863,9 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       data-event-shape={shape?.kind ?? ''}
     >
       <header className="view-head">
-        <h3 id={hid}>Memory map</h3>
+        <h3 id={hid}>
+          {node === undefined ? 'Memory map' : `Node ${node} · ${cpusLabel(state.nodes[node])}`}
+        </h3>
         <MapToolbar
           canZoomIn={count > MIN_VISIBLE}
           canZoomOut={count < total}
@@ -866,8 +921,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
             role="img"
             aria-label={
               unit > 1
-                ? `Memory map overview, ${shown}, one cell per ${unit} frames, ${grid.cols} cells per row. Arrow keys inspect cells, Page Up and Down pan, plus and minus zoom, 0 shows all.`
-                : `Memory map, ${shown}, ${cols} frames per row, each block outlined. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`
+                ? `${mapName} overview, ${shown}, one cell per ${unit} frames, ${grid.cols} cells per row. Arrow keys inspect cells, Page Up and Down pan, plus and minus zoom, 0 shows all.`
+                : `${mapName}, ${shown}, ${cols} frames per row, each block outlined. Arrow keys inspect frames, Page Up and Down pan, plus and minus zoom, 0 shows all.`
             }
             onWheel={onWheel}
             onKeyDown={onKey}
@@ -912,7 +967,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
           ))}
         </p>
       )}
-      <Legend theme={options.theme} />
+      {options.legend !== false && <Legend theme={options.theme} />}
     </section>
   );
 }

@@ -23,11 +23,12 @@ export interface MapWindow {
   cols: number;
 }
 
-/** pfns the machine's managed memory covers: [lo, hi). */
-export function pfnExtent(s: ModelState): { lo: number; hi: number } {
+/** pfns the machine's managed memory covers (or node's alone): [lo, hi). */
+export function pfnExtent(s: ModelState, node?: number): { lo: number; hi: number } {
   let lo = Infinity;
   let hi = 0;
   for (const n of s.nodes) {
+    if (node !== undefined && n.id !== node) continue;
     for (const z of n.zones) {
       if (z.managed === 0) continue;
       lo = Math.min(lo, z.memPfn);

@@ -3,7 +3,7 @@
  * reasons), and the elixir link for a kernel function.
  */
 import { FN_FILES, FN_NAMES, KIND_NAMES } from '../core/generated/events';
-import { SYSCTLS } from '../core/generated/sysctls';
+import { SYSCTLS, type SysctlName } from '../core/generated/sysctls';
 import { ZONE_NAMES } from '../core/machine-config';
 import { pcpLayoutOf, pcpListOf } from '../core/pcp-index';
 import { migratetypeName } from './palette';
@@ -27,6 +27,11 @@ export function pindexLabel(profileId: number, pindex: number): string {
 }
 
 /** What vm.* tunable an OP_SYSCTL handle names (an array tunable with its zone), or undefined. */
+/** The tunable an OP_SYSCTL id writes (an array tunable's every id names it). */
+export function sysctlName(id: number): SysctlName | undefined {
+  return SYSCTLS.find((t) => id >= t.id && id < t.id + t.count)?.name;
+}
+
 export function sysctlLabel(id: number): string | undefined {
   const s = SYSCTLS.find((t) => id >= t.id && id < t.id + t.count);
   if (!s) return undefined;

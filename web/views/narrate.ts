@@ -10,7 +10,8 @@ import { showGfpFlags } from '../core/gfp';
 import { BAD_REASONS, type EventKindName } from '../core/generated/events';
 import type { SimEvent } from '../player/engine';
 import { FAULT_NARRATIONS } from './fault/narrate-fault';
-import { fnName, kindName, LRU_NAMES, sysctlLabel, zoneName } from './names';
+import { fnName, kindName, LRU_NAMES, sysctlLabel, sysctlName, zoneName } from './names';
+import { sysctlValueText } from '../core/sysctl-words';
 import { NUMA_NARRATIONS } from './numa/narrate-numa';
 import { PERCPU_NARRATIONS } from './percpu/narrate-percpu';
 import { migratetypeName } from './palette';
@@ -177,7 +178,8 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
     `The refilled block ${block(e)} failed the new-page check; the kernel leaks it rather than hand it out.`,
   runaway_loop: (e) =>
     `A loop ran ${e.a} times without ending: the state is corrupted (count ${e.b}, ${pages(e.c)} on the lists). The model stops here.`,
-  sysctl: (e) => `vm.${sysctlLabel(e.a) ?? `sysctl ${e.a}`} is set to ${e.b}.`,
+  sysctl: (e) =>
+    `vm.${sysctlLabel(e.a) ?? `sysctl ${e.a}`} is set to ${sysctlValueText(sysctlName(e.a), e.b)}.`,
   out_of_memory: (e) =>
     `Reclaim cannot free enough for order ${e.order}: ${OOM_DECISIONS[e.a] ?? `decision ${e.a}`}.`,
   reclaim_retry: (e) =>

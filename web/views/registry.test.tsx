@@ -25,7 +25,14 @@ describe('view registry', async () => {
 
   it('holds exactly the views lessons can name', () => {
     expect([...VIEW_ORDER].sort()).toEqual([...VIEW_NAMES].sort());
-    expect(COMPARE_VIEWS).toEqual(['memory-map', 'pcp', 'counters', 'fault-lanes', 'fault-vmas']);
+    expect(COMPARE_VIEWS).toEqual([
+      'memory-map',
+      'pcp',
+      'counters',
+      'node-counters',
+      'fault-lanes',
+      'fault-vmas',
+    ]);
   });
 
   it('draws each view by name, titled as registered, at the current event', async () => {

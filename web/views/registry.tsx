@@ -21,13 +21,15 @@ import type { ModelState, SimEvent } from './model';
 import type { ViewProps, ViewSetting } from './options';
 import type { Theme } from './palette';
 import { PcpLists } from './PcpLists';
+import { NodeCounters } from './numa/NodeCounters';
 import { AreaMap, ChunkMap, SlotLists } from './percpu/registered';
 import { ProcText } from './ProcText';
 import type { ViewName } from './view-names';
 import { Zones } from './Zones';
 
-// The memory map (canvas, paint code) is the largest view: it loads on its own.
-const MemoryMap = lazy(() => import('./MemoryMap').then((m) => ({ default: m.MemoryMap })));
+// The memory map (canvas, paint code) is the largest view: it loads on its own. On a NUMA
+// machine it is one map per node (numa/NodeMaps.tsx).
+const MemoryMap = lazy(() => import('./numa/NodeMaps').then((m) => ({ default: m.NodeMaps })));
 // The Code view (its C sources load later still, a file at a time).
 const CodeView = lazy(() => import('./code/CodeView').then((m) => ({ default: m.CodeView })));
 
@@ -147,6 +149,16 @@ export const VIEWS = {
     options: ({ other }) => ({ compare: other }),
     place: 'grid',
     compare: 'plain',
+  }),
+  // NUMA: each node's numastat, free pages and node reclaim, on machines of two nodes or more.
+  'node-counters': view({
+    title: 'Node counters',
+    component: NodeCounters,
+    reads: { state: ['nodes', 'vm'], events: ['event'] },
+    options: ({ other }) => ({ compare: other }),
+    place: 'grid',
+    compare: 'plain',
+    shows: (s) => s.nodes.length > 1,
   }),
   code: view({
     title: 'Code',

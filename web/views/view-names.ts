@@ -13,6 +13,7 @@ export const VIEW_NAMES = [
   'zones',
   'walk',
   'counters',
+  'node-counters',
   'proc',
   'code',
   'log',

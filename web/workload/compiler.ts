@@ -145,6 +145,8 @@ function sysctlOps(s: SysctlSetting): SimOp[] {
       return [op(SysctlId.MIN_UNMAPPED_RATIO, s.values[0] ?? 0)];
     case 'min_slab_ratio':
       return [op(SysctlId.MIN_SLAB_RATIO, s.values[0] ?? 0)];
+    case 'numa_zonelist_order':
+      return [op(SysctlId.NUMA_ZONELIST_ORDER, s.values[0] ?? 0)];
     case 'lowmem_reserve_ratio':
       return s.values.map((v, zone) => op(SysctlId.LOWMEM_RESERVE_RATIO_DMA + zone, v));
   }

@@ -212,7 +212,7 @@ describe('parseWorkload', () => {
     ],
     [
       'set',
-      '1:4: expected NAME=VALUE after set (min_free_kbytes, watermark_scale_factor, watermark_boost_factor, percpu_pagelist_high_fraction, lowmem_reserve_ratio, zone_reclaim_mode, min_unmapped_ratio, min_slab_ratio), found end of file',
+      '1:4: expected NAME=VALUE after set (min_free_kbytes, watermark_scale_factor, watermark_boost_factor, percpu_pagelist_high_fraction, lowmem_reserve_ratio, zone_reclaim_mode, min_unmapped_ratio, min_slab_ratio, numa_zonelist_order), found end of file',
     ],
     [
       'repeat 1 {\n seed 3\n}',

@@ -17,6 +17,8 @@ import {
   ZONE_NAMES,
 } from '../core/machine-config';
 import { SYSCTLS, sysctlInRange, type SysctlInfo } from '../core/generated/sysctls';
+import { SYSCTL_WORDS, sysctlRefusal, sysctlWordValue } from '../core/sysctl-words';
+import { DEFAULT_PROFILE } from '../core/profiles';
 import { GFP_DEFAULT, GFP_NAMES } from '../core/gfp';
 import type {
   AddressSpaceStmt,
@@ -126,6 +128,8 @@ class Parser {
   private firstOp: Token | null = null;
   private machineAt: Token | null = null;
   private profileAt: Token | null = null;
+  // the word-valued settings and where they were written (sysctlRefusal checks them at the end)
+  private readonly wordSets: { at: Token; name: SysctlName; value: number }[] = [];
   private seedAt: Token | null = null;
   private readonly result: Workload = {
     machine: null,
@@ -207,6 +211,12 @@ class Parser {
       if (t.kind === 'rbrace') fail(t, 'expected a statement, found "}" with no open repeat');
       const op = this.statement(0);
       if (op) this.result.ops.push(op);
+    }
+    // values a kernel version refuses, once the profile (which may come later) is known
+    const profile = this.result.profile ?? DEFAULT_PROFILE;
+    for (const ws of this.wordSets) {
+      const why = sysctlRefusal(profile, ws.name, ws.value);
+      if (why) fail(ws.at, why);
     }
     return this.result;
   }
@@ -421,6 +431,19 @@ class Parser {
     // The kernel's range checks, as op_sysctl applies them (page_alloc/sysctls.def).
     const info = SYSCTLS.find((t) => t.name === name);
     if (!info) return fail(key, `unknown sysctl "${name}"`);
+    const words = SYSCTL_WORDS[name];
+    if (words) {
+      // a word-valued tunable (numa_zonelist_order): one word, checked against the profile later
+      const w = this.expectWord(`${name}'s value (${words.join(', ')})`);
+      const value = sysctlWordValue(name, w.text);
+      if (value === null)
+        fail(
+          w,
+          `${name} must be ${words.join(', ')} (the first letter decides), found "${w.text}"`,
+        );
+      this.wordSets.push({ at: w, name, value });
+      return { name, values: [value] };
+    }
     const values = [this.sysctlValue(info)];
     while (info.count > 1 && this.peek().kind === 'comma') {
       const comma = this.next();

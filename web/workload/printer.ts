@@ -4,6 +4,7 @@
  * default spelled out, flags in the order given, `repeat` kept. parseWorkload(print(w)) equals w.
  */
 import { printAddressSpace } from './address-space';
+import { sysctlValueText } from '../core/sysctl-words';
 import type { MachineSpec, OpStmt, SysctlSetting, Workload } from './ast';
 
 const INDENT = '  ';
@@ -38,7 +39,7 @@ export function printMachine(m: MachineSpec): string {
 }
 
 function printSetting(s: SysctlSetting): string {
-  return `set ${s.name}=${s.values.join(',')}`;
+  return `set ${s.name}=${s.values.map((v) => sysctlValueText(s.name, v)).join(',')}`;
 }
 
 /** One op statement (with its body, for repeat) as lines. */

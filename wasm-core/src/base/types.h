@@ -694,14 +694,15 @@ struct sim {
 	int32_t user_min_free_kbytes; /* last written by sysctl, -1 never */
 	int32_t min_unmapped_ratio;   /* vm.min_unmapped_ratio (default 1) */
 	int32_t min_slab_ratio;	      /* vm.min_slab_ratio (default 5) */
-	uint32_t frames_off;	      /* byte offsets from the arena start */
-	uint32_t pageblocks_off;      /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
-	uint32_t frame_stamps_off;    /* uint64_t per max-order block of pfns: see frame_changed */
-	uint32_t nr_frame_stamps;     /* max-order blocks from pfn 0 to the last managed frame */
-	uint32_t pcp_off;	      /* struct per_cpu_pages [cpu][node][zone] */
-	uint32_t handles_off;	      /* struct handle [max_handles] */
-	uint32_t events_off;	      /* struct sim_event [event_capacity] */
-	uint32_t event_ctx_off;	      /* uint8_t [event_capacity]: each event's cpu trace_ctx */
+	int32_t user_zonelist_order; /* vm.numa_zonelist_order written: 0 default, 1 node, 2 zone */
+	uint32_t frames_off;	     /* byte offsets from the arena start */
+	uint32_t pageblocks_off;     /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
+	uint32_t frame_stamps_off;   /* uint64_t per max-order block of pfns: see frame_changed */
+	uint32_t nr_frame_stamps;    /* max-order blocks from pfn 0 to the last managed frame */
+	uint32_t pcp_off;	     /* struct per_cpu_pages [cpu][node][zone] */
+	uint32_t handles_off;	     /* struct handle [max_handles] */
+	uint32_t events_off;	     /* struct sim_event [event_capacity] */
+	uint32_t event_ctx_off;	     /* uint8_t [event_capacity]: each event's cpu trace_ctx */
 	uint32_t owners_off;	 /* uint32_t per frame: the handle holding an LRU block's head */
 	int64_t nr_swap_free;	 /* free swap slots (pages) */
 	uint32_t nr_events;	 /* events in the buffer */

@@ -17,6 +17,7 @@
 #include "page_alloc/vocab.h"
 #include "page_alloc/vmstat.h"
 #include "page_alloc/watermark.h"
+#include "page_alloc/zonelist.h"
 
 /* The zone holding pfn, or NULL. */
 static struct zone *pfn_zone(struct sim *s, uint32_t pfn)
@@ -320,6 +321,13 @@ static int op_sysctl(struct sim *s, const struct sim_op *op)
 		s->min_slab_ratio = v;
 		setup_min_slab_ratio(s);
 		break;
+	case SYSCTL_NUMA_ZONELIST_ORDER: {
+		int err = zonelist_order_sysctl(s, v, op->cpu);
+
+		if (err != SIM_OK)
+			return err;
+		break;
+	}
 	default: /* lowmem_reserve_ratio[zone]: the range check knew the id */
 		cfg->lowmem_reserve_ratio[id - SYSCTL_LOWMEM_RESERVE_RATIO_DMA] = v;
 		wmark_setup_lowmem_reserve(s);

@@ -22,7 +22,9 @@
  */
 #include "page_alloc/zonelist.h"
 
+#include "base/event.h"
 #include "base/state.h"
+#include "page_alloc/vocab.h"
 #include "page_alloc/zlc.h"
 
 #define PENALTY_FOR_NODE_WITH_CPUS 1
@@ -158,13 +160,27 @@ static int append_zone_order(struct sim *s, struct node *n, const int *node_orde
 	return len;
 }
 
+/*
+ * set_zonelist_order: what vm.numa_zonelist_order asked for ("node" or "zone"), else the
+ * kernel's default: default_zonelist_order in 3.0; node order in 3.16-4.13 (64-bit); node order
+ * only from 4.14, which ignores the sysctl (op_sysctl refuses "zone" there).
+ */
+static int current_zonelist_order(const struct sim *s)
+{
+	if (s->profile.zonelist_order == ZONELIST_ORDER_NODE_ONLY)
+		return ZONELIST_ORDER_NODE;
+	if (s->user_zonelist_order == ZONELIST_ORDER_NODE ||
+	    s->user_zonelist_order == ZONELIST_ORDER_ZONE)
+		return s->user_zonelist_order;
+	return s->profile.zonelist_order == ZONELIST_ORDER_DEFAULT_3_0 ? default_zonelist_order(s) :
+									 ZONELIST_ORDER_NODE;
+}
+
 void zonelist_build(struct sim *s)
 {
 	/* __build_all_zonelists clears node_load once, then builds every node's list in turn */
 	int node_load[MAX_NUMNODES] = { 0 };
-	int order = s->profile.zonelist_order == ZONELIST_ORDER_DEFAULT_3_0 ?
-			    default_zonelist_order(s) :
-			    ZONELIST_ORDER_NODE;
+	int order = current_zonelist_order(s);
 
 	for (int local = 0; local < s->config.nr_nodes; local++) {
 		struct node *n = &s->nodes[local];
@@ -200,4 +216,33 @@ void zonelist_build(struct sim *s)
 		n->zonelist_order = (uint8_t)order;
 		zlc_build(s, local);
 	}
+}
+
+int zonelist_order_sysctl(struct sim *s, int value, int cpu)
+{
+	int old = s->user_zonelist_order;
+
+	if (value < 0 || value > ZONELIST_ORDER_ZONE)
+		return SIM_EINVAL;
+	/* 4.14+ (__parse_numa_zonelist_order): "default" and "node" are accepted and change
+	 * nothing; "zone" is refused with EINVAL */
+	if (s->profile.zonelist_order == ZONELIST_ORDER_NODE_ONLY)
+		return value == ZONELIST_ORDER_ZONE ? SIM_EINVAL : SIM_OK;
+	s->user_zonelist_order = value;
+	/* numa_zonelist_order_handler: only a change of the user's order rebuilds */
+	if (old == value)
+		return SIM_OK;
+	zonelist_build(s);
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		const struct node *n = &s->nodes[nid];
+		const struct zone *own = NULL;
+
+		for (int zid = MAX_NR_ZONES - 1; zid >= 0 && !own; zid--)
+			if (zone_populated(&n->zones[zid]))
+				own = &n->zones[zid];
+		ev_emit(s, EV_BUILD_ALL_ZONELISTS, FN_BUILD_ALL_ZONELISTS, cpu, own, 0, 0, 0,
+			n->zonelist_order, n->zonelist_len,
+			n->zonelist_len > 1 ? n->zonelist[1][0] : nid);
+	}
+	return SIM_OK;
 }

@@ -13,4 +13,7 @@ enum zonelist_order {
 /* build_zonelists for every node: fills node->zonelist, zonelist_len, zonelist_order and the ZLC slots. */
 void zonelist_build(struct sim *s);
 
+/* vm.numa_zonelist_order written with value (0 default, 1 node, 2 zone) on cpu: rebuilds every zonelist when the order asked for changed (an event per node); SIM_EINVAL where the kernel refuses it. */
+int zonelist_order_sysctl(struct sim *s, int value, int cpu);
+
 #endif

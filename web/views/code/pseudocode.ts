@@ -477,6 +477,18 @@ export const PSEUDOCODE: Readonly<Record<PseudoKindName, Entry>> = {
     '3.1, after',
   ),
   zlc_rescan: pseudo(['get_page_from_freelist'], ZLC_WALK, 'no page and'),
+  build_all_zonelists: pseudo(
+    ['numa_zonelist_order_handler', 'build_all_zonelists'],
+    [
+      'parse the word: d(efault), n(ode) or z(one); anything else is EINVAL',
+      '(4.14+: zone is EINVAL too, and default or node change nothing)',
+      'if the order asked for changed: build_all_zonelists',
+      '  for each node: build_zonelists in the current order, then its zonelist cache',
+      '  node order: each node in distance order, its zones highest first',
+      '  zone order: each zone type highest first, over the nodes in distance order',
+    ],
+    'for each node',
+  ),
   reclaim_retry: (e) =>
     pseudo(
       ['__alloc_pages_slowpath', 'should_reclaim_retry'],

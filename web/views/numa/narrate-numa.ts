@@ -16,7 +16,8 @@ export type NumaKindName =
   | 'zlc_rescan'
   | 'mm_vmscan_node_reclaim_begin'
   | 'mm_vmscan_node_reclaim_end'
-  | 'node_reclaim';
+  | 'node_reclaim'
+  | 'build_all_zonelists';
 
 /** enum zlc_full_reason (page_alloc/zlc.h). */
 const FULL_REASONS: Record<number, string> = {
@@ -76,4 +77,8 @@ export const NUMA_NARRATIONS: Readonly<Record<NumaKindName, Say>> = {
     `Node reclaim ends at priority ${e.c}: ${pages(e.b)} scanned, ${pages(e.a)} reclaimed.`,
   node_reclaim: (e, { z }) =>
     `${fnName(e.fn)} on ${z} returns ${RESULTS[e.a] ?? e.a}: ${WHY[e.b] ?? `reason ${e.b}`}${e.b === 0 ? `, ${pages(e.c)} reclaimed` : ''}.`,
+  build_all_zonelists: (e) =>
+    e.a === 2
+      ? `build_all_zonelists: node ${e.node}'s zonelist is rebuilt in zone order (${e.b} zones): every node's Normal before any DMA32, so once its own Normal is short the walk goes to node ${e.c} before touching local DMA32.`
+      : `build_all_zonelists: node ${e.node}'s zonelist is rebuilt in node order (${e.b} zones): all of node ${e.node}'s own zones, highest first, before node ${e.c}'s.`,
 };
