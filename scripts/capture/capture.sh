@@ -4,7 +4,7 @@
 #
 #   scripts/capture/capture.sh DIR [--pid] [--cpu N] [--fresh-cpu] [--events 'sys:event ...'] -- COMMAND...
 #
-# Makes DIR and writes there: sysctl-vm (`sysctl vm`), zoneinfo, buddyinfo, pagetypeinfo and
+# Makes DIR and writes there: sysctl-vm (`sysctl vm`), cgroups (/proc/cgroups), zoneinfo, buddyinfo, pagetypeinfo and
 # vmstat-before (read in that order just before tracing starts), vmstat-after (just after it
 # stops) and trace.gz (the kernel's /sys/kernel/tracing/trace text, timestamps included).
 #
@@ -77,6 +77,8 @@ fi
 pidline=""
 [ "$pidonly" = 1 ] && pidline='echo $$ > '$T'/set_event_pid; '
 sysctl vm > "$out/sysctl-vm" 2>/dev/null
+# the memory cgroups (num_cgroups counts offline ones too, which reclaim scrapes at every priority)
+cat /proc/cgroups > "$out/cgroups"
 bash -c "$pidline"'cat /proc/zoneinfo > '"$out"'/zoneinfo; cat /proc/buddyinfo > '"$out"'/buddyinfo; cat /proc/pagetypeinfo > '"$out"'/pagetypeinfo; cat /proc/vmstat > '"$out"'/vmstat-before; echo 1 > '$T'/tracing_on; exec '"${cpu:+taskset -c $cpu }"'"$@"' capture "$@"
 echo 0 > $T/tracing_on
 cat /proc/vmstat > "$out/vmstat-after"

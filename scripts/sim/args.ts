@@ -68,7 +68,8 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
   --profile NAME             ${PROFILE_NAMES.join(' | ')}, instead of the workload's
   --import-trace F           kernel trace text to a workload on stdout (summary on stderr)
   --compare-trace F          run the imported trace and print real vs simulated pcp refill and
-                             drain runs and mm_page_alloc_extfrag per CPU and order
+                             drain runs and mm_page_alloc_extfrag per CPU and order, and kswapd's
+                             wakeups (slow path, boost), balance_pgdat runs and sleeps per CPU
   --reproduce NAME           run a seed reproduction (web/reproductions/) and print the model's
                              figures beside the source's; no or an unknown NAME lists them
   --json                     with --reproduce: {"seed", "title", "rows", "notes"} as JSON

@@ -20,7 +20,12 @@ import { compileWorkload, type CompiledProgram } from '../../web/workload/compil
 import { formatError, type WorkloadError } from '../../web/workload/errors';
 import { parseWorkload } from '../../web/workload/parser';
 import { describeImport, importedWorkloadText, importTrace } from '../../web/workload/trace-import';
-import { compareExtfragTable, kernelCounts, modelCounts } from '../../web/workload/trace-compare';
+import {
+  compareExtfragTable,
+  compareKswapdTable,
+  kernelCounts,
+  modelCounts,
+} from '../../web/workload/trace-compare';
 import { compareRunsTable } from '../../web/workload/trace-runs';
 import { machineFromCapture, tunablesFromSysctl } from '../../web/workload/captured-state';
 import { pcpListsFromTrace } from '../../web/workload/pcp-from-trace';
@@ -269,4 +274,5 @@ async function runCompare(args: SimArgs, path: string, out: Output): Promise<voi
     );
   out.write(compareRunsTable(real.runs, model.counts.runs));
   out.write(compareExtfragTable(real, model.counts));
+  out.write(compareKswapdTable(real, model.counts));
 }

@@ -73,10 +73,12 @@ const KNOWN_GAPS: Record<string, string> = {
     'THP drains: 2 runs where the kernel had 3, most common length differs',
   'pagecache: refill 1/0': 'one run more than the kernel (63 twice), most common length differs',
   // kswapd: the model's kswapd (on CPU 1, where the trace saw it) reclaims in rounds of 90, 180,
-  // 360 ... pages (priority 12 down) over order-0 pages: the kernel's rounds took 825, 1499 ...,
-  // its page cache in large folios (order-8 ones freed whole) spread over memory cgroups, neither
-  // of which the capture records. So the model's balance_pgdat runs to lower priorities, frees in
-  // other amounts at other moments, and CPU 1's lists drain and refill on another rhythm.
+  // 360 ... pages (priority 12 down) from one lruvec of order-0 pages: the kernel's rounds took
+  // 825, 1499 ..., scanning each memory cgroup apart (an offline one min(size, 32) at every
+  // priority: 6.18 get_scan_count) with its page cache in large folios (order-8 ones freed
+  // whole); the model has no memory cgroups and the capture records no folio sizes (see
+  // docs/model-notes.md). So the model's balance_pgdat frees in other amounts at other moments,
+  // and CPU 1's lists drain and refill on another rhythm.
   'kswapd: refill 0/0': 'kswapd frees in other amounts at other moments (folio sizes, memcgs)',
   'kswapd: refill 1/0': 'kswapd frees in other amounts at other moments (folio sizes, memcgs)',
   'kswapd: drain 1/0': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
@@ -221,11 +223,14 @@ describe('captures replayed from their captured state', async () => {
       240_000,
     );
 
-    // NOT MET YET (issue 13) on the kswapd capture kept here: the kernel's kswapd woke 3 times
-    // (a wake from the slow path, then two for boosted watermarks after fallbacks), the model's
-    // twice: its balance_pgdat, with rounds a tenth of the kernel's at each priority (see
-    // KNOWN_GAPS), reclaims past the point where the kernel stopped, so later fallbacks find the
-    // node balanced. `fails` keeps the miss visible: this test fails the day the model meets the
+    // NOT MET YET (issue 13) on the kswapd capture kept here: the kernel's kswapd woke 3 times,
+    // from the slow path (the 5968th allocation), then for boosted watermarks (6.18 rmqueue's
+    // ZONE_BOOSTED_WATERMARK wake, gfp 0) at the 14365th (one claim of an order-7 Reclaimable
+    // block) and the 20964th. The model's wakes from the slow path at the 5813th, but its
+    // balance_pgdat, with rounds a tenth of the kernel's (see KNOWN_GAPS), is balanced after 270
+    // pages where the kernel's freed 2324 while the task kept allocating; so Movable memory runs
+    // out 2266 allocations earlier, its first claims (and boosts) come only at the 17468th, and
+    // the restarted reclaim frees 11323 pages, after which no fallback boosts again. `fails` keeps the miss visible: this test fails the day the model meets the
     // rule, and must then become a plain `it`. Captures kept apart are checked plainly.
     const wakesKnownMiss = name === 'kswapd';
     (wakesKnownMiss ? it.runIf(kswapdRun).fails : it.runIf(kswapdRun && KSWAPD_WAKE !== undefined))(

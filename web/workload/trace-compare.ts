@@ -27,6 +27,22 @@ export interface TraceCounts {
   runs: RunLengths;
   extfrag: Map<string, number>; // runKey(cpu, alloc_order) -> mm_page_alloc_extfrag count
   ticks: Map<number, number>; // cpu -> vmstat_update runs
+  kswapd: Map<string, number>; // kswapdKey(cpu, what) -> count (KSWAPD_ROWS)
+}
+
+/**
+ * The kswapd rows both sides are counted in, per CPU: wakeup_kswapd calls that woke it
+ * (mm_vmscan_wakeup_kswapd) from the slow path (wake_all_kswapds, the request's gfp flags) or
+ * after a fallback boosted a watermark (rmqueue's ZONE_BOOSTED_WATERMARK wake, gfp 0, printed
+ * "none"), on the allocating CPU; the runs of balance_pgdat (mm_vmscan_kswapd_wake) and the
+ * sleeps (mm_vmscan_kswapd_sleep) on kswapd's CPU. The kernel traces a sleep only when kswapd
+ * goes to sleep for good after its HZ/10 nap; the model has no nap and sleeps when balanced.
+ */
+export const KSWAPD_ROWS = ['wakeup (slow path)', 'wakeup (boost)', 'kswapd_wake', 'kswapd_sleep'];
+
+/** The key of a kswapd row for a CPU. */
+export function kswapdKey(cpu: number, what: string): string {
+  return `${cpu}/${what}`;
 }
 
 function bump<K>(m: Map<K, number>, k: K): void {
@@ -38,6 +54,7 @@ export function kernelCounts(text: string): TraceCounts {
   const runs = new RunCounter();
   const extfrag = new Map<string, number>();
   const ticks = new Map<number, number>();
+  const kswapd = new Map<string, number>();
   for (const line of text.split('\n')) {
     const t = parseTraceLine(line);
     if (t.kind !== 'record') continue;
@@ -53,9 +70,16 @@ export function kernelCounts(text: string): TraceCounts {
         bump(extfrag, runKey(r.cpu, traceNumber(r.fields.get('alloc_order')) ?? 0));
       else if (r.event === 'workqueue_execute_start' && /function vmstat_update\b/.test(line))
         bump(ticks, r.cpu);
+      else if (r.event === 'mm_vmscan_wakeup_kswapd')
+        bump(
+          kswapd,
+          kswapdKey(r.cpu, KSWAPD_ROWS[r.fields.get('gfp_flags') === 'none' ? 1 : 0] ?? ''),
+        );
+      else if (r.event === 'mm_vmscan_kswapd_wake') bump(kswapd, kswapdKey(r.cpu, 'kswapd_wake'));
+      else if (r.event === 'mm_vmscan_kswapd_sleep') bump(kswapd, kswapdKey(r.cpu, 'kswapd_sleep'));
     }
   }
-  return { runs: runs.finish(), extfrag, ticks };
+  return { runs: runs.finish(), extfrag, ticks, kswapd };
 }
 
 /** What running the model did besides its counts. */
@@ -80,6 +104,7 @@ export function modelCounts(
   const runs = new RunCounter();
   const extfrag = new Map<string, number>();
   const ticks = new Map<number, number>();
+  const kswapd = new Map<string, number>();
   const summary: ReplaySummary = { ops: 0, refused: new Map(), eventsDropped: 0, frozen: null };
   try {
     summary.ops = sim.runOps(ops, (_index, err) => {
@@ -94,6 +119,11 @@ export function modelCounts(
           runs.add({ cpu: e.cpu, kind: 'other', order: e.order });
           if (e.kind === EV.MM_PAGE_ALLOC_EXTFRAG) bump(extfrag, runKey(e.cpu, e.order));
         } else if (e.kind === EV.VMSTAT_TICK) bump(ticks, e.cpu);
+        else if (e.kind === EV.KSWAPD_WAKE)
+          bump(kswapd, kswapdKey(e.cpu, KSWAPD_ROWS[e.a === 0 ? 1 : 0] ?? ''));
+        else if (e.kind === EV.VMSCAN_KSWAPD_WAKE) bump(kswapd, kswapdKey(e.cpu, 'kswapd_wake'));
+        else if (e.kind === EV.VMSCAN_KSWAPD_SLEEP && e.a === 1)
+          bump(kswapd, kswapdKey(e.cpu, 'kswapd_sleep'));
       }
     });
     summary.frozen = sim.frozen() ? (sim.check() ?? 'corrupted') : null;
@@ -101,7 +131,7 @@ export function modelCounts(
   } finally {
     sim.dispose();
   }
-  return { counts: { runs: runs.finish(), extfrag, ticks }, summary };
+  return { counts: { runs: runs.finish(), extfrag, ticks, kswapd }, summary };
 }
 
 /** mm_page_alloc_extfrag per CPU and order, kernel beside model. */
@@ -118,6 +148,29 @@ export function compareExtfragTable(kernel: TraceCounts, model: TraceCounts): st
       `  ${String(cpu).padStart(3)} ${String(order).padStart(5)}  ${String(kernel.extfrag.get(key) ?? 0).padStart(6)}  ${String(model.extfrag.get(key) ?? 0).padStart(6)}`,
     );
   }
+  return out.join('\n') + '\n';
+}
+
+/** kswapd's wakes and sleeps per CPU (KSWAPD_ROWS), kernel beside model. */
+export function compareKswapdTable(kernel: TraceCounts, model: TraceCounts): string {
+  const cpus = [...new Set([...kernel.kswapd.keys(), ...model.kswapd.keys()])]
+    .map((k) => Number(k.split('/')[0]))
+    .filter((c, i, all) => all.indexOf(c) === i)
+    .sort((a, b) => a - b);
+  const out = ["kswapd, per CPU (wakeups on the allocating CPU; wake and sleep on kswapd's):"];
+  out.push(
+    `  ${'cpu'.padStart(3)} ${'what'.padEnd(18)}  ${'real'.padStart(6)}  ${'sim'.padStart(6)}`,
+  );
+  if (cpus.length === 0) out.push('  (none in either)');
+  for (const cpu of cpus)
+    for (const what of KSWAPD_ROWS) {
+      const real = kernel.kswapd.get(kswapdKey(cpu, what)) ?? 0;
+      const sim = model.kswapd.get(kswapdKey(cpu, what)) ?? 0;
+      if (real || sim)
+        out.push(
+          `  ${String(cpu).padStart(3)} ${what.padEnd(18)}  ${String(real).padStart(6)}  ${String(sim).padStart(6)}`,
+        );
+    }
   return out.join('\n') + '\n';
 }
 
