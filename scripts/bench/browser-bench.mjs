@@ -231,6 +231,20 @@ export async function longLoadBench(root) {
   }
 }
 
+/** Only the first load (`npm run bench -- --first-load`): one plain build, one page. */
+export async function firstLoadBench(root) {
+  const plain = build(root, { VITE_TEST_API: '' });
+  const server = await serve(plain);
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    return await firstLoad(browser, server.url);
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(plain, { recursive: true, force: true });
+  }
+}
+
 export async function browserBench(root) {
   const plain = build(root, { VITE_TEST_API: '' });
   const hooked = build(root, { VITE_TEST_API: '1' });
