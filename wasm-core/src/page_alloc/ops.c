@@ -52,7 +52,7 @@ static FAST_PATH int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, u
 {
 	struct handle *hd = &sim_handles(s)[h];
 	int zone_index = -1;
-	uint32_t pfn = page_alloc(s, cpu, gfp, order, &zone_index);
+	uint32_t pfn = page_alloc_fast(s, cpu, gfp, order, &zone_index);
 
 	if (pfn == PFN_NONE)
 		return s->frozen ? SIM_ECORRUPT : SIM_ENOMEM;
@@ -68,7 +68,7 @@ static FAST_PATH int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, u
 static FAST_PATH void do_free_handle(struct sim *s, int cpu, uint32_t h)
 {
 	struct handle *hd = &sim_handles(s)[h];
-	page_free(s, cpu, &s->nodes[hd->node].zones[hd->zone], hd->pfn, hd->order);
+	page_free_fast(s, cpu, &s->nodes[hd->node].zones[hd->zone], hd->pfn, hd->order);
 	hd->pfn = PFN_NONE;
 }
 
@@ -134,7 +134,7 @@ static int op_free_pfn(struct sim *s, const struct sim_op *op)
 	for (uint32_t h = 0; h < s->config.max_handles; h++)
 		if (handles[h].pfn == pfn && handles[h].order != HANDLE_STREAM)
 			handles[h].pfn = PFN_NONE;
-	page_free(s, op->cpu, z, pfn, op->order);
+	page_free_fast(s, op->cpu, z, pfn, op->order);
 	return SIM_OK;
 }
 

@@ -120,7 +120,7 @@ static void reclaim_free(struct sim *s, struct zone *z, uint32_t pfn, const stru
 	int order = zone_page(s, z, pfn)->order;
 
 	lru_forget(s, z, pfn, how);
-	page_free(s, sc->cpu, z, pfn, order);
+	page_free_fast(s, sc->cpu, z, pfn, order);
 }
 
 /* Put an isolated block back on a list of its type: active (counted as pgactivate) or inactive. */
