@@ -134,7 +134,7 @@ static int op_free_pfn(struct sim *s, const struct sim_op *op)
 	for (uint32_t h = 0; h < s->config.max_handles; h++)
 		if (handles[h].pfn == pfn && handles[h].order != HANDLE_STREAM)
 			handles[h].pfn = PFN_NONE;
-	page_free_fast(s, op->cpu, z, pfn, op->order);
+	page_free(s, op->cpu, z, pfn, op->order);
 	return SIM_OK;
 }
 

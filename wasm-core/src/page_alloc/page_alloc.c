@@ -669,7 +669,7 @@ void page_free_batch(struct sim *s, int cpu, const struct page_batch *batch)
 	for (uint32_t i = 0; i < batch->nr; i++) {
 		keep[i] = batch->order[i] == 0;
 		if (!keep[i])
-			page_free_fast(s, cpu, batch->zone[i], batch->pfn[i], batch->order[i]);
+			page_free(s, cpu, batch->zone[i], batch->pfn[i], batch->order[i]);
 	}
 	if (s->profile.free_batch_rule == 1) {
 		/* free_unref_page_list: prepare every page, then trace and commit each */
@@ -685,6 +685,6 @@ void page_free_batch(struct sim *s, int cpu, const struct page_batch *batch)
 			continue;
 		ev_emit(s, EV_MM_PAGE_FREE_BATCHED, FN_FREE_HOT_COLD_PAGE_LIST, cpu, batch->zone[i],
 			batch->pfn[i], 0, 0, 0, 0, 0);
-		page_free_fast(s, cpu, batch->zone[i], batch->pfn[i], 0);
+		page_free(s, cpu, batch->zone[i], batch->pfn[i], 0);
 	}
 }

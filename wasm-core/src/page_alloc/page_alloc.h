@@ -39,7 +39,7 @@ int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx);
 /* __free_pages of an allocated block: to the pcp lists or to the buddy. */
 void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
 
-/* page_free folded into its caller (base/fast_path.h): for the free op and reclaim's frees only. */
+/* page_free folded into its caller (base/fast_path.h): for the free and random ops and reclaim's frees only. */
 void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
 
 /* FOLIO_BATCH_SIZE (6.18 include/linux/pagevec.h): the folios one folios_put hands over. */
