@@ -15,4 +15,12 @@
 /* Always inline this function into its callers, across files under LTO. */
 #define FAST_PATH __attribute__((always_inline)) inline
 
+/*
+ * Never inline this function: the one out-of-line copy of a FAST_PATH function that slow paths and
+ * other subsystems call. Folded into each of their call sites too, the allocation path made
+ * alloc_slowpath, pcpu_populate and the fault handlers several KiB of wasm each, for calls that
+ * a reclaim, a chunk population or a fault dwarfs anyway.
+ */
+#define OUT_OF_LINE __attribute__((noinline))
+
 #endif

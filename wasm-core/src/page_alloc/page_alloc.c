@@ -535,6 +535,15 @@ static void may_oom(struct sim *s, const struct alloc_context *ac)
 		(int32_t)anon);
 }
 
+/* get_page_from_freelist for the slow path's retries: one shared copy (base/fast_path.h). */
+static OUT_OF_LINE uint32_t get_page_from_freelist_retry(struct sim *s,
+							 const struct alloc_context *ac,
+							 unsigned alloc_flags,
+							 struct zone **zone_out)
+{
+	return get_page_from_freelist(s, ac, alloc_flags, zone_out);
+}
+
 /* __alloc_pages_direct_reclaim: reclaim, then try; failing that, drain the pcp lists and try again. */
 static uint32_t alloc_direct_reclaim(struct sim *s, struct alloc_context *ac, unsigned alloc_flags,
 				     struct zone **zone_out, uint64_t *progress)
@@ -548,13 +557,13 @@ static uint32_t alloc_direct_reclaim(struct sim *s, struct alloc_context *ac, un
 	/* 3.1: reclaim made progress, so zones marked full may have room now */
 	if (s->profile.zlc && s->profile.zlc_clear_after_direct_reclaim && !ac->thisnode)
 		zlc_clear_zones_full(s, ac->nid, ac->cpu, ac->order);
-	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	pfn = get_page_from_freelist_retry(s, ac, alloc_flags, zone_out);
 	if (pfn != PFN_NONE || s->frozen)
 		return pfn;
 	/* pages pinned on per-CPU lists or in the atomic reserve: give them back, once */
 	highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 0, ac->cpu);
 	pcp_drain_all(s, ac->cpu);
-	return get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	return get_page_from_freelist_retry(s, ac, alloc_flags, zone_out);
 }
 
 /* __alloc_pages_slowpath (without compaction, cpusets or the OOM killer's kill). */
@@ -575,7 +584,7 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 	if (alloc_flags & ALLOC_KSWAPD)
 		wake_all_kswapds(s, ac);
 	/* MIN watermark now, with the reserves the flags grant */
-	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	pfn = get_page_from_freelist_retry(s, ac, alloc_flags, zone_out);
 	if (pfn != PFN_NONE || s->frozen)
 		return pfn;
 	/* (direct compaction for costly or unmovable high orders would run here: not modelled) */
@@ -588,7 +597,7 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 		reserve_flags = gfp_pfmemalloc_flags(gfp);
 		if (reserve_flags)
 			alloc_flags = reserve_flags | (alloc_flags & ALLOC_KSWAPD);
-		pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+		pfn = get_page_from_freelist_retry(s, ac, alloc_flags, zone_out);
 		if (pfn != PFN_NONE || s->frozen)
 			return pfn;
 		if (!can_direct_reclaim)
@@ -604,7 +613,7 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 		if (should_reclaim_retry(s, ac, alloc_flags, progress, &no_progress_loops))
 			continue;
 		/* __alloc_pages_may_oom: one last try at the HIGH mark, then the OOM decision */
-		pfn = get_page_from_freelist(s, ac, ALLOC_WMARK_HIGH, zone_out);
+		pfn = get_page_from_freelist_retry(s, ac, ALLOC_WMARK_HIGH, zone_out);
 		if (pfn != PFN_NONE || s->frozen)
 			return pfn;
 		may_oom(s, ac);
@@ -619,7 +628,7 @@ nopage:
 	return PFN_NONE;
 }
 
-FAST_PATH uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out)
+FAST_PATH uint32_t page_alloc_fast(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out)
 {
 	struct alloc_context ac;
 	struct zone *z = NULL;
@@ -664,6 +673,11 @@ FAST_PATH uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, i
 	return pfn;
 }
 
+OUT_OF_LINE uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out)
+{
+	return page_alloc_fast(s, cpu, gfp, order, zone_out);
+}
+
 /*
  * free_pages_prepare's part of a free: the mm_page_free tracepoint, and PGFREE, which counts every
  * page once, where it leaves its owner (pages a pcp drain later returns are not counted again).
@@ -689,7 +703,7 @@ static FAST_PATH void free_to_buddy(struct sim *s, int cpu, struct zone *z, uint
 	zone_unlock(s, z, cpu, 1, 1 << order);
 }
 
-FAST_PATH void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+FAST_PATH void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 {
 	if (s->frozen)
 		return;
@@ -704,6 +718,11 @@ FAST_PATH void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, i
 	}
 	/* __free_pages_ok -> free_one_page: straight to the buddy under zone->lock */
 	free_to_buddy(s, cpu, z, pfn, order);
+}
+
+OUT_OF_LINE void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+{
+	page_free_fast(s, cpu, z, pfn, order);
 }
 
 /*
