@@ -203,9 +203,10 @@ static uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, i
 
 	if (pcp_path) {
 		/* rmqueue_pcplist: pcp_spin_trylock (6.0+) or local_lock_irqsave */
-		uint8_t ctx = pcp_lock_ctx(s, cpu, 1);
+		struct cpu *c = &s->cpus[cpu];
+		uint8_t ctx = pcp_lock_cpu_ctx(s, c, 1);
 		pfn = pcp_rmqueue(s, z, cpu, order, mt, alloc_flags);
-		pcp_unlock_ctx(s, cpu, ctx);
+		c->trace_ctx = ctx;
 	}
 	/* before 6.0 a pcp-order request that could not refill failed right there */
 	if (pfn == PFN_NONE && !s->frozen && (!pcp_path || s->profile.buddy_after_pcp_miss)) {
@@ -711,9 +712,10 @@ FAST_PATH void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t p
 	free_prepare(s, cpu, z, pfn, order);
 	if (pcp_allowed_order(s, order)) {
 		/* free_frozen_pages: pcp_spin_trylock (6.0+) or local_lock_irqsave around the commit */
-		uint8_t ctx = pcp_lock_ctx(s, cpu, 1);
+		struct cpu *c = &s->cpus[cpu];
+		uint8_t ctx = pcp_lock_cpu_ctx(s, c, 1);
 		pcp_free(s, z, cpu, pfn, order);
-		pcp_unlock_ctx(s, cpu, ctx);
+		c->trace_ctx = ctx;
 		return;
 	}
 	/* __free_pages_ok -> free_one_page: straight to the buddy under zone->lock */

@@ -599,8 +599,8 @@ FAST_PATH uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order
  * pressure or a zone below its high watermark shrink it; a pcp that fills up while the zone is
  * comfortable raises it to hold at least one more batch of frees.
  */
-static int32_t nr_pcp_high(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp,
-			   int32_t batch, int free_high)
+static FAST_PATH int32_t nr_pcp_high(struct sim *s, struct zone *z, int cpu,
+				     struct per_cpu_pages *pcp, int32_t batch, int free_high)
 {
 	int32_t high_min = pcp->high_min, high_max = pcp->high_max, high;
 
