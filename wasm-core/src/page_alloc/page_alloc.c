@@ -186,12 +186,12 @@ static void zone_statistics(struct sim *s, struct zone *preferred, struct zone *
  */
 static void wake_boosted_kswapd(struct sim *s, struct zone *z, unsigned alloc_flags, int cpu)
 {
-	if (s->profile.boosted_wake_needs_kswapd_flag && !(alloc_flags & ALLOC_KSWAPD))
+	/* the zone's flag first: it is rarely set, so most allocations stop at one test */
+	if (!(z->flags & ZONE_BOOSTED_WATERMARK) ||
+	    (s->profile.boosted_wake_needs_kswapd_flag && !(alloc_flags & ALLOC_KSWAPD)))
 		return;
-	if (z->flags & ZONE_BOOSTED_WATERMARK) {
-		z->flags &= ~(uint32_t)ZONE_BOOSTED_WATERMARK;
-		wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
-	}
+	z->flags &= ~(uint32_t)ZONE_BOOSTED_WATERMARK;
+	wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
 }
 
 /* rmqueue: the CPU's list for pcp orders, else (or, 6.0+, when that is empty) the buddy under zone->lock. */
@@ -282,6 +282,16 @@ static void emit_zlc_skip(struct sim *s, const struct alloc_context *ac, struct 
 }
 
 /*
+ * Whether this walk has a zonelist cache: only the full fallback zonelist has one (zlcache_ptr),
+ * not __GFP_THISNODE's. Asked only once a zone has failed, so a walk that succeeds at once does
+ * not read the switch.
+ */
+static inline int zlc_cache(const struct sim *s, const struct alloc_context *ac)
+{
+	return s->profile.zlc && !ac->thisnode;
+}
+
+/*
  * get_page_from_freelist: walk the zonelist from the preferred zone; PFN_NONE if no zone gives a
  * block. With a zonelist cache (zlc.c, <= 4.3) the walk skips slots marked full once it has set
  * the cache up: 3.0 sets it up after the first zone was tried, 3.1 when the first zone fails its
@@ -297,9 +307,6 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 	int skip_kswapd_nodes = multi_node && s->profile.skip_kswapd_nodes;
 	int skipped_kswapd_nodes = 0;
 	int below_high_check = s->profile.pcp_high_rule == PCP_HIGH_AUTOTUNE;
-	/* only the full fallback zonelist has a cache (zlcache_ptr), not __GFP_THISNODE's */
-	int zlc_cache = s->profile.zlc && !ac->thisnode;
-	int zlc_setup_first = s->profile.zlc_setup_before_first_reclaim;
 	int zlc_active = 0, did_zlc_setup = 0, zlc_skipped = 0, why;
 	uint32_t allowednodes = 0;
 
@@ -354,19 +361,21 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 			    (alloc_flags & ALLOC_NO_WATERMARKS))
 				goto try_this_zone;
 			/* 3.1: set the cache up before the first zone_reclaim, to see if it failed recently */
-			if (zlc_cache && zlc_setup_first && !did_zlc_setup && multi_node) {
+			if (zlc_cache(s, ac) && s->profile.zlc_setup_before_first_reclaim &&
+			    !did_zlc_setup && multi_node) {
 				allowednodes = zlc_setup(s, ac->nid, ac->cpu);
 				zlc_active = did_zlc_setup = 1;
 			}
 			if (!s->config.zone_reclaim_mode || !zone_allows_reclaim(s, preferred, z)) {
 				/* no node reclaim to try here: move on (the ZLC remembers the zone as full) */
 				emit_fallback(s, ac, z, ZF_WMARK, alloc_flags);
-				if (zlc_cache)
+				if (zlc_cache(s, ac))
 					zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_NO_RECLAIM,
 							   ac->cpu, ac->order);
 				goto try_next_zone;
 			}
-			if (zlc_cache && zlc_setup_first && zlc_active &&
+			if (zlc_cache(s, ac) && s->profile.zlc_setup_before_first_reclaim &&
+			    zlc_active &&
 			    !zlc_zone_worth_trying(s, ac->nid, i, allowednodes, &why)) {
 				/* it failed zone_reclaim within the last second: do not scan it again */
 				emit_zlc_skip(s, ac, z, i, why);
@@ -379,14 +388,14 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 			if (ret == NODE_RECLAIM_NOSCAN) {
 				emit_fallback(s, ac, z, ZF_RECLAIM_NOSCAN, alloc_flags);
 				/* 3.0 went on to try_next_zone (and its ZLC setup); 3.1 just continues */
-				if (zlc_setup_first)
+				if (s->profile.zlc_setup_before_first_reclaim)
 					continue;
 				goto try_next_zone;
 			}
 			if (ret == NODE_RECLAIM_FULL) {
 				emit_fallback(s, ac, z, ZF_RECLAIM_FULL, alloc_flags);
 				/* 3.0 marked such a zone full; 3.1 does not: reclaim elsewhere may still work */
-				if (!zlc_cache || s->profile.zone_reclaim_full_does_not_mark)
+				if (!zlc_cache(s, ac) || s->profile.zone_reclaim_full_does_not_mark)
 					continue;
 				zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_RECLAIM_FULL, ac->cpu,
 						   ac->order);
@@ -398,7 +407,7 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 				    (enum wmark_check)(alloc_flags & ALLOC_WMARK_MASK), ac->cpu))
 				goto try_this_zone;
 			emit_fallback(s, ac, z, ZF_RECLAIM_SHORT, alloc_flags);
-			if (zlc_cache)
+			if (zlc_cache(s, ac))
 				zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_STILL_BELOW, ac->cpu,
 						   ac->order);
 			goto try_next_zone;
@@ -415,12 +424,13 @@ try_this_zone:
 				return pfn;
 			}
 			emit_fallback(s, ac, z, ZF_RMQUEUE, alloc_flags);
-			if (zlc_cache)
+			if (zlc_cache(s, ac))
 				zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_RMQUEUE, ac->cpu,
 						   ac->order);
 try_next_zone:
 			/* 3.0: the cache is set up only once the first zone was tried */
-			if (zlc_cache && !zlc_setup_first && !did_zlc_setup && multi_node) {
+			if (zlc_cache(s, ac) && !s->profile.zlc_setup_before_first_reclaim &&
+			    !did_zlc_setup && multi_node) {
 				allowednodes = zlc_setup(s, ac->nid, ac->cpu);
 				zlc_active = did_zlc_setup = 1;
 			}
