@@ -195,8 +195,8 @@ static void wake_boosted_kswapd(struct sim *s, struct zone *z, unsigned alloc_fl
 }
 
 /* rmqueue: the CPU's list for pcp orders, else (or, 6.0+, when that is empty) the buddy under zone->lock. */
-static uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order,
-			unsigned alloc_flags, int mt, int cpu)
+static FAST_PATH uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order,
+				  unsigned alloc_flags, int mt, int cpu)
 {
 	uint32_t pfn = PFN_NONE;
 	int pcp_path = pcp_allowed_order(s, order), buddy_tried = 0;

@@ -153,8 +153,8 @@ static void pcp_list_add(struct sim *s, const struct zone *z, struct per_cpu_pag
 }
 
 /* list_del of a block from its pcp list (the frame names the list); count is the caller's. */
-static void pcp_list_del(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp,
-			 uint32_t pfn)
+static FAST_PATH void pcp_list_del(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp,
+				   uint32_t pfn)
 {
 	struct page *page = zone_page(s, z, pfn);
 	int pindex = page->list;
