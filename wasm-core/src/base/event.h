@@ -29,8 +29,9 @@ static FAST_PATH void ev_emit_at(uint16_t src_file, uint16_t src_line, struct si
 {
 	uint32_t n = s->nr_events;
 	uint32_t seq = s->event_seq++;
-	struct sim_event ev;
-	uint8_t ctx;
+	struct sim_event *e;
+	uint32_t op;
+	uint8_t node, zone, ctx;
 
 	if (n >= s->config.event_capacity) {
 		/* the history stays consistent: seq still advances, the loss is counted */
@@ -38,27 +39,30 @@ static FAST_PATH void ev_emit_at(uint16_t src_file, uint16_t src_line, struct si
 		return;
 	}
 	/*
-	 * Every field is read before anything is stored: a byte store may alias any field of s, so
+	 * Everything is read before anything is stored: a byte store may alias any field of s, so
 	 * storing field by field made the compiler reload the state between the stores.
 	 */
-	ev.seq = seq;
-	ev.op = s->op_seq;
-	ev.pfn = pfn;
-	ev.a = a;
-	ev.b = b;
-	ev.c = c;
-	ev.cpu = (uint16_t)(cpu < 0 ? 0 : cpu);
-	ev.kind = (uint8_t)kind;
-	ev.node = (uint8_t)(z ? z->node : (cpu >= 0 ? s->cpus[cpu].node : 0));
-	ev.zone = (uint8_t)(z ? z->idx : 0);
-	ev.order = (uint8_t)(order < 0 ? 0 : order);
-	ev.mt = (uint8_t)(mt < 0 ? 0 : mt);
-	ev.fn = (uint8_t)fn;
-	ev.src_file = src_file;
-	ev.src_line = src_line;
+	op = s->op_seq;
+	node = (uint8_t)(z ? z->node : (cpu >= 0 ? s->cpus[cpu].node : 0));
+	zone = (uint8_t)(z ? z->idx : 0);
 	ctx = cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? s->cpus[cpu].trace_ctx : 0;
+	e = &sim_event_buf(s)[n];
 	s->nr_events = n + 1;
-	sim_event_buf(s)[n] = ev;
+	e->seq = seq;
+	e->op = op;
+	e->pfn = pfn;
+	e->a = a;
+	e->b = b;
+	e->c = c;
+	e->cpu = (uint16_t)(cpu < 0 ? 0 : cpu);
+	e->kind = (uint8_t)kind;
+	e->node = node;
+	e->zone = zone;
+	e->order = (uint8_t)(order < 0 ? 0 : order);
+	e->mt = (uint8_t)(mt < 0 ? 0 : mt);
+	e->fn = (uint8_t)fn;
+	e->src_file = src_file;
+	e->src_line = src_line;
 	sim_event_ctx(s)[n] = ctx;
 }
 
