@@ -4,10 +4,13 @@
  *
  * Why: in WebAssembly each call costs V8 a frame, a stack-limit check and reloads of the instance
  * and the memory base, about ten instructions that native code does not pay, and LLVM's default
- * budget left the fast path split across about ten calls per op. Folded, the wasm executes 717
- * instructions per op of the core benchmark instead of 806 (native: 620 instead of 623); see
- * `npm run bench -- --instructions`. It costs about 13 KiB of gzipped wasm. Slow paths (fallback,
- * reclaim, drains, refills) stay out of line.
+ * budget left the fast path split across about ten calls per op, and GCC, as the path grew, left
+ * rmqueue, the watermark check's event, the pcp list and index helpers and nr_pcp_high as calls
+ * too. With them folded (and ev_emit and the zonelist walk reading before they store or branch),
+ * an op of the core benchmark (bench1m, 2 CPUs, 200k random ops, callgrind) executes 703 native
+ * and 866 wasm instructions, against 776 and 951 before; see `npm run bench -- --instructions`.
+ * Slow paths (fallback, reclaim, drains, refills) stay out of line, and so do the copies other
+ * subsystems call (OUT_OF_LINE below).
  */
 #ifndef BUDDYSCOPE_FAST_PATH_H
 #define BUDDYSCOPE_FAST_PATH_H
