@@ -8,7 +8,8 @@
  * rmqueue, the watermark check's event, the pcp list and index helpers and nr_pcp_high as calls
  * too. With them folded (and ev_emit and the zonelist walk reading before they store or branch),
  * an op of the core benchmark (bench1m, 2 CPUs, 200k random ops, callgrind) executes 703 native
- * and 866 wasm instructions, against 776 and 951 before; see `npm run bench -- --instructions`.
+ * and 866-897 wasm instructions (V8's counts move a few percent between runs), against 776 and
+ * 951-990 before; see `npm run bench -- --instructions`.
  * Slow paths (fallback, reclaim, drains, refills) stay out of line, and so do the copies other
  * subsystems call (OUT_OF_LINE below).
  */
