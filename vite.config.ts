@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { lessonSchemaPlugin } from './web/lessons/vite-plugin';
 import { markdownTreePlugin } from './web/markdown/vite-plugin';
+import { workloadProgramPlugin } from './web/workload/vite-plugin';
 import { contentSecurityPolicy } from './web/security/vite-plugin';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
@@ -20,7 +21,13 @@ export default defineConfig({
   root: `${repo}web`,
   base: basePath(),
   publicDir: `${repo}public`,
-  plugins: [react(), lessonSchemaPlugin(repo), markdownTreePlugin(), contentSecurityPolicy()],
+  plugins: [
+    react(),
+    lessonSchemaPlugin(repo),
+    markdownTreePlugin(),
+    workloadProgramPlugin(),
+    contentSecurityPolicy(),
+  ],
   build: {
     outDir: `${repo}dist`,
     emptyOutDir: true,

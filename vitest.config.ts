@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { lessonSchemaPlugin } from './web/lessons/vite-plugin';
 import { markdownTreePlugin } from './web/markdown/vite-plugin';
+import { workloadProgramPlugin } from './web/workload/vite-plugin';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
-  // The same build-time compilation as the site: lessons (?lesson) and Markdown trees (?md).
-  plugins: [lessonSchemaPlugin(repo), markdownTreePlugin()],
+  // The same build-time compilation as the site: lessons (?lesson), Markdown trees (?md) and
+  // workloads (?program).
+  plugins: [lessonSchemaPlugin(repo), markdownTreePlugin(), workloadProgramPlugin()],
   test: {
     root: '.',
     environment: 'node',

@@ -217,18 +217,28 @@ async function longLoad(browser, url) {
   return { ms, tasks, frames, memory, ops: LONG_LOAD_OPS, events };
 }
 
-/** Only the long load (`npm run bench -- --long-load`): one build, one page. */
-export async function longLoadBench(root) {
-  const hooked = build(root, { VITE_TEST_API: '1' });
-  const server = await serve(hooked);
+/** One row alone: build the site with env, serve it, and run measure(browser, url) once. */
+async function alone(root, env, measure) {
+  const dir = build(root, env);
+  const server = await serve(dir);
   const browser = await chromium.launch(CHROMIUM);
   try {
-    return await longLoad(browser, server.url);
+    return await measure(browser, server.url);
   } finally {
     await browser.close();
     server.close();
-    rmSync(hooked, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Only the long load (`npm run bench -- --long-load`): the hooked build, one page. */
+export function longLoadBench(root) {
+  return alone(root, { VITE_TEST_API: '1' }, longLoad);
+}
+
+/** Only the first load (`npm run bench -- --first-load`): the plain build, one page. */
+export function firstLoadBench(root) {
+  return alone(root, { VITE_TEST_API: '' }, firstLoad);
 }
 
 export async function browserBench(root) {

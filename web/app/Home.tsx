@@ -3,10 +3,11 @@
  * workload, its memory map and /proc/buddyinfo changing as it goes), and the ways in.
  */
 import { lazy, Suspense, useEffect } from 'react';
+import { unpackProgram } from '../workload/program';
+import miniature from './home-miniature.workload?program';
 import { useResource } from './useResource';
 import { narrate } from '../views/narrate';
 import type { Theme } from '../views/palette';
-import { compileText } from './compile';
 import { routeHref } from './router';
 import { Session } from './session';
 import { useReducedMotion } from './theme';
@@ -15,19 +16,9 @@ import { usePlayerVersion } from './usePlayer';
 
 const MemoryMap = lazy(() => import('../views/MemoryMap').then((m) => ({ default: m.MemoryMap })));
 
-const MINI = `machine tiny
-seed 3
-repeat 3 {
-  cpu 0 alloc a order=1
-  cpu 1 alloc b order=0 GFP_HIGHUSER_MOVABLE
-  cpu 1 alloc b order=2 GFP_HIGHUSER_MOVABLE
-}
-cpu 0 alloc big order=4
-cpu 1 free b *
-cpu 0 free a *
-drain all
-cpu 0 free big
-`;
+// The miniature's workload, compiled at build time (web/workload/vite-plugin.ts): the home page
+// ships no parser or compiler.
+const MINI = unpackProgram(miniature);
 
 function Miniature({ theme }: { theme: Theme }) {
   const core = useCore();
@@ -35,9 +26,7 @@ function Miniature({ theme }: { theme: Theme }) {
   const session = useResource(
     () => {
       if (core.state !== 'ready') return null;
-      const out = compileText(MINI);
-      if (!out.ok) return null;
-      const s = new Session(core.core, out.program);
+      const s = new Session(core.core, MINI);
       s.clock.setSpeed(3);
       s.clock.setGrain('op');
       return s;

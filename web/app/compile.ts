@@ -2,7 +2,7 @@
  * compile.ts: workload text to what a session runs: the compiled program (the machine config, the
  * ops as the packed records the player branches on and the core applies, the source line of each).
  */
-import type { ExplicitMachine, MachineConfig } from '../core/machine-config';
+import type { ExplicitMachine } from '../core/machine-config';
 import { compileWorkload, type CompiledProgram } from '../workload/compiler';
 import type { WorkloadError } from '../workload/errors';
 import { parseWorkload } from '../workload/parser';
@@ -19,14 +19,4 @@ export function compileText(text: string, machine?: ExplicitMachine | null): Com
     machine ? { positions: parsed.positions, machine } : { positions: parsed.positions },
   );
   return c;
-}
-
-/** Whether two configs build the same machine (then a new op list is a branch, not a new run). */
-export function sameMachine(a: MachineConfig, b: MachineConfig): boolean {
-  const key = (c: MachineConfig) =>
-    JSON.stringify(
-      { ...c, seed: c.seed === undefined ? null : String(c.seed) },
-      (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v),
-    );
-  return key(a) === key(b);
 }

@@ -12,9 +12,9 @@ import type { ModelState } from '../views/model';
 import type { ProcFile } from '../core/sim';
 import type { PercpuReader } from '../core/percpu-reader';
 import type { CompiledProgram } from '../workload/compiler';
-import { sameMachine } from './compile';
 import type { Core } from '../core/module';
 import type { Sim } from '../core/sim';
+import { sameMachine } from '../core/machine-config';
 
 /** A long program on its way into a session (Session.stage). */
 export interface StagedLoad {

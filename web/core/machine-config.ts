@@ -190,3 +190,13 @@ export function machineCpuCount(m: PresetMachine | ExplicitMachine): number {
 export function machineMaxOrder(m: PresetMachine | ExplicitMachine): number {
   return m.kind === 'preset' ? PRESETS[m.name].maxOrder : m.maxOrder;
 }
+
+/** Whether two configs build the same machine (then a new op list is a branch, not a new run). */
+export function sameMachine(a: MachineConfig, b: MachineConfig): boolean {
+  const key = (c: MachineConfig) =>
+    JSON.stringify(
+      { ...c, seed: c.seed === undefined ? null : String(c.seed) },
+      (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v),
+    );
+  return key(a) === key(b);
+}

@@ -19,7 +19,7 @@ import {
   type PresetMachine,
   type ZoneSpan,
 } from '../core/machine-config';
-import { HANDLE_NONE, OpBuffer, OpKind, OpList, SysctlId, type SimOp } from '../core/ops';
+import { HANDLE_NONE, OpBuffer, OpKind, SysctlId, type SimOp } from '../core/ops';
 import { addressSpaceFields } from './address-space';
 import type {
   GfpSpec,
@@ -37,24 +37,8 @@ import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
 import { FOLIO_BATCH_SIZE, parseNumber } from './parser';
 
-/** A compiled workload: what the player, the lessons, the command line and the core all take. */
-export interface CompiledProgram {
-  config: MachineConfig;
-  ops: OpList; // packed struct sim_op records, as sim_apply reads them
-  lines: Uint32Array; // source line of each op (0 when the tree has no positions)
-}
-
-/** A CompiledProgram as raw bytes, as it crosses from the compile worker (no classes there). */
-export interface PackedProgram {
-  config: MachineConfig;
-  ops: Uint8Array; // the bytes of CompiledProgram.ops
-  lines: Uint32Array;
-}
-
-/** The program whose ops are these bytes (no copy). */
-export function unpackProgram(p: PackedProgram): CompiledProgram {
-  return { config: p.config, ops: new OpList(p.ops), lines: p.lines };
-}
+import type { CompiledProgram } from './program';
+export { unpackProgram, type CompiledProgram, type PackedProgram } from './program';
 
 /** Where a random stream lives in the handle table. */
 interface RandomStream {

@@ -27,32 +27,43 @@ static FAST_PATH void ev_emit_at(uint16_t src_file, uint16_t src_line, struct si
 				 int fn, int cpu, const struct zone *z, uint32_t pfn, int order,
 				 int mt, int32_t a, int32_t b, int32_t c)
 {
-	struct sim_event *e;
+	uint32_t n = s->nr_events;
 	uint32_t seq = s->event_seq++;
+	struct sim_event *e;
+	uint32_t op;
+	uint8_t node, zone, ctx;
 
-	if (s->nr_events >= s->config.event_capacity) {
+	if (n >= s->config.event_capacity) {
 		/* the history stays consistent: seq still advances, the loss is counted */
 		s->events_dropped++;
 		return;
 	}
-	sim_event_ctx(s)[s->nr_events] =
-		cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? s->cpus[cpu].trace_ctx : 0;
-	e = &sim_event_buf(s)[s->nr_events++];
+	/*
+	 * Everything is read before anything is stored: a byte store may alias any field of s, so
+	 * storing field by field made the compiler reload the state between the stores.
+	 */
+	op = s->op_seq;
+	node = (uint8_t)(z ? z->node : (cpu >= 0 ? s->cpus[cpu].node : 0));
+	zone = (uint8_t)(z ? z->idx : 0);
+	ctx = cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? s->cpus[cpu].trace_ctx : 0;
+	e = &sim_event_buf(s)[n];
+	s->nr_events = n + 1;
 	e->seq = seq;
-	e->op = s->op_seq;
+	e->op = op;
 	e->pfn = pfn;
 	e->a = a;
 	e->b = b;
 	e->c = c;
 	e->cpu = (uint16_t)(cpu < 0 ? 0 : cpu);
 	e->kind = (uint8_t)kind;
-	e->node = (uint8_t)(z ? z->node : (cpu >= 0 ? s->cpus[cpu].node : 0));
-	e->zone = (uint8_t)(z ? z->idx : 0);
+	e->node = node;
+	e->zone = zone;
 	e->order = (uint8_t)(order < 0 ? 0 : order);
 	e->mt = (uint8_t)(mt < 0 ? 0 : mt);
 	e->fn = (uint8_t)fn;
 	e->src_file = src_file;
 	e->src_line = src_line;
+	sim_event_ctx(s)[n] = ctx;
 }
 
 /*

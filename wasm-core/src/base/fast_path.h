@@ -4,15 +4,27 @@
  *
  * Why: in WebAssembly each call costs V8 a frame, a stack-limit check and reloads of the instance
  * and the memory base, about ten instructions that native code does not pay, and LLVM's default
- * budget left the fast path split across about ten calls per op. Folded, the wasm executes 717
- * instructions per op of the core benchmark instead of 806 (native: 620 instead of 623); see
- * `npm run bench -- --instructions`. It costs about 13 KiB of gzipped wasm. Slow paths (fallback,
- * reclaim, drains, refills) stay out of line.
+ * budget left the fast path split across about ten calls per op, and GCC, as the path grew, left
+ * rmqueue, the watermark check's event, the pcp list and index helpers and nr_pcp_high as calls
+ * too. With them folded (and ev_emit and the zonelist walk reading before they store or branch),
+ * an op of the core benchmark (bench1m, 2 CPUs, 200k random ops, callgrind) executes 703 native
+ * and 866-897 wasm instructions (V8's counts move a few percent between runs), against 776 and
+ * 951-990 before; see `npm run bench -- --instructions`.
+ * Slow paths (fallback, reclaim, drains, refills) stay out of line, and so do the copies other
+ * subsystems call (OUT_OF_LINE below).
  */
 #ifndef BUDDYSCOPE_FAST_PATH_H
 #define BUDDYSCOPE_FAST_PATH_H
 
 /* Always inline this function into its callers, across files under LTO. */
 #define FAST_PATH __attribute__((always_inline)) inline
+
+/*
+ * Never inline this function: the one out-of-line copy of a FAST_PATH function that slow paths and
+ * other subsystems call. Folded into each of their call sites too, the allocation path made
+ * alloc_slowpath, pcpu_populate and the fault handlers several KiB of wasm each, for calls that
+ * a reclaim, a chunk population or a fault dwarfs anyway.
+ */
+#define OUT_OF_LINE __attribute__((noinline))
 
 #endif

@@ -54,7 +54,7 @@ static FAST_PATH int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, u
 {
 	struct handle *hd = &sim_handles(s)[h];
 	int zone_index = -1;
-	uint32_t pfn = page_alloc(s, cpu, gfp, order, &zone_index);
+	uint32_t pfn = page_alloc_fast(s, cpu, gfp, order, &zone_index);
 
 	if (pfn == PFN_NONE)
 		return s->frozen ? SIM_ECORRUPT : SIM_ENOMEM;
@@ -70,7 +70,7 @@ static FAST_PATH int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, u
 static FAST_PATH void do_free_handle(struct sim *s, int cpu, uint32_t h)
 {
 	struct handle *hd = &sim_handles(s)[h];
-	page_free(s, cpu, &s->nodes[hd->node].zones[hd->zone], hd->pfn, hd->order);
+	page_free_fast(s, cpu, &s->nodes[hd->node].zones[hd->zone], hd->pfn, hd->order);
 	hd->pfn = PFN_NONE;
 }
 

@@ -186,26 +186,27 @@ static void zone_statistics(struct sim *s, struct zone *preferred, struct zone *
  */
 static void wake_boosted_kswapd(struct sim *s, struct zone *z, unsigned alloc_flags, int cpu)
 {
-	if (s->profile.boosted_wake_needs_kswapd_flag && !(alloc_flags & ALLOC_KSWAPD))
+	/* the zone's flag first: it is rarely set, so most allocations stop at one test */
+	if (!(z->flags & ZONE_BOOSTED_WATERMARK) ||
+	    (s->profile.boosted_wake_needs_kswapd_flag && !(alloc_flags & ALLOC_KSWAPD)))
 		return;
-	if (z->flags & ZONE_BOOSTED_WATERMARK) {
-		z->flags &= ~(uint32_t)ZONE_BOOSTED_WATERMARK;
-		wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
-	}
+	z->flags &= ~(uint32_t)ZONE_BOOSTED_WATERMARK;
+	wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
 }
 
 /* rmqueue: the CPU's list for pcp orders, else (or, 6.0+, when that is empty) the buddy under zone->lock. */
-static uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order,
-			unsigned alloc_flags, int mt, int cpu)
+static FAST_PATH uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order,
+				  unsigned alloc_flags, int mt, int cpu)
 {
 	uint32_t pfn = PFN_NONE;
 	int pcp_path = pcp_allowed_order(s, order), buddy_tried = 0;
 
 	if (pcp_path) {
 		/* rmqueue_pcplist: pcp_spin_trylock (6.0+) or local_lock_irqsave */
-		uint8_t ctx = pcp_lock_ctx(s, cpu, 1);
+		struct cpu *c = &s->cpus[cpu];
+		uint8_t ctx = pcp_lock_cpu_ctx(s, c, 1);
 		pfn = pcp_rmqueue(s, z, cpu, order, mt, alloc_flags);
-		pcp_unlock_ctx(s, cpu, ctx);
+		c->trace_ctx = ctx;
 	}
 	/* before 6.0 a pcp-order request that could not refill failed right there */
 	if (pfn == PFN_NONE && !s->frozen && (!pcp_path || s->profile.buddy_after_pcp_miss)) {
@@ -281,6 +282,16 @@ static void emit_zlc_skip(struct sim *s, const struct alloc_context *ac, struct 
 }
 
 /*
+ * Whether this walk has a zonelist cache: only the full fallback zonelist has one (zlcache_ptr),
+ * not __GFP_THISNODE's. Asked only once a zone has failed, so a walk that succeeds at once does
+ * not read the switch.
+ */
+static inline int zlc_cache(const struct sim *s, const struct alloc_context *ac)
+{
+	return s->profile.zlc && !ac->thisnode;
+}
+
+/*
  * get_page_from_freelist: walk the zonelist from the preferred zone; PFN_NONE if no zone gives a
  * block. With a zonelist cache (zlc.c, <= 4.3) the walk skips slots marked full once it has set
  * the cache up: 3.0 sets it up after the first zone was tried, 3.1 when the first zone fails its
@@ -296,9 +307,6 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 	int skip_kswapd_nodes = multi_node && s->profile.skip_kswapd_nodes;
 	int skipped_kswapd_nodes = 0;
 	int below_high_check = s->profile.pcp_high_rule == PCP_HIGH_AUTOTUNE;
-	/* only the full fallback zonelist has a cache (zlcache_ptr), not __GFP_THISNODE's */
-	int zlc_cache = s->profile.zlc && !ac->thisnode;
-	int zlc_setup_first = s->profile.zlc_setup_before_first_reclaim;
 	int zlc_active = 0, did_zlc_setup = 0, zlc_skipped = 0, why;
 	uint32_t allowednodes = 0;
 
@@ -353,19 +361,21 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 			    (alloc_flags & ALLOC_NO_WATERMARKS))
 				goto try_this_zone;
 			/* 3.1: set the cache up before the first zone_reclaim, to see if it failed recently */
-			if (zlc_cache && zlc_setup_first && !did_zlc_setup && multi_node) {
+			if (zlc_cache(s, ac) && s->profile.zlc_setup_before_first_reclaim &&
+			    !did_zlc_setup && multi_node) {
 				allowednodes = zlc_setup(s, ac->nid, ac->cpu);
 				zlc_active = did_zlc_setup = 1;
 			}
 			if (!s->config.zone_reclaim_mode || !zone_allows_reclaim(s, preferred, z)) {
 				/* no node reclaim to try here: move on (the ZLC remembers the zone as full) */
 				emit_fallback(s, ac, z, ZF_WMARK, alloc_flags);
-				if (zlc_cache)
+				if (zlc_cache(s, ac))
 					zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_NO_RECLAIM,
 							   ac->cpu, ac->order);
 				goto try_next_zone;
 			}
-			if (zlc_cache && zlc_setup_first && zlc_active &&
+			if (zlc_cache(s, ac) && s->profile.zlc_setup_before_first_reclaim &&
+			    zlc_active &&
 			    !zlc_zone_worth_trying(s, ac->nid, i, allowednodes, &why)) {
 				/* it failed zone_reclaim within the last second: do not scan it again */
 				emit_zlc_skip(s, ac, z, i, why);
@@ -378,14 +388,14 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 			if (ret == NODE_RECLAIM_NOSCAN) {
 				emit_fallback(s, ac, z, ZF_RECLAIM_NOSCAN, alloc_flags);
 				/* 3.0 went on to try_next_zone (and its ZLC setup); 3.1 just continues */
-				if (zlc_setup_first)
+				if (s->profile.zlc_setup_before_first_reclaim)
 					continue;
 				goto try_next_zone;
 			}
 			if (ret == NODE_RECLAIM_FULL) {
 				emit_fallback(s, ac, z, ZF_RECLAIM_FULL, alloc_flags);
 				/* 3.0 marked such a zone full; 3.1 does not: reclaim elsewhere may still work */
-				if (!zlc_cache || s->profile.zone_reclaim_full_does_not_mark)
+				if (!zlc_cache(s, ac) || s->profile.zone_reclaim_full_does_not_mark)
 					continue;
 				zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_RECLAIM_FULL, ac->cpu,
 						   ac->order);
@@ -397,7 +407,7 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 				    (enum wmark_check)(alloc_flags & ALLOC_WMARK_MASK), ac->cpu))
 				goto try_this_zone;
 			emit_fallback(s, ac, z, ZF_RECLAIM_SHORT, alloc_flags);
-			if (zlc_cache)
+			if (zlc_cache(s, ac))
 				zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_STILL_BELOW, ac->cpu,
 						   ac->order);
 			goto try_next_zone;
@@ -414,12 +424,13 @@ try_this_zone:
 				return pfn;
 			}
 			emit_fallback(s, ac, z, ZF_RMQUEUE, alloc_flags);
-			if (zlc_cache)
+			if (zlc_cache(s, ac))
 				zlc_mark_zone_full(s, ac->nid, i, ZLC_FULL_RMQUEUE, ac->cpu,
 						   ac->order);
 try_next_zone:
 			/* 3.0: the cache is set up only once the first zone was tried */
-			if (zlc_cache && !zlc_setup_first && !did_zlc_setup && multi_node) {
+			if (zlc_cache(s, ac) && !s->profile.zlc_setup_before_first_reclaim &&
+			    !did_zlc_setup && multi_node) {
 				allowednodes = zlc_setup(s, ac->nid, ac->cpu);
 				zlc_active = did_zlc_setup = 1;
 			}
@@ -535,6 +546,15 @@ static void may_oom(struct sim *s, const struct alloc_context *ac)
 		(int32_t)anon);
 }
 
+/* get_page_from_freelist for the slow path's retries: one shared copy (base/fast_path.h). */
+static OUT_OF_LINE uint32_t get_page_from_freelist_retry(struct sim *s,
+							 const struct alloc_context *ac,
+							 unsigned alloc_flags,
+							 struct zone **zone_out)
+{
+	return get_page_from_freelist(s, ac, alloc_flags, zone_out);
+}
+
 /* __alloc_pages_direct_reclaim: reclaim, then try; failing that, drain the pcp lists and try again. */
 static uint32_t alloc_direct_reclaim(struct sim *s, struct alloc_context *ac, unsigned alloc_flags,
 				     struct zone **zone_out, uint64_t *progress)
@@ -548,13 +568,13 @@ static uint32_t alloc_direct_reclaim(struct sim *s, struct alloc_context *ac, un
 	/* 3.1: reclaim made progress, so zones marked full may have room now */
 	if (s->profile.zlc && s->profile.zlc_clear_after_direct_reclaim && !ac->thisnode)
 		zlc_clear_zones_full(s, ac->nid, ac->cpu, ac->order);
-	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	pfn = get_page_from_freelist_retry(s, ac, alloc_flags, zone_out);
 	if (pfn != PFN_NONE || s->frozen)
 		return pfn;
 	/* pages pinned on per-CPU lists or in the atomic reserve: give them back, once */
 	highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 0, ac->cpu);
 	pcp_drain_all(s, ac->cpu);
-	return get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	return get_page_from_freelist_retry(s, ac, alloc_flags, zone_out);
 }
 
 /* __alloc_pages_slowpath (without compaction, cpusets or the OOM killer's kill). */
@@ -575,7 +595,7 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 	if (alloc_flags & ALLOC_KSWAPD)
 		wake_all_kswapds(s, ac);
 	/* MIN watermark now, with the reserves the flags grant */
-	pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+	pfn = get_page_from_freelist_retry(s, ac, alloc_flags, zone_out);
 	if (pfn != PFN_NONE || s->frozen)
 		return pfn;
 	/* (direct compaction for costly or unmovable high orders would run here: not modelled) */
@@ -588,7 +608,7 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 		reserve_flags = gfp_pfmemalloc_flags(gfp);
 		if (reserve_flags)
 			alloc_flags = reserve_flags | (alloc_flags & ALLOC_KSWAPD);
-		pfn = get_page_from_freelist(s, ac, alloc_flags, zone_out);
+		pfn = get_page_from_freelist_retry(s, ac, alloc_flags, zone_out);
 		if (pfn != PFN_NONE || s->frozen)
 			return pfn;
 		if (!can_direct_reclaim)
@@ -604,7 +624,7 @@ static uint32_t alloc_slowpath(struct sim *s, struct alloc_context *ac, struct z
 		if (should_reclaim_retry(s, ac, alloc_flags, progress, &no_progress_loops))
 			continue;
 		/* __alloc_pages_may_oom: one last try at the HIGH mark, then the OOM decision */
-		pfn = get_page_from_freelist(s, ac, ALLOC_WMARK_HIGH, zone_out);
+		pfn = get_page_from_freelist_retry(s, ac, ALLOC_WMARK_HIGH, zone_out);
 		if (pfn != PFN_NONE || s->frozen)
 			return pfn;
 		may_oom(s, ac);
@@ -619,7 +639,7 @@ nopage:
 	return PFN_NONE;
 }
 
-FAST_PATH uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out)
+FAST_PATH uint32_t page_alloc_fast(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out)
 {
 	struct alloc_context ac;
 	struct zone *z = NULL;
@@ -664,6 +684,11 @@ FAST_PATH uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, i
 	return pfn;
 }
 
+OUT_OF_LINE uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out)
+{
+	return page_alloc_fast(s, cpu, gfp, order, zone_out);
+}
+
 /*
  * free_pages_prepare's part of a free: the mm_page_free tracepoint, and PGFREE, which counts every
  * page once, where it leaves its owner (pages a pcp drain later returns are not counted again).
@@ -689,7 +714,7 @@ static FAST_PATH void free_to_buddy(struct sim *s, int cpu, struct zone *z, uint
 	zone_unlock(s, z, cpu, 1, 1 << order);
 }
 
-FAST_PATH void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+FAST_PATH void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 {
 	if (s->frozen)
 		return;
@@ -697,13 +722,19 @@ FAST_PATH void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, i
 	free_prepare(s, cpu, z, pfn, order);
 	if (pcp_allowed_order(s, order)) {
 		/* free_frozen_pages: pcp_spin_trylock (6.0+) or local_lock_irqsave around the commit */
-		uint8_t ctx = pcp_lock_ctx(s, cpu, 1);
+		struct cpu *c = &s->cpus[cpu];
+		uint8_t ctx = pcp_lock_cpu_ctx(s, c, 1);
 		pcp_free(s, z, cpu, pfn, order);
-		pcp_unlock_ctx(s, cpu, ctx);
+		c->trace_ctx = ctx;
 		return;
 	}
 	/* __free_pages_ok -> free_one_page: straight to the buddy under zone->lock */
 	free_to_buddy(s, cpu, z, pfn, order);
+}
+
+OUT_OF_LINE void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+{
+	page_free_fast(s, cpu, z, pfn, order);
 }
 
 /*

@@ -30,6 +30,9 @@ enum oom_decision {
 /* __alloc_pages on cpu: a block of 2^order pages; PFN_NONE on failure. *zone_out = node * MAX_NR_ZONES + zone. */
 uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out);
 
+/* page_alloc folded into its caller (base/fast_path.h): for the alloc op's own path only. */
+uint32_t page_alloc_fast(struct sim *s, int cpu, uint32_t gfp, int order, int *zone_out);
+
 /* OP_ALLOC (validated as bad input is reported): allocate into op->handle; SIM_ENOMEM on failure. */
 int page_alloc_alloc_op(struct sim *s, const struct sim_op *op);
 
@@ -38,6 +41,9 @@ int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx);
 
 /* __free_pages of an allocated block: to the pcp lists or to the buddy. */
 void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
+
+/* page_free folded into its caller (base/fast_path.h): for the free and random ops only. */
+void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
 
 /* FOLIO_BATCH_SIZE (6.18 include/linux/pagevec.h): the folios one folios_put hands over. */
 #define FOLIO_BATCH_SIZE 31

@@ -153,8 +153,8 @@ static void pcp_list_add(struct sim *s, const struct zone *z, struct per_cpu_pag
 }
 
 /* list_del of a block from its pcp list (the frame names the list); count is the caller's. */
-static void pcp_list_del(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp,
-			 uint32_t pfn)
+static FAST_PATH void pcp_list_del(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp,
+				   uint32_t pfn)
 {
 	struct page *page = zone_page(s, z, pfn);
 	int pindex = page->list;
@@ -599,8 +599,8 @@ FAST_PATH uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order
  * pressure or a zone below its high watermark shrink it; a pcp that fills up while the zone is
  * comfortable raises it to hold at least one more batch of frees.
  */
-static int32_t nr_pcp_high(struct sim *s, struct zone *z, int cpu, struct per_cpu_pages *pcp,
-			   int32_t batch, int free_high)
+static FAST_PATH int32_t nr_pcp_high(struct sim *s, struct zone *z, int cpu,
+				     struct per_cpu_pages *pcp, int32_t batch, int free_high)
 {
 	int32_t high_min = pcp->high_min, high_max = pcp->high_max, high;
 

@@ -3,6 +3,7 @@
  * migratetype) under the profile's layout. Both the free lists (the tracepoint's percpu_refill
  * field) and the per-CPU lists need these, so they sit below both.
  */
+#include "base/fast_path.h"
 #include "page_alloc/pcp_index.h"
 
 /* The THP order that has pcp lists, or -1 (HPAGE_PMD_ORDER with THP, when pageblocks are PMD-sized). */
@@ -13,7 +14,7 @@ int pcp_thp_order(const struct sim *s)
 	return -1;
 }
 
-int pcp_allowed_order(const struct sim *s, int order)
+FAST_PATH int pcp_allowed_order(const struct sim *s, int order)
 {
 	if (order < 0)
 		return 0;
@@ -31,7 +32,7 @@ int pcp_allowed_order(const struct sim *s, int order)
  * order_to_pindex. 6.10 layout: 3 * order + mt for orders 0..3 (U0 M0 R0 U1 M1 R1 ... R3 = 0..11),
  * then 12 = THP unmovable/reclaimable, 13 = THP movable. 2016: order 0 -> mt, order k -> 2 + k.
  */
-int pcp_order_to_pindex(const struct sim *s, int mt, int order)
+FAST_PATH int pcp_order_to_pindex(const struct sim *s, int mt, int order)
 {
 	if (mt < 0 || mt >= MIGRATE_PCPTYPES || !pcp_allowed_order(s, order))
 		return -1;

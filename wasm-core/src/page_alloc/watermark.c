@@ -280,8 +280,8 @@ static FAST_PATH struct wmark_verdict wmark_ok(const struct sim *s, const struct
  * EV_WMARK_CHECK: a = free pages the request may use, b = what they had to exceed, c = pass,
  * mt = which mark (enum wmark_check), so the UI can say why the check was made.
  */
-static void emit_check(struct sim *s, const struct zone *z, int order,
-		       const struct wmark_verdict *v, enum wmark_check which, int cpu)
+static FAST_PATH void emit_check(struct sim *s, const struct zone *z, int order,
+				 const struct wmark_verdict *v, enum wmark_check which, int cpu)
 {
 	int64_t free = v->free, threshold = v->threshold;
 

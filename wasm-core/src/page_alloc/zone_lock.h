@@ -25,22 +25,27 @@ void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, int pages);
  * Taking the pcp lock as the profile's kernel does, for the trace's flags column: 6.0+ disables
  * preemption and takes pcp->lock (pinned: pcp_spin_lock/trylock, two levels; the drains' plain
  * spin_lock(&pcp->lock), one), earlier kernels disable interrupts (local_lock_irqsave,
- * local_irq_save). Returns cpu's trace_ctx before, for pcp_unlock_ctx.
+ * local_irq_save). c is the CPU: the alloc and free paths, whose CPU indexes its own pcp lists and
+ * so is valid, call this directly. Returns its trace_ctx before, to be put back on release.
  */
+static FAST_PATH uint8_t pcp_lock_cpu_ctx(const struct sim *s, struct cpu *c, int pinned)
+{
+	uint8_t before = c->trace_ctx;
+
+	if (s->profile.pcp_lock_preempt)
+		c->trace_ctx = (uint8_t)((before & ~TRACE_CTX_DEPTH) |
+					 ((before + (pinned ? 2 : 1)) & TRACE_CTX_DEPTH));
+	else
+		c->trace_ctx = before | TRACE_CTX_IRQS_OFF;
+	return before;
+}
+
+/* pcp_lock_cpu_ctx for any cpu (none, or out of range: nothing changes, 0). For pcp_unlock_ctx. */
 static inline uint8_t pcp_lock_ctx(struct sim *s, int cpu, int pinned)
 {
-	uint8_t before;
-
-	/* inline: every pcp hit and free takes it, and it is a few instructions */
 	if (cpu < 0 || (uint32_t)cpu >= s->nr_cpus)
 		return 0;
-	before = s->cpus[cpu].trace_ctx;
-	if (s->profile.pcp_lock_preempt)
-		s->cpus[cpu].trace_ctx = (uint8_t)((before & ~TRACE_CTX_DEPTH) |
-						   ((before + (pinned ? 2 : 1)) & TRACE_CTX_DEPTH));
-	else
-		s->cpus[cpu].trace_ctx = before | TRACE_CTX_IRQS_OFF;
-	return before;
+	return pcp_lock_cpu_ctx(s, &s->cpus[cpu], pinned);
 }
 
 /* Releasing it: cpu's trace_ctx goes back to what pcp_lock_ctx returned. */
