@@ -93,6 +93,61 @@ if (process.argv.includes('--long-load')) {
 
 execFileSync('make', ['-s', '-C', join(root, 'wasm-core'), 'native', 'wasm'], { stdio: 'inherit' });
 
+const MiBs = (bytes) => (bytes / MiB).toFixed(2);
+
+/**
+ * Issue 18: what a machine's state costs per managed page (the arena reserved, and a snapshot: the
+ * fixed state and the frame slabs in use), and a restore on server2 next to the whole-arena copy a
+ * checkpoint took before frames were materialised on demand, in one run. The real Sim, through tsx.
+ */
+async function printState() {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { stateBench } = await import('./bench/state-bench.ts');
+  const st = await stateBench();
+  const w = [44, 16, 16, 10];
+  console.log('\nState per managed page, after 2 CPUs x 20k random ops of orders 0..3');
+  console.log(row(['', 'arena', 'snapshot', 'goal'], w));
+  for (const p of st.perPage)
+    console.log(
+      row(
+        [
+          `${p.preset}, ${p.managed} pages`,
+          `${(p.arenaBytes / p.managed).toFixed(3)} B`,
+          `${(p.liveBytes / p.managed).toFixed(3)} B`,
+          '',
+        ],
+        w,
+      ),
+    );
+  const r = st.restore;
+  console.log('\nserver2: one restore of its state after the server2 workload (median of 101)');
+  console.log(row(['', 'ms', 'MiB copied', 'goal'], w));
+  console.log(
+    row(
+      ['whole arena up to the events (as before)', r.wholeMs.toFixed(3), MiBs(r.wholeBytes), ''],
+      w,
+    ),
+  );
+  console.log(
+    row(
+      [
+        'fixed state + slabs in use (now)',
+        r.snapshotMs.toFixed(3),
+        MiBs(r.snapshotBytes),
+        `${(r.wholeMs / r.snapshotMs).toFixed(1)}x >= 4x`,
+      ],
+      w,
+    ),
+  );
+}
+
+// `npm run bench -- --state`: only the state rows (bytes per page, the server2 restore).
+if (process.argv.includes('--state')) {
+  await printState();
+  process.exit(0);
+}
+
 const rate = (r, key) => r[key] / r.seconds;
 const widths = [34, 14, 14, 10];
 
@@ -193,6 +248,8 @@ printCore(
   await coreBench(root, { preset: 'bench1m', cpus: 2, percpu: { n: 1_000_000, size: 16 } }),
   '',
 );
+
+await printState();
 
 // `npm run bench -- --instructions` adds instruction counts (valgrind; about two minutes).
 if (process.argv.includes('--instructions')) {

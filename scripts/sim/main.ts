@@ -159,12 +159,17 @@ function run(sim: Sim, program: CompiledProgram, onOp?: (index: number) => void)
   return summary;
 }
 
-function reportRun(summary: RunSummary, sim: Sim): void {
+function reportRun(summary: RunSummary, sim: Sim, lines?: Uint32Array): void {
   if (summary.refused.size) {
     note(`refused ops: ${[...summary.refused.entries()].map(([k, v]) => `${k} ×${v}`).join(', ')}`);
   }
   if (summary.eventsDropped) note(`${summary.eventsDropped} events were dropped (buffer full)`);
-  if (sim.frozen()) note(`the state froze: ${sim.check() ?? 'corrupted'}`);
+  if (sim.frozen()) {
+    // the op that froze it: the last one applied, at its source line when the program has them
+    const line = lines?.[sim.opCount() - 1] ?? 0;
+    const why = sim.frozenReason() ?? sim.check() ?? 'corrupted';
+    note(`${line ? `line ${line}: ` : ''}the state froze: ${why}`);
+  }
 }
 
 async function runWorkload(args: SimArgs, out: Output): Promise<void> {
@@ -182,7 +187,7 @@ async function runWorkload(args: SimArgs, out: Output): Promise<void> {
   }
   const printEvents = args.prints.includes('events');
   const summary = run(sim, program, printEvents ? () => out.write(sim.trace()) : undefined);
-  reportRun(summary, sim);
+  reportRun(summary, sim, program.lines);
   for (const what of args.prints) printAfterRun(what, sim, summary, out);
   sim.dispose();
 }

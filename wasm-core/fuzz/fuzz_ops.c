@@ -293,6 +293,19 @@ struct progress {
 	volatile long step;
 	char message[320];
 };
+/* The pfn of managed frame i, counting zone by zone in node order (how the frames were numbered). */
+static uint32_t nth_frame(const struct sim *s, uint32_t i)
+{
+	for (int nid = 0; nid < s->config.nr_nodes; nid++)
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			const struct zone *z = &s->nodes[nid].zones[zid];
+			if (i < z->managed)
+				return z->mem_pfn + i;
+			i -= z->managed;
+		}
+	return s->nodes[0].zones[0].mem_pfn; /* not reached: i < nr_frames */
+}
+
 static struct progress *progress;
 static uint64_t current_seed;
 static char *self;		       /* argv[0] */
@@ -337,8 +350,12 @@ static void run_steps(const struct sim_config *cfg, const struct step *steps, lo
 		int err;
 		progress->step = i;
 		if (st->flip) {
-			uint8_t *base = (uint8_t *)sim_frames(s);
-			uint64_t bytes = (uint64_t)s->nr_frames * sizeof(struct page);
+			/* a frame as the accessors see it: a slab's record, a whole block's head, or
+			 * the tail every whole block shares (base/frames.h) */
+			uint64_t at = st->offset % ((uint64_t)s->nr_frames * sizeof(struct page));
+			uint8_t *base = (uint8_t *)frame_at(
+				s, nth_frame(s, (uint32_t)(at / sizeof(struct page))));
+			uint64_t bytes = sizeof(struct page);
 			if (st->flip == FLIP_PAGEBLOCKS) {
 				base = sim_pageblocks(s);
 				bytes = s->nr_pageblocks;

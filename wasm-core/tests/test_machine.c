@@ -47,14 +47,14 @@ TEST(machine_stamps_are_bounded_so_any_machine_within_the_limits_fits)
 	cfg.nr_nodes = MAX_NUMNODES;
 	cfg.cpus_per_node = MAX_CPUS_PER_NODE;
 	cfg.max_order = 10;
-	cfg.pageblock_order = 0;
+	cfg.pageblock_order = 9; /* MAX_PAGEBLOCKS at MAX_FRAMES */
 	cfg.max_handles = MAX_HANDLES_LIMIT;
 	cfg.event_capacity = MAX_EVENT_CAPACITY;
 	for (int nid = 0; nid < MAX_NUMNODES; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
 			cfg.zones[nid][zid] = (struct zone_config){ 0 };
 	cfg.zones[0][ZONE_NORMAL] =
-		(struct zone_config){ 0, MAX_FRAMES - 1024, MAX_FRAMES - 1024, MAX_FRAMES - 1024 };
+		(struct zone_config){ 0, 0xfffff800u, 0xfffff800u, 0xfffff800u - 1024 };
 	cfg.zones[MAX_NUMNODES - 1][ZONE_MOVABLE] = /* the highest pfn a zone may end below */
 		(struct zone_config){ 0xfffff800u, 1024, 1024, 1024 };
 	CHECK(sim_state_size(&cfg) > 0);

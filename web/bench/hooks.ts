@@ -19,6 +19,7 @@ import { SessionViews } from '../app/SessionViews';
 import { MemoryMap } from '../views/MemoryMap';
 import { mapColors, paintFrames, pfnExtent } from '../views/memory-map-paint';
 import type { ModelState } from '../views/model';
+import { server2Workload } from './workloads';
 
 /** A random workload on the 1M-frame machine that records over a million events. */
 export const BENCH_WORKLOAD =
@@ -269,13 +270,7 @@ export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
   }
 }
 
-/** Every CPU of the two-node server allocating and freeing, so all 64 per-CPU panels hold pages. */
-export function server2Workload(): string {
-  const lines = ['machine server2', 'seed 5'];
-  for (let cpu = 0; cpu < 16; cpu++)
-    lines.push(`cpu ${cpu} random 300 max_order=3 free=40 GFP_KERNEL`);
-  return lines.join('\n') + '\n';
-}
+export { server2Workload };
 
 export interface StepViewsResult {
   ops: number;

@@ -55,11 +55,18 @@ describe('profiles', async () => {
           sim.clearEvents();
           const s = sim.state();
           expect(s.profileId).toBe(p.id);
-          const { bytes, stride, off, count } = s.frames;
-          for (let i = 0; i < count; i++) {
-            if (bytes[i * stride + off.state] !== PG.PCP) continue;
-            const pindex = bytes[i * stride + off.list] ?? -1;
-            const order = bytes[i * stride + off.order] ?? -1;
+          const { bytes, off, at } = s.frames;
+          const heads: number[] = []; // every block head, walked head to head
+          for (const z of s.nodes.flatMap((n) => n.zones))
+            for (let p = z.memPfn; p < z.memPfn + z.managed;) {
+              const state = bytes[at(p) + off.state] ?? PG.TAIL;
+              if (state !== PG.TAIL) heads.push(p);
+              p += state === PG.TAIL ? 1 : 2 ** (bytes[at(p) + off.order] ?? 0);
+            }
+          for (const pfn of heads) {
+            if (bytes[at(pfn) + off.state] !== PG.PCP) continue;
+            const pindex = bytes[at(pfn) + off.list] ?? -1;
+            const order = bytes[at(pfn) + off.order] ?? -1;
             const list = pcpListOf(layout, pindex);
             expect(pindex, `pindex of a ${p.name} pcp block`).toBeLessThan(s.nrPcpLists);
             if (list.thp) expect(order).toBe(s.pageblockOrder);

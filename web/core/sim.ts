@@ -13,6 +13,13 @@ import type { Core } from './module';
 import { SIM_OP_SIZE, writeOp, type OpList, type SimOp } from './ops';
 import { DEFAULT_PROFILE } from './default-profile';
 import {
+  copySnapshotPart,
+  liveSegments,
+  restoreSnapshot,
+  segmentsBytes,
+  type SnapshotGeometry,
+} from './snapshot';
+import {
   readCpus,
   readFrames,
   readModelState,
@@ -54,6 +61,7 @@ export class Sim {
   private ptr: number;
   private readonly arenaSize: number;
   private readonly eventsOff: number;
+  private readonly snapGeometry: SnapshotGeometry; // where the frame pool lies (snapshot.ts)
   private readonly eventSize: number;
   private scratch = 0;
   private scratchSize = 0;
@@ -83,14 +91,28 @@ export class Sim {
     }
     this.arenaSize = mod._bs_arena_size(this.ptr);
     this.eventsOff = this.u32('sim.events_off');
+    const maxOrderAt = core.layout.off('sim.config') + core.layout.off('sim_config.max_order');
+    const blockPages = 2 ** this.view().getUint8(this.ptr + maxOrderAt);
+    this.snapGeometry = {
+      poolOff: this.u32('sim.pool_off'),
+      poolOwnersOff: this.u32('sim.pool_owners_off'),
+      slabBlocksOff: this.u32('sim.slab_blocks_off'),
+      slabHighOff: core.layout.off('sim.slab_high'),
+      nrSlabs: this.u32('sim.nr_slabs'),
+      slabPageBytes: blockPages * core.layout.sizeOf('page'),
+      slabOwnerBytes: blockPages * 4,
+    };
     this.eventSize = core.layout.sizeOf('sim_event');
     if (config.machine.kind === 'explicit' && config.machine.captured) {
       // the captured state is part of the machine: the workload's ops and events count from 0 after it
       for (const op of captureOps(config.machine.captured)) {
         const rc = this.apply(op);
         if (rc !== 0) {
+          const why = this.frozenReason();
           this.dispose();
-          throw new Error(`the core refused the captured state (${SIM_ERRORS[rc] ?? rc})`);
+          throw new Error(
+            `the core refused the captured state (${SIM_ERRORS[rc] ?? rc}${why ? `: ${why}` : ''})`,
+          );
         }
       }
       mod._bs_ops_restart(this.ptr);
@@ -125,7 +147,11 @@ export class Sim {
       | 'sim.frozen'
       | 'sim.op_seq'
       | 'sim.nr_frame_stamps'
-      | 'sim.nr_cpus',
+      | 'sim.nr_cpus'
+      | 'sim.pool_off'
+      | 'sim.pool_owners_off'
+      | 'sim.slab_blocks_off'
+      | 'sim.nr_slabs',
   ): number {
     this.alive();
     return this.view().getUint32(this.ptr + this.core.layout.off(field), true);
@@ -437,6 +463,12 @@ export class Sim {
     return this.u32('sim.op_seq');
   }
 
+  /** Why the state froze, in the core's words (the frame budget, a corruption), or null if it did not. */
+  frozenReason(): string | null {
+    if (!this.frozen()) return null;
+    return this.core.string(this.core.mod._bs_error(this.ptr)) || null;
+  }
+
   /** sim_check: null when every list, count and tag agrees with the frames, else what is wrong. */
   check(): string | null {
     this.alive();
@@ -482,34 +514,42 @@ export class Sim {
   }
 
   /**
-   * A copy of the arena up to the event buffer: the state and nothing else. The buffered events
-   * are not state (a restore clears them), and leaving them out keeps checkpoints small.
+   * A copy of the state and nothing else (web/core/snapshot.ts): the fixed state and the frame
+   * slabs in use. The buffered events are not state (a restore clears them), and a whole block's
+   * frames are not stored at all, so a checkpoint costs what the workload touched.
    */
   snapshot(): Uint8Array {
     this.alive();
-    return this.core.mod.HEAPU8.slice(this.ptr, this.ptr + this.eventsOff);
+    const heap = this.core.mod.HEAPU8;
+    const segs = liveSegments(heap, this.ptr, this.snapGeometry);
+    const out = new Uint8Array(segmentsBytes(segs));
+    copySnapshotPart(heap, this.ptr, segs, out, 0, out.length);
+    return out;
   }
 
-  /** Bytes of a snapshot (the arena up to the event buffer). */
+  /** Bytes of a snapshot of the state as it is now. */
   snapshotBytes(): number {
-    return this.eventsOff;
+    return segmentsBytes(liveSegments(this.core.mod.HEAPU8, this.ptr, this.snapGeometry));
   }
 
   /** Bytes [from, to) of what snapshot() would return, copied into dst at the same offsets. */
   snapshotPart(dst: Uint8Array, from: number, to: number): void {
     this.alive();
-    dst.set(this.core.mod.HEAPU8.subarray(this.ptr + from, this.ptr + to), from);
+    const heap = this.core.mod.HEAPU8;
+    copySnapshotPart(
+      heap,
+      this.ptr,
+      liveSegments(heap, this.ptr, this.snapGeometry),
+      dst,
+      from,
+      to,
+    );
   }
 
   /** Overwrite the state with a snapshot of this same machine; the event buffer is cleared. */
   restore(snapshot: Uint8Array): void {
     this.alive();
-    if (snapshot.length !== this.eventsOff) {
-      throw new Error(
-        `snapshot of ${snapshot.length} bytes does not fit this machine's ${this.eventsOff}`,
-      );
-    }
-    this.core.mod.HEAPU8.set(snapshot, this.ptr);
+    restoreSnapshot(this.core.mod.HEAPU8, this.ptr, this.snapGeometry, snapshot);
     this.clearEvents();
   }
 

@@ -108,7 +108,6 @@ function readZone(
     present: r.u32(z + r.off('zone.present')),
     managed: r.u32(z + r.off('zone.managed')),
     memPfn: r.u32(z + r.off('zone.mem_pfn')),
-    frameBase: r.u32(z + r.off('zone.frame_base')),
     pageblockBase: r.u32(z + r.off('zone.pageblock_base')),
     nrPageblocks: r.u32(z + r.off('zone.nr_pageblocks')),
     watermark: { min: wm[0] ?? 0, low: wm[1] ?? 0, high: wm[2] ?? 0, promo: wm[3] ?? 0 },
@@ -287,12 +286,50 @@ export function readVmCounters(sim: Sim): VmCounters {
   };
 }
 
-/** Frame i (struct page) decoded, or undefined past the last frame. */
+const BLOCK_WHOLE = 0xffffffff;
+const TWO32 = 2 ** 32;
+
+/**
+ * Where pfn's struct page lies in the wasm heap: base/state.h's frame_at in TypeScript. A block
+ * with a slab has an entry in the per-block table that, added to pfn * sizeof(struct page) modulo
+ * 2^32, is its record's offset in the arena; a whole block (BLOCK_WHOLE) has its head in the table
+ * of heads and every other frame reads as the one clean tail the core keeps (sim.whole_tail).
+ */
+function frameLocator(sim: Sim, r: Reader): (pfn: number) => number {
+  const base = sim.address;
+  const L = sim.core.layout;
+  const stride = L.sizeOf('page');
+  const shift = r.u8At(r.config('sim_config.max_order'));
+  const blockPages = 2 ** shift;
+  const nrBlocks = r.u32(base + r.off('sim.nr_frame_stamps'));
+  const entries = new Uint32Array(
+    sim.core.mod.HEAPU8.buffer,
+    base + r.u32(base + r.off('sim.block_frames_off')),
+    nrBlocks,
+  );
+  const headsAt = base + r.u32(base + r.off('sim.block_heads_off'));
+  const tailAt = base + r.off('sim.whole_tail');
+  return (pfn) => {
+    const block = Math.floor(pfn / blockPages);
+    const entry = entries[block] ?? BLOCK_WHOLE;
+    if (entry !== BLOCK_WHOLE) return base + ((entry + pfn * stride) % TWO32);
+    return pfn % blockPages ? tailAt : headsAt + block * stride;
+  };
+}
+
+/** Frame i (struct page; managed frames counted zone by zone in node order) decoded, or undefined past the last frame. */
 export function readFrames(sim: Sim, i: number): FrameState | undefined {
   const r = new Reader(sim);
   const base = sim.address;
   if (i < 0 || i >= r.u32(base + r.off('sim.nr_frames'))) return undefined;
-  const f = base + r.u32(base + r.off('sim.frames_off')) + i * sim.core.layout.sizeOf('page');
+  let pfn = -1;
+  for (const n of nodesOf(r))
+    for (const z of n.zones) {
+      if (pfn < 0 && i < z.managed) pfn = z.memPfn + i;
+      else if (pfn < 0) i -= z.managed;
+    }
+  if (pfn < 0) return undefined;
+  const f = frameLocator(sim, r)(pfn);
   return {
     next: r.u32(f + r.off('page.next')),
     state: r.u8At(f + r.off('page.state')),
@@ -312,7 +349,6 @@ export function readModelState(sim: Sim): ModelState {
   const nodes = nodesOf(r);
   const nrFrames = r.u32(base + r.off('sim.nr_frames'));
   const stride = L.sizeOf('page');
-  const framesAt = base + r.u32(base + r.off('sim.frames_off'));
   const pageblocksAt = base + r.u32(base + r.off('sim.pageblocks_off'));
   const nrPageblocks = r.u32(base + r.off('sim.nr_pageblocks'));
   const heap = sim.core.mod.HEAPU8;
@@ -331,8 +367,9 @@ export function readModelState(sim: Sim): ModelState {
     vm: readVmCounters(sim),
     frames: {
       count: nrFrames,
-      bytes: new Uint8Array(heap.buffer, framesAt, nrFrames * stride),
+      bytes: heap,
       stride,
+      at: frameLocator(sim, r),
       off: {
         state: r.off('page.state'),
         order: r.off('page.order'),

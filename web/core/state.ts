@@ -44,7 +44,6 @@ export interface ZoneState {
   present: number;
   managed: number;
   memPfn: number; // first materialised pfn
-  frameBase: number; // index of memPfn's frame in the frame arrays
   pageblockBase: number;
   nrPageblocks: number;
   watermark: { min: number; low: number; high: number; promo: number }; // _watermark: without boost
@@ -160,11 +159,17 @@ export interface VmCounters {
   zlcSkips: number; // zones the zonelist cache let a walk pass (model)
 }
 
-/** struct page records in place: frame i is bytes [i * stride, (i + 1) * stride). */
+/**
+ * struct page records in place: pfn's record is bytes [at(pfn), at(pfn) + stride). Frames are
+ * materialised on demand (wasm-core/src/base/frames.h): a whole max-order block reads as its head
+ * and, for every other pfn, one shared clean tail; at() follows the core's per-block table.
+ */
 export interface FrameArrays {
-  count: number;
+  count: number; // managed frames
   bytes: Uint8Array; // a view over wasm memory: valid until the next call into the core
   stride: number;
+  /** Byte index in bytes of pfn's record (pfn must be managed by some zone). */
+  at: (pfn: number) => number;
   off: {
     state: number;
     order: number;

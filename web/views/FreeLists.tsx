@@ -19,7 +19,7 @@ const SHOWN = 8;
 function pageU32(s: ModelState, z: ZoneState, pfn: number, off: number): number {
   const f = s.frames;
   if (pfn < z.memPfn || pfn >= z.memPfn + z.managed) return PFN_NONE;
-  const at = (z.frameBase + (pfn - z.memPfn)) * f.stride + off;
+  const at = f.at(pfn) + off;
   const b = f.bytes;
   return (
     ((b[at] ?? 0) |

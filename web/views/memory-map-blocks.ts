@@ -34,7 +34,7 @@ export function blocksIn(s: ModelState, lo: number, hi: number): MapBlock[] {
       const to = Math.min(hi, zEnd);
       let p = Math.max(z.memPfn, Math.max(lo, z.memPfn) - (Math.max(lo, z.memPfn) % maxBlock));
       while (p < to) {
-        const at = (z.frameBase + (p - z.memPfn)) * f.stride;
+        const at = f.at(p);
         const state = f.bytes[at + f.off.state] ?? 0;
         if (state === PG.TAIL) {
           p++; // no head covers this frame (a corrupted state): no block here

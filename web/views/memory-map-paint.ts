@@ -86,7 +86,7 @@ export function paintFrames(
 ): void {
   out.fill(colors.hole);
   const f = s.frames;
-  const { bytes, stride } = f;
+  const { bytes } = f;
   const oState = f.off.state;
   const oOrder = f.off.order;
   const oList = f.off.list;
@@ -104,7 +104,7 @@ export function paintFrames(
       // order says how far its block reaches, and the tail frames are never read.
       let p = Math.max(z.memPfn, from - (from % maxBlock));
       while (p < to) {
-        const at = (z.frameBase + (p - z.memPfn)) * stride;
+        const at = f.at(p);
         const state = bytes[at + oState] ?? 0;
         if (state === PG.TAIL) {
           p++; // a frame no head covers (a corrupted state): leave it as a hole
@@ -148,7 +148,7 @@ export function frameInfo(s: ModelState, pfn: number): FrameInfo | null {
   const z = zoneOfPfn(s, pfn);
   if (!z) return null;
   const f = s.frames;
-  const rec = (q: number) => (z.frameBase + (q - z.memPfn)) * f.stride;
+  const rec = (q: number) => f.at(q);
   // Walk back to the head: the nearest head whose block covers pfn.
   for (let o = 0; o <= s.maxOrder; o++) {
     const q = pfn - (pfn % (1 << o));

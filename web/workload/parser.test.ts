@@ -186,8 +186,8 @@ describe('parseWorkload', () => {
       '1:5: a cpu number 512 is above the highest, 511 (CPUs are numbered from 0; the model has at most 512)',
     ],
     [
-      'machine nodes=2 normal=4194305',
-      '1:1: the machine has 8,388,610 managed pages: above the limit of 8,388,608 (8M) managed pages',
+      'machine nodes=2 normal=2147483648',
+      '1:1: the machine has 4,294,967,296 managed pages: above the limit of 4,294,967,295 (16 TiB) managed pages',
     ],
     [
       'machine max_order=4 pageblock_order=5 normal=8',

@@ -10,7 +10,9 @@ import {
   isPresetName,
   isProfileName,
   MAX_CPUS_PER_NODE,
+  MAX_NR_ZONES,
   MAX_NUMNODES,
+  MAX_PAGEBLOCKS,
   MAX_PAGE_ORDER_LIMIT,
   MAX_PCP_BATCH,
   MAX_SWAP_PAGES,
@@ -408,7 +410,16 @@ class Parser {
     if (perNode * m.nodes > MAX_MANAGED_PAGES) {
       fail(
         at,
-        `the machine has ${formatCount(perNode * m.nodes)} managed pages: above the limit of ${formatCount(MAX_MANAGED_PAGES)} (8M) managed pages`,
+        `the machine has ${formatCount(perNode * m.nodes)} managed pages: above the limit of ${formatCount(MAX_MANAGED_PAGES)} (16 TiB) managed pages`,
+      );
+    }
+    // a pageblock tag per 2^pageblock_order pages (and a partial one at each end of a zone)
+    const pageblocks =
+      Math.ceil(perNode / 2 ** m.pageblockOrder) * m.nodes + 2 * MAX_NR_ZONES * m.nodes;
+    if (pageblocks > MAX_PAGEBLOCKS) {
+      fail(
+        where.get('pageblock_order') ?? at,
+        `the machine would have ${formatCount(pageblocks)} pageblocks: above the limit of ${formatCount(MAX_PAGEBLOCKS)} (16 TiB at pageblock_order 9)`,
       );
     }
     return m;

@@ -199,7 +199,7 @@ export function machineFromZoneinfo(zones: ZoneinfoZone[]): ZoneinfoMachineResul
   if (managedTotal > MAX_FRAMES) {
     return fail(
       1,
-      `the machine manages ${managedTotal} pages: above the model's limit of ${MAX_FRAMES} (8M) managed pages`,
+      `the machine manages ${managedTotal} pages: above the model's limit of ${MAX_FRAMES} (16 TiB) managed pages`,
     );
   }
   if (cpus === 0)

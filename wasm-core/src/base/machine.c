@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "base/frames.h"
 #include "base/sim.h"
 #include "base/state.h"
 #include "base/subsystem.h"
@@ -142,6 +143,10 @@ int sim_config_preset(struct sim_config *cfg, const char *name)
 			memcpy(cfg->distance[nid], slit[nid], sizeof slit[nid]);
 		break;
 	}
+	case PRESET_BENCH1T:
+		/* 1 TiB in one Normal zone above 4 GiB: the big-machine benchmark (issue 18) */
+		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 268435456, 268435456, 268435456);
+		break;
 	case PRESET_BENCH1M:
 		/* 4 GiB in one Normal zone: the benchmark machine */
 		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 1048576, 1048576, 1048576);
@@ -167,6 +172,7 @@ static uint32_t zone_pageblocks(uint32_t mem_pfn, uint32_t managed, int pagebloc
 /* How many of each array a machine needs. */
 struct arena_counts {
 	uint64_t frames, pageblocks;
+	uint64_t slabs;	       /* slabs of the frame pool (base/frames.h) */
 	uint32_t frame_stamps; /* max-order blocks from pfn 0 to the end of the highest zone */
 };
 
@@ -227,7 +233,8 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
 	if (((pfn_end + (1u << cfg->max_order) - 1) >> cfg->max_order) > MAX_FRAME_STAMPS)
 		return 0;
 	n->frame_stamps = (uint32_t)((pfn_end + (1u << cfg->max_order) - 1) >> cfg->max_order);
-	return n->frames > 0 && n->frames <= MAX_FRAMES;
+	n->slabs = frames_pool_slabs(cfg);
+	return n->frames > 0 && n->frames <= MAX_FRAMES && n->pageblocks <= MAX_PAGEBLOCKS;
 }
 
 /*
@@ -236,7 +243,8 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
  * offsets is refused (arena_fits), never wrapped into a smaller, corrupt one.
  */
 struct arena_layout {
-	uint64_t frames, pageblocks, frame_stamps, pcp, handles, events, event_ctx, owners, end;
+	uint64_t block_frames, block_heads, pageblocks, frame_stamps, pcp, handles, slab_blocks,
+		slab_free, pool, pool_owners, events, event_ctx, end;
 	uint64_t subsystem[MAX_SUBSYSTEMS]; /* each subsystem's region, before the events (0: none) */
 };
 
@@ -247,15 +255,21 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 	uint64_t nr_pcp =
 		(uint64_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes * MAX_NR_ZONES;
 
-	l.frames = align8(sizeof(struct sim));
-	l.pageblocks = align8(l.frames + n->frames * sizeof(struct page));
+	/* the per-block table (one entry per max-order block from pfn 0), then the fixed arrays */
+	l.block_frames = SIM_BLOCK_FRAMES_OFF; /* where frame_at expects it */
+	l.block_heads = align8(l.block_frames + (uint64_t)n->frame_stamps * sizeof(uint32_t));
+	l.pageblocks = align8(l.block_heads + (uint64_t)n->frame_stamps * sizeof(struct page));
 	l.frame_stamps = align8(l.pageblocks + n->pageblocks);
 	l.pcp = align8(l.frame_stamps + (uint64_t)n->frame_stamps * sizeof(uint64_t));
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
-	l.owners = align8(l.handles + (uint64_t)cfg->max_handles * sizeof(struct handle));
-	/* the subsystems' regions, then the event buffer last: a snapshot of the arena up to the
-	 * events (web/core/sim.ts) is then the whole state, every subsystem's included */
-	l.end = align8(l.owners + n->frames * sizeof(uint32_t));
+	l.slab_blocks = align8(l.handles + (uint64_t)cfg->max_handles * sizeof(struct handle));
+	l.slab_free = align8(l.slab_blocks + n->slabs * sizeof(uint32_t));
+	/*
+	 * the subsystems' regions, then the pool of slabs, then the event buffer last: everything
+	 * before the pool is the fixed state, and a snapshot (web/core/snapshot.ts) is that plus the
+	 * slabs in use, every subsystem's state included
+	 */
+	l.end = align8(l.slab_free + n->slabs * sizeof(uint32_t));
 	for (int i = 0; i < MAX_SUBSYSTEMS; i++) {
 		const struct subsystem *sub = sim_subsystems[i];
 		uint64_t bytes = 0;
@@ -274,7 +288,9 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 			l.end = align8(l.end + bytes);
 		}
 	}
-	l.events = l.end;
+	l.pool = l.end;
+	l.pool_owners = align8(l.pool + (n->slabs << cfg->max_order) * sizeof(struct page));
+	l.events = align8(l.pool_owners + (n->slabs << cfg->max_order) * sizeof(uint32_t));
 	l.event_ctx = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
 	l.end = align8(l.event_ctx + cfg->event_capacity);
 	return l;
@@ -301,8 +317,7 @@ size_t sim_state_size(const struct sim_config *cfg)
 static void boot_layout(struct sim *s)
 {
 	const struct sim_config *cfg = &s->config;
-	uint32_t frame = 0, pageblock = 0;
-	struct page *frames = sim_frames(s);
+	uint32_t pageblock = 0;
 
 	s->nr_cpus = (uint32_t)cfg->nr_nodes * cfg->cpus_per_node;
 	for (uint32_t cpu = 0; cpu < s->nr_cpus; cpu++) {
@@ -327,11 +342,9 @@ static void boot_layout(struct sim *s)
 			z->present = zc->present;
 			z->managed = zc->managed;
 			z->mem_pfn = zc->start_pfn + zc->spanned - zc->managed;
-			z->frame_base = frame;
 			z->pageblock_base = pageblock;
 			z->nr_pageblocks =
 				zone_pageblocks(z->mem_pfn, z->managed, cfg->pageblock_order);
-			frame += z->managed;
 			pageblock += z->nr_pageblocks;
 			for (int order = 0; order <= MAX_PAGE_ORDER_LIMIT; order++)
 				for (int mt = 0; mt < MIGRATE_TYPES; mt++)
@@ -339,10 +352,7 @@ static void boot_layout(struct sim *s)
 						z->free_area[order].tail[mt] = PFN_NONE;
 		}
 	}
-	for (uint32_t i = 0; i < s->nr_frames; i++) {
-		frames[i].next = frames[i].prev = PFN_NONE;
-		sim_frame_owners(s)[i] = HANDLE_NONE;
-	}
+	frames_boot(s);
 	memset(sim_pageblocks(s), MIGRATE_MOVABLE, s->nr_pageblocks);
 	for (uint32_t h = 0; h < cfg->max_handles; h++)
 		sim_handles(s)[h].pfn = PFN_NONE;
@@ -371,7 +381,9 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	if (size < l.end || ((uintptr_t)arena & 7))
 		return SIM_ENOSPACE;
 
-	memset(s, 0, l.end);
+	/* the pool is written slab by slab when a block is materialised (base/frames.c) */
+	memset(s, 0, l.pool);
+	memset((char *)s + l.events, 0, l.end - l.events);
 	s->magic = SIM_MAGIC;
 	s->arena_size = (uint32_t)l.end;
 	s->config = *cfg;
@@ -381,7 +393,13 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->pageblock_nr_pages = 1u << cfg->pageblock_order;
 	s->nr_pcp = (uint32_t)((size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes *
 			       MAX_NR_ZONES);
-	s->frames_off = (uint32_t)l.frames;
+	s->block_frames_off = (uint32_t)l.block_frames;
+	s->block_heads_off = (uint32_t)l.block_heads;
+	s->slab_blocks_off = (uint32_t)l.slab_blocks;
+	s->slab_free_off = (uint32_t)l.slab_free;
+	s->pool_off = (uint32_t)l.pool;
+	s->pool_owners_off = (uint32_t)l.pool_owners;
+	s->nr_slabs = (uint32_t)n.slabs;
 	s->pageblocks_off = (uint32_t)l.pageblocks;
 	s->frame_stamps_off = (uint32_t)l.frame_stamps;
 	s->nr_frame_stamps = n.frame_stamps;
@@ -389,7 +407,6 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->handles_off = (uint32_t)l.handles;
 	s->events_off = (uint32_t)l.events;
 	s->event_ctx_off = (uint32_t)l.event_ctx;
-	s->owners_off = (uint32_t)l.owners;
 	s->nr_swap_free = cfg->swap_pages;
 	for (int i = 0; i < MAX_SUBSYSTEMS; i++)
 		s->subsystem_off[i] = (uint32_t)l.subsystem[i];

@@ -130,7 +130,7 @@ int sim_apply(struct sim *s, const struct sim_op *op)
 			(*sub)->op_done(s);
 	s->op_seq++;
 	if (s->frozen)
-		return SIM_ECORRUPT;
+		return s->frozen == FROZEN_NOSPACE ? SIM_ENOSPACE : SIM_ECORRUPT;
 	return err;
 }
 

@@ -7,11 +7,71 @@
 
 #include "base/types.h"
 
-/* The frame array. */
-static inline struct page *sim_frames(const struct sim *s)
+/*
+ * Frames materialised on demand. Memory is cut into max-order blocks (2^max_order pfns, aligned,
+ * from pfn 0). A block free at the largest order is *whole*: only its head says anything, and that
+ * head lives in the per-block table (sim_block_heads). Once something splits or allocates inside
+ * it, the block gets a slab of 2^max_order struct page records from the pool (base/frames.c),
+ * found through the per-block table (sim_block_frames); the slab goes back when the block merges whole again. Every
+ * frame access goes through frame_at: one table load more than a flat array, no branch taken on
+ * the common (materialised) path beyond the test of that load.
+ */
+
+/*
+ * The per-block table sits right after the header (machine.c lays it out there), so its address
+ * is a constant. An entry is where the block's frames are: the byte offset that, added to
+ * pfn * sizeof(struct page) in 32-bit arithmetic, gives pfn's record in its slab (so a lookup is
+ * one load, one compare and one multiply-add); BLOCK_WHOLE for a whole block.
+ */
+#define SIM_BLOCK_FRAMES_OFF ((sizeof(struct sim) + 7) & ~(size_t)7)
+
+/* The per-block table of where frames are. */
+static inline uint32_t *sim_block_frames(const struct sim *s)
 {
-	return (struct page *)((char *)s + s->frames_off);
+	return (uint32_t *)((char *)s + SIM_BLOCK_FRAMES_OFF);
 }
+
+/* Whether the max-order block `block` is whole: free at the largest order, only its head exists. */
+static inline int block_is_whole(const struct sim *s, uint32_t block)
+{
+	return sim_block_frames(s)[block] == BLOCK_WHOLE;
+}
+
+/* Per max-order block: the head frame of a whole block (unused while it has a slab). */
+static inline struct page *sim_block_heads(const struct sim *s)
+{
+	return (struct page *)((char *)s + s->block_heads_off);
+}
+
+/* The frame of pfn: its slab's record, or for a whole block its head in the table and, for every
+ * other pfn of it, a shared clean tail that nobody may write (frame_materialised first). */
+static inline struct page *frame_at(const struct sim *s, uint32_t pfn)
+{
+	const uint32_t base = sim_block_frames(s)[pfn >> s->config.max_order];
+
+	if (__builtin_expect(base != BLOCK_WHOLE, 1))
+		return (struct page *)((char *)s +
+				       (uint32_t)(base + pfn * (uint32_t)sizeof(struct page)));
+	if (pfn & ((1u << s->config.max_order) - 1))
+		return (struct page *)&s->whole_tail;
+	return &sim_block_heads(s)[pfn >> s->config.max_order];
+}
+
+/* The LRU owner slot of pfn's frame (the handle holding the LRU block headed there, or HANDLE_NONE);
+ * a whole block's frames share one slot that always says HANDLE_NONE (nobody writes it). */
+static inline uint32_t *frame_owner(const struct sim *s, uint32_t pfn)
+{
+	const uint32_t shift = s->config.max_order;
+	/* the record's index in the pool is its index among the slabs' frames */
+	size_t index = (size_t)(frame_at(s, pfn) - (struct page *)((char *)s + s->pool_off));
+
+	if (block_is_whole(s, pfn >> shift))
+		return (uint32_t *)&s->whole_owner;
+	return (uint32_t *)((char *)s + s->pool_owners_off) + index;
+}
+
+/* The frame of pfn to write any field of, its block materialised first if whole (base/frames.c). */
+struct page *frame_materialised(struct sim *s, uint32_t pfn);
 
 /* The pageblock tag array (migratetype | PB_ISOLATE). */
 static inline uint8_t *sim_pageblocks(const struct sim *s)
@@ -49,12 +109,6 @@ static inline struct handle *sim_handles(const struct sim *s)
 	return (struct handle *)((char *)s + s->handles_off);
 }
 
-/* The owner array: per frame, the handle holding the LRU block headed there (HANDLE_NONE otherwise). */
-static inline uint32_t *sim_frame_owners(const struct sim *s)
-{
-	return (uint32_t *)((char *)s + s->owners_off);
-}
-
 /* The event buffer. */
 static inline struct sim_event *sim_event_buf(const struct sim *s)
 {
@@ -85,10 +139,11 @@ static inline int zone_has_pfn(const struct zone *z, uint32_t pfn)
 	return pfn >= z->mem_pfn && pfn - z->mem_pfn < z->managed;
 }
 
-/* The frame of a pfn known to be in z. */
+/* The frame of a pfn known to be in z (frame_at: whole blocks read as their head and clean tails). */
 static inline struct page *zone_page(const struct sim *s, const struct zone *z, uint32_t pfn)
 {
-	return &sim_frames(s)[z->frame_base + (pfn - z->mem_pfn)];
+	(void)z;
+	return frame_at(s, pfn);
 }
 
 /* Index of the zone holding pfn as node * MAX_NR_ZONES + zone, or -1 when no zone manages it. */

@@ -362,8 +362,7 @@ struct zone {
 	uint32_t spanned;   /* spanned_pages: pfn range including holes */
 	uint32_t present;   /* present_pages: physical pages */
 	uint32_t managed;   /* managed_pages: pages given to the buddy allocator */
-	uint32_t mem_pfn; /* first materialised pfn: managed frames are [mem_pfn, mem_pfn + managed) */
-	uint32_t frame_base;	      /* index of mem_pfn's frame in the frames array */
+	uint32_t mem_pfn;   /* first managed pfn: managed frames are [mem_pfn, mem_pfn + managed) */
 	uint32_t pageblock_base;      /* index of mem_pfn's pageblock in the pageblock tag array */
 	uint32_t nr_pageblocks;	      /* pageblocks covering the materialised range */
 	int32_t _watermark[NR_WMARK]; /* without boost */
@@ -538,8 +537,9 @@ enum sim_err {
 	SIM_EBADPAGE = 5,   /* free of a pfn out of range, of a free page, or at a wrong order */
 	SIM_ECORRUPT =
 		6, /* the state is corrupted: a bounded loop ran out (reported, state frozen) */
-	SIM_ECONFIG = 7,  /* sim_init: the machine description is invalid */
-	SIM_ENOSPACE = 8, /* sim_init: the arena is too small */
+	SIM_ECONFIG = 7, /* sim_init: the machine description is invalid */
+	SIM_ENOSPACE =
+		8, /* sim_init: the arena is too small; an op: the frame budget ran out (base/frames.h) */
 };
 
 /* ---- Events: tracepoint-shaped records -------------------------------------------------------- */
@@ -695,26 +695,39 @@ struct sim {
 	int32_t min_unmapped_ratio;   /* vm.min_unmapped_ratio (default 1) */
 	int32_t min_slab_ratio;	      /* vm.min_slab_ratio (default 5) */
 	int32_t user_zonelist_order; /* vm.numa_zonelist_order written: 0 default, 1 node, 2 zone */
-	uint32_t frames_off;	     /* byte offsets from the arena start */
-	uint32_t pageblocks_off;     /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
-	uint32_t frame_stamps_off;   /* uint64_t per max-order block of pfns: see frame_changed */
-	uint32_t nr_frame_stamps;    /* max-order blocks from pfn 0 to the last managed frame */
-	uint32_t pcp_off;	     /* struct per_cpu_pages [cpu][node][zone] */
-	uint32_t handles_off;	     /* struct handle [max_handles] */
-	uint32_t events_off;	     /* struct sim_event [event_capacity] */
-	uint32_t event_ctx_off;	     /* uint8_t [event_capacity]: each event's cpu trace_ctx */
-	uint32_t owners_off;	 /* uint32_t per frame: the handle holding an LRU block's head */
-	int64_t nr_swap_free;	 /* free swap slots (pages) */
-	uint32_t nr_events;	 /* events in the buffer */
+	/* byte offsets from the arena start; the frames live in slabs (base/frames.h) */
+	uint32_t block_frames_off; /* uint32_t per max-order block: where its frames are (frame_at), BLOCK_WHOLE */
+	uint32_t block_heads_off; /* struct page per max-order block: the head of a whole block */
+	uint32_t slab_blocks_off; /* uint32_t per slab: the block it holds, SLAB_NONE when free */
+	uint32_t slab_free_off;	  /* uint32_t [nr_slabs]: stack of released slabs */
+	uint32_t pool_off; /* struct page [nr_slabs << max_order]: the slabs' frames (after the fixed state) */
+	uint32_t pool_owners_off; /* uint32_t [nr_slabs << max_order]: each slab frame's LRU owner */
+	uint32_t nr_slabs;	  /* slabs in the pool: the budget of materialised blocks */
+	uint32_t slab_high;	  /* slabs ever taken: those at and above it were never written */
+	uint32_t nr_slab_free;	  /* released slabs on the stack */
+	uint32_t slabs_used;	  /* slabs holding a block now */
+	uint32_t slabs_peak;	  /* most slabs held at once (what a workload touched) */
+	uint32_t whole_owner;	  /* HANDLE_NONE: the owner of every frame of a whole block */
+	struct page
+		whole_tail; /* what every non-head frame of a whole block reads as (a clean tail) */
+	uint32_t pageblocks_off;   /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
+	uint32_t frame_stamps_off; /* uint64_t per max-order block of pfns: see frame_changed */
+	uint32_t nr_frame_stamps;  /* max-order blocks from pfn 0 to the last managed frame */
+	uint32_t pcp_off;	   /* struct per_cpu_pages [cpu][node][zone] */
+	uint32_t handles_off;	   /* struct handle [max_handles] */
+	uint32_t events_off;	   /* struct sim_event [event_capacity] */
+	uint32_t event_ctx_off;	   /* uint8_t [event_capacity]: each event's cpu trace_ctx */
+	int64_t nr_swap_free;	   /* free swap slots (pages) */
+	uint32_t nr_events;	   /* events in the buffer */
 	uint32_t events_dropped; /* events lost since the last clear because the buffer was full */
 	uint32_t event_seq;	 /* next event's seq */
 	uint32_t op_seq;	 /* index of the op being applied */
 	uint64_t rng;		 /* xorshift state of the seeded random stream */
 	uint64_t history; /* digest of every op applied, in order (a hash chain): see sim_apply */
 	uint32_t nr_awake_workers; /* kernel threads with work between ops (each node's awake kswapd); 0 skips the op_done hooks */
-	uint64_t now_ns;	    /* global virtual time (ticks) */
-	uint32_t corrupt_pending;   /* OP_CORRUPT armed: the next refill's first block is bad */
-	uint32_t frozen;	    /* SIM_ECORRUPT was reported: every later op is refused */
+	uint64_t now_ns;	  /* global virtual time (ticks) */
+	uint32_t corrupt_pending; /* OP_CORRUPT armed: the next refill's first block is bad */
+	uint32_t frozen; /* SIM_ECORRUPT (1) or, FROZEN_NOSPACE, SIM_ENOSPACE was reported: every later op is refused */
 	struct folio_gather gather; /* OP_FREE_FOLIOS: the handles of a folio batch being gathered */
 	struct vm_events ev;
 	struct cpu cpus[MAX_CPUS];
@@ -727,6 +740,10 @@ struct sim {
 #define HANDLE_STREAM 0xff		    /* handle.order of a random stream's header slot */
 #define SIM_MAGIC 0x42534331u		    /* "BSC1" */
 #define HISTORY_EMPTY 0x6A09E667F3BCC909ULL /* sim.history before any op */
-#define PB_ISOLATE 0x80 /* pageblock tag bit: isolated (6.18 keeps the type beside it) */
+#define PB_ISOLATE 0x80	      /* pageblock tag bit: isolated (6.18 keeps the type beside it) */
+#define SLAB_NONE 0xffffffffu /* a whole block's slab; a free slab's block */
+#define BLOCK_WHOLE \
+	0xffffffffu /* block_frames entry of a whole block (never a frame base: those are multiples of 8) */
+#define FROZEN_NOSPACE 2 /* sim.frozen: the pool of slabs ran out (SIM_ENOSPACE) */
 
 #endif

@@ -31,6 +31,7 @@
 
 #include "base/event.h"
 #include "base/fast_path.h"
+#include "base/frames.h"
 #include "base/state.h"
 #include "page_alloc/pcp_index.h"
 #include "page_alloc/vocab.h"
@@ -144,6 +145,9 @@ static void add_to_list(struct sim *s, struct zone *z, uint32_t pfn, int order, 
 	area->nr_free++;
 	if (counts_as_block(s, order, mt))
 		z->nr_free_pages_blocks += (int64_t)1 << order;
+	/* merged whole again (or placed whole): only the head needs to exist (base/frames.h) */
+	if (order == s->config.max_order)
+		frames_release(s, pfn);
 }
 
 /* __del_page_from_free_list: unlink a PageBuddy head from the list its frame names; no NR_FREE_PAGES. */
@@ -155,6 +159,9 @@ static void del_from_list(struct sim *s, struct zone *z, uint32_t pfn)
 
 	if (order > MAX_PAGE_ORDER_LIMIT || mt >= MIGRATE_TYPES)
 		return; /* a corrupted frame: sim_check reports it */
+	/* a whole block leaves the lists to be split or allocated: its frames come to exist */
+	if (order == s->config.max_order)
+		page = frame_materialised(s, pfn);
 	area = &z->free_area[order];
 	list_unlink(s, z, pfn, order, mt);
 	area->count[mt]--;

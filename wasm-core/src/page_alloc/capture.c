@@ -65,8 +65,10 @@ static int wants_upto(const struct fill *f, int order)
 
 void capture_mark_in_use(struct sim *s, const struct zone *z, uint32_t pfn, int order, int mt)
 {
-	struct page *page = zone_page(s, z, pfn);
+	/* in use: its block's frames exist (base/frames.h), even at the largest order */
+	struct page *page = frame_materialised(s, pfn);
 
+	(void)z;
 	frame_changed(s, pfn);
 	page->state = PG_ALLOCATED;
 	page->order = (uint8_t)order;
@@ -93,6 +95,7 @@ static void fill_block(struct fill *f, uint32_t pfn, int order)
 		capture_mark_in_use(f->s, f->z, pfn, order, f->in_use_mt);
 		return;
 	}
+	frame_materialised(f->s, pfn); /* split: the halves' heads must exist */
 	fill_block(f, pfn, order - 1);
 	fill_block(f, pfn + (1u << (order - 1)), order - 1);
 }
@@ -127,14 +130,18 @@ static void reset_zone(struct sim *s, struct zone *z)
 	z->nr_free_pages = z->nr_free_pages_blocks = 0;
 	z->nr_free_highatomic = z->nr_reserved_highatomic = 0;
 	for (uint32_t i = 0; i < z->managed; i++) {
-		struct page *page = zone_page(s, z, z->mem_pfn + i);
-		frame_changed(s, z->mem_pfn + i);
+		uint32_t pfn = z->mem_pfn + i;
+		struct page *page = zone_page(s, z, pfn);
+		frame_changed(s, pfn);
 		page->state = PG_TAIL;
 		page->order = 0;
 		page->list = 0;
 		page->flags = 0;
 		page->cpu = 0;
 		page->next = page->prev = PFN_NONE;
+		/* a whole block (base/frames.h): its head is all there is, the rest are tails */
+		if (block_is_whole(s, pfn >> s->config.max_order))
+			i += (1u << s->config.max_order) - 1;
 	}
 }
 
@@ -143,6 +150,9 @@ static int zone_untouched(const struct sim *s, const struct zone *z)
 {
 	for (uint32_t i = 0; i < z->managed; i++) {
 		const struct page *page = zone_page(s, z, z->mem_pfn + i);
+		/* a whole block (base/frames.h) is free: its other frames are tails */
+		if (block_is_whole(s, (z->mem_pfn + i) >> s->config.max_order))
+			i += (1u << s->config.max_order) - 1;
 		if (page->state == PG_PCP || page->state == PG_CORRUPT ||
 		    (page->state == PG_ALLOCATED && !(page->flags & PAGEF_CAPTURED)))
 			return 0;

@@ -4,6 +4,7 @@
  * frames, so a corrupted list (a cycle, a dangling link) is reported, never followed forever.
  */
 
+#include "base/frames.h"
 #include "base/profile.h"
 #include "base/state.h"
 #include "base/textbuf.h"
@@ -172,10 +173,16 @@ static int check_frames(struct sim *s, struct zone *z, uint64_t *buddy_heads, ui
 			(*buddy_heads)--;
 		else if (page->state == PG_PCP)
 			(*pcp_heads)--;
-		for (uint32_t i = 1; i < size; i++)
-			if (zone_page(s, z, pfn + i)->state != PG_TAIL)
+		/*
+		 * a block never crosses a max-order boundary, so a materialised one's frames follow
+		 * its head in its slab; a whole block's other frames are the shared clean tail,
+		 * which frames_check verifies
+		 */
+		for (uint32_t i = 1; i < size && !block_is_whole(s, pfn >> s->config.max_order);
+		     i++)
+			if (page[i].state != PG_TAIL)
 				return fail(s, "a head frame inside another block", z, pfn + i,
-					    zone_page(s, z, pfn + i)->state, PG_TAIL);
+					    page[i].state, PG_TAIL);
 		pfn += size;
 	}
 	if (*buddy_heads)
@@ -212,6 +219,9 @@ static int check_handles(struct sim *s)
 
 int page_alloc_check(struct sim *s)
 {
+	/* the pool and the per-block table first: every frame access below goes through them */
+	if (frames_check(s))
+		return SIM_ECORRUPT;
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
 			struct zone *z = &s->nodes[nid].zones[zid];

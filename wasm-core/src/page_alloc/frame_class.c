@@ -122,7 +122,6 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, con
 			uint32_t *out)
 {
 	const struct zone *zones[MAX_NUMNODES * MAX_NR_ZONES];
-	const struct page *frames = sim_frames(s);
 	const uint32_t end = start + count;
 	const uint32_t max_block = 1u << s->config.max_order;
 	uint32_t at = start; /* frames before it are written */
@@ -132,7 +131,6 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, con
 	for (int k = 0; k < nz && at < end; k++) {
 		const uint32_t mem_pfn = zones[k]->mem_pfn;
 		const uint32_t z_end = mem_pfn + zones[k]->managed;
-		const struct page *zf = frames + zones[k]->frame_base;
 		uint32_t from, to, p;
 
 		if (z_end <= at)
@@ -147,7 +145,7 @@ static inline void walk(const struct sim *s, uint32_t start, uint32_t count, con
 		if (p < mem_pfn)
 			p = mem_pfn;
 		while (p < to) { /* bounded: p grows by at least 1 each step */
-			const struct page *pg = &zf[p - mem_pfn];
+			const struct page *pg = frame_at(s, p);
 			uint32_t size, a, b;
 
 			if (pg->state ==

@@ -50,7 +50,7 @@ static uint32_t take(struct sim *s, struct zone *z, uint32_t pfn, int order, int
 		page->cpu = 0;
 		page->next = page->prev = PFN_NONE;
 		page->lru_flags = captured_flags(lru);
-		sim_frame_owners(s)[z->frame_base + (pfn + i - z->mem_pfn)] = HANDLE_NONE;
+		*frame_owner(s, pfn + i) = HANDLE_NONE;
 		lru_account(s, z, page, 1);
 		lru_link(s, z, pfn + i, 0);
 	}

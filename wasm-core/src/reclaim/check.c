@@ -62,7 +62,7 @@ static int check_list(struct sim *s, int nid, int lru, struct lru_tally *t)
 				    page->lru_flags & PGL_LRU ? page_lru(page) : -1, lru);
 		if (page->prev != prev)
 			return fail(s, "LRU back link", nid, pfn, page->prev, prev);
-		owner = sim_frame_owners(s)[z->frame_base + (pfn - z->mem_pfn)];
+		owner = *frame_owner(s, pfn);
 		if (owner != HANDLE_NONE &&
 		    (owner >= s->config.max_handles || sim_handles(s)[owner].pfn != pfn))
 			return fail(s, "LRU block's owner handle names another block", nid, pfn,
@@ -141,7 +141,6 @@ static int check_counts(struct sim *s, int nid, const struct lru_tally *t)
 int reclaim_check(struct sim *s)
 {
 	uint64_t blocks = 0, flagged = 0, awake = 0;
-	const struct page *frames = sim_frames(s);
 
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		struct lru_tally t = { 0 };
@@ -157,9 +156,15 @@ int reclaim_check(struct sim *s)
 			return err;
 		blocks += t.blocks;
 	}
-	for (uint32_t i = 0; i < s->nr_frames; i++)
-		if (frames[i].lru_flags & PGL_LRU)
-			flagged++;
+	/* whole blocks are free: only materialised frames can be on an LRU list */
+	for (uint32_t b = 0; b < s->nr_frame_stamps; b++) {
+		uint32_t first = b << s->config.max_order, n = 1u << s->config.max_order;
+		if (block_is_whole(s, b))
+			continue;
+		for (uint32_t i = 0; i < n; i++)
+			if (frame_at(s, first + i)->lru_flags & PGL_LRU)
+				flagged++;
+	}
 	if (flagged != blocks)
 		return fail(s, "frames flagged on an LRU list", 0, 0, (int64_t)flagged,
 			    (int64_t)blocks);

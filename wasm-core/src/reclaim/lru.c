@@ -110,7 +110,7 @@ void lru_account(struct sim *s, struct zone *z, const struct page *page, int sig
 void lru_forget(struct sim *s, struct zone *z, uint32_t pfn, int how)
 {
 	struct page *page = zone_page(s, z, pfn);
-	uint32_t *owner = &sim_frame_owners(s)[z->frame_base + (pfn - z->mem_pfn)];
+	uint32_t *owner = frame_owner(s, pfn);
 
 	lru_account(s, z, page, -1);
 	page->lru_flags = 0;

@@ -51,7 +51,7 @@ static int op_lru_alloc(struct sim *s, const struct sim_op *op)
 	z = &s->nodes[hd->node].zones[hd->zone];
 	page = zone_page(s, z, hd->pfn);
 	page->lru_flags = purpose_flags(s, op->arg);
-	sim_frame_owners(s)[z->frame_base + (hd->pfn - z->mem_pfn)] = op->handle;
+	*frame_owner(s, hd->pfn) = op->handle;
 	lru_account(s, z, page, 1);
 	lru_link(s, z, hd->pfn, 0);
 	ev_emit(s, EV_LRU_INSERTION, FN_FOLIO_ADD_LRU, op->cpu, z, hd->pfn, hd->order,
