@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reactOnPreact } from './web/compat/react-alias';
 import { lessonSchemaPlugin } from './web/lessons/vite-plugin';
 import { markdownTreePlugin } from './web/markdown/vite-plugin';
 import { contentSecurityPolicy } from './web/security/vite-plugin';
@@ -20,7 +21,16 @@ export default defineConfig({
   root: `${repo}web`,
   base: basePath(),
   publicDir: `${repo}public`,
-  plugins: [react(), lessonSchemaPlugin(repo), markdownTreePlugin(), contentSecurityPolicy()],
+  // React's modules resolve to preact/compat (web/compat/react-alias.ts): the same components,
+  // a ~36 KiB smaller first load. Fast Refresh is off (refreshExclude): its runtime patches
+  // React's renderer, which is not there; an edited module reloads the page in dev instead.
+  resolve: { alias: reactOnPreact },
+  plugins: [
+    react({ refreshExclude: /./ }),
+    lessonSchemaPlugin(repo),
+    markdownTreePlugin(),
+    contentSecurityPolicy(),
+  ],
   build: {
     outDir: `${repo}dist`,
     emptyOutDir: true,
