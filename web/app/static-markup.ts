@@ -74,8 +74,9 @@ vnodeHooks.diffed = (v) => {
   if (keys && v.__e) elementProps.set(v.__e, keys);
   compatDiffed?.(v);
 };
+// A prop's and an attribute's name compared: className is class, stroke-width is strokeWidth.
 const plain = (name: string) =>
-  ({ className: 'class', htmlFor: 'for' })[name] ?? name.replace(/[-:]/g, '').toLowerCase();
+  (PROPERTY_ATTRIBUTE[name] ?? name).replace(/[-:]/g, '').toLowerCase();
 
 function inPropOrder(e: FakeElement): [string, string][] {
   const keys = (elementProps.get(e) ?? []).map(plain);
