@@ -153,7 +153,10 @@ test.describe('drafts', () => {
     const a = new PlaygroundPage(await context.newPage());
     await a.goto();
     await a.editor.fill('machine tiny\ncpu 0 alloc original order=1\n');
-    await expect.poll(() => storedDrafts(a.page)).toHaveLength(1);
+    // The filled text itself stored (the default is written first, 400 ms after the page opened).
+    await expect
+      .poll(() => storedDrafts(a.page))
+      .toEqual(['machine tiny\ncpu 0 alloc original order=1\n']);
     const id = await a.page.evaluate(() => sessionStorage.getItem('buddyscope.tab'));
     expect(id).toBeTruthy();
     // Duplicating a tab copies its sessionStorage, tab id included.

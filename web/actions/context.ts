@@ -2,7 +2,14 @@
  * context.ts: the one registry of the app, reachable from any component, and the hooks that
  * register an action for as long as a component is mounted.
  */
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { actionDef, type ActionId } from './definitions';
 import { ActionRegistry } from './registry';
 
@@ -26,7 +33,9 @@ export interface ActionImpl<A> {
 export function useAction<A = void>(id: ActionId, impl: ActionImpl<A>): void {
   const registry = useActions();
   const latest = useRef(impl);
-  useEffect(() => {
+  // A layout effect: current before the next key or click, which may come before a passive
+  // effect has run (Preact runs those after the next paint).
+  useLayoutEffect(() => {
     latest.current = impl;
   });
   useEffect(() => {

@@ -1,6 +1,7 @@
 // A part of the page that throws while drawing shows what failed in its place, announces it, and
 // leaves its siblings drawn; Try again and a new reset key draw it again.
-import { act, createElement, type ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot } from 'react-dom/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeDom, type FakeElement } from './fake-dom';

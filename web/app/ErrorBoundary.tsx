@@ -38,8 +38,25 @@ class Boundary extends Component<Props & { announce: (text: string) => void }, S
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    this.props.announce(`${this.props.title} failed: ${error.message}`);
     console.warn(`${this.props.title} failed:`, error, info.componentStack);
+  }
+
+  // Announced once the panel is on the page, not when the error is caught: an error thrown in an
+  // effect is caught while the rest of that commit's effects still run (Preact calls
+  // componentDidCatch at once), and one of them narrates the event that broke the view; the
+  // failure is the newer news, so it must be said after it.
+  override componentDidMount(): void {
+    this.announceFailure(null);
+  }
+
+  override componentDidUpdate(_prev: unknown, prevState: State): void {
+    this.announceFailure(prevState.error);
+  }
+
+  private announceFailure(before: Error | null): void {
+    const { error } = this.state;
+    if (error && error !== before)
+      this.props.announce(`${this.props.title} failed: ${error.message}`);
   }
 
   override render(): ReactNode {

@@ -1,7 +1,7 @@
 // The keyboard help lists every defined command once, whatever is mounted, and no key means two
 // things on one page.
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from './static-markup';
 import { describe, expect, it } from 'vitest';
 import { ActionsContext } from '../actions/context';
 import { A, ACTION_DEFS, SCREENS } from '../actions/definitions';

@@ -1,6 +1,6 @@
 // The reproduction chart is a pure function of a result: its text alternative reads every figure,
 // and a source mark is drawn exactly where the source gives a figure.
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from './static-markup';
 import { describe, expect, it } from 'vitest';
 import type { ReproductionResult } from '../reproductions/types';
 import { ReproductionChart } from './ReproductionChart';

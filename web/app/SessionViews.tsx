@@ -2,10 +2,11 @@
  * SessionViews.tsx: every registered view (web/views/registry.tsx) of one session at its cursor,
  * all highlighting the same event.
  *
- * While the timeline plays, the views are drawn as a deferred (transition) render: React renders
- * them in small slices between frames rather than in the frame's one task, and the clock waits
- * until they have been drawn before it steps again (Clock.holdFor). A step taken by hand is drawn
- * at once, as before.
+ * While the timeline plays, the views are drawn as a deferred (transition) render, and the clock
+ * waits until they have been drawn before it steps again (Clock.holdFor). React renders such a
+ * render in small slices between frames; preact/compat, which the site ships, has no time
+ * slicing (useDeferredValue returns the value at once), so there each step's views are drawn in
+ * one task and the clock's wait is what paces playback. A step taken by hand is drawn at once.
  */
 import { memo, useDeferredValue, useEffect, useRef } from 'react';
 import type { ModelState } from '../views/model';

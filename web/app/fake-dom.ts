@@ -1,4 +1,4 @@
-// fake-dom.ts: the least DOM that react-dom/client needs to mount, update and unmount a tree in
+// fake-dom.ts: the least DOM that the renderer (preact/compat) needs to mount, update and unmount a tree in
 // Node (the tests run without a browser DOM), so a test can see what a client render draws.
 // Elements keep attributes and children; events, layout and selection are not modelled.
 
@@ -64,12 +64,28 @@ class FakeNode {
 
 class FakeElement extends FakeNode {
   attributes = new Map<string, string>();
-  style: { [k: string]: unknown; setProperty: (k: string, v: string) => void } = {
-    setProperty: () => {},
-  };
+  /** The inline style as set property by property, kept as the `style` attribute. */
+  style: { [k: string]: unknown; setProperty: (k: string, v: string) => void };
   namespaceURI = 'http://www.w3.org/1999/xhtml';
-  constructor(tag: string) {
-    super(1, tag.toUpperCase());
+  constructor(readonly localName: string) {
+    super(1, localName.toUpperCase());
+    const props = new Map<string, string>();
+    const write = (k: string, v: unknown) => {
+      const name = k.startsWith('-') ? k : k.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`);
+      if (v === '' || v == null) props.delete(name);
+      else props.set(name, String(v));
+      if (props.size === 0) this.attributes.delete('style');
+      else this.attributes.set('style', [...props].map(([n, x]) => `${n}:${x}`).join(';'));
+    };
+    this.style = new Proxy(
+      { setProperty: (k: string, v: string) => write(k, v) },
+      {
+        set: (target, k, v) => {
+          if (typeof k === 'string') write(k, v);
+          return true;
+        },
+      },
+    );
   }
   get tagName(): string {
     return this.nodeName;

@@ -22,7 +22,7 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { WorkloadError } from '../workload/errors';
 import type { WorkloadEditorProps } from '../app/WorkloadEditor';
 import { workloadCompletions } from './complete';
@@ -98,11 +98,15 @@ export default function CodeEditor({
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange, onRun, check, onChecked });
   const [lintError, setLintError] = useState<WorkloadError | null>(null);
-  useEffect(() => {
+  // Layout effects (here and below): they run as the render is committed, before the editor can
+  // take another keystroke. A passive effect may run later (Preact runs it after the next paint,
+  // or just before the component's next render): by then Ctrl+Enter would run the text before
+  // the last keystrokes, and the text comparison below would see a newer document.
+  useLayoutEffect(() => {
     latest.current = { onChange, onRun, check, onChecked };
   });
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!host.current) return;
     const v = new EditorView({
       parent: host.current,
@@ -169,14 +173,17 @@ export default function CodeEditor({
   }, []);
 
   // Text set from outside (machine menu, import, a scenario) replaces the document as one
-  // undoable change, so Ctrl+Z brings the previous text back.
-  useEffect(() => {
+  // undoable change, so Ctrl+Z brings the previous text back. The editor's own edits come back
+  // as `text` too and match the document, but only while nothing was typed since the render: run
+  // later, this would take a keystroke's echo for outside text, put the older text back, which
+  // is reported as an edit and re-rendered, and so on (a loop that hung typing under Preact).
+  useLayoutEffect(() => {
     const v = view.current;
     if (!v || v.state.doc.toString() === text) return;
     v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
   }, [text]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     view.current?.dispatch({ effects: setCurrentLine.of(line) });
   }, [line]);
 

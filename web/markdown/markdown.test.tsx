@@ -2,7 +2,7 @@
 // by one React renderer: every construct they use, emphasis written either way, no raw HTML and
 // no way to smuggle a script link or another host.
 import { readFileSync } from 'node:fs';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from '../app/static-markup';
 import { describe, expect, it } from 'vitest';
 import { loadLessons } from '../lessons/loader';
 import { lessonMarkdown } from '../lessons/markdown-sources';

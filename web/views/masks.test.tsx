@@ -1,6 +1,6 @@
 // masks.test.tsx: the values a lesson question asks for print as `?` in the views and in
 // /proc/zoneinfo and /proc/vmstat until the reveal; patterns match by segment with `*`.
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from '../app/static-markup';
 import { describe, expect, it } from 'vitest';
 import { loadCore } from '../core/module';
 import { compileWorkload } from '../workload/compiler';

@@ -1,22 +1,16 @@
 // The view registry: every view a lesson can name is registered, and each entry, drawn by name
 // through RegisteredView, renders the view it says (its title as its heading) with the options
 // it needs, at the machine's current event.
-import { Readable } from 'node:stream';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
+import { prerender } from '../app/static-markup';
 import { Session } from '../app/session';
 import { loadCore } from '../core/module';
 import { COMPARE_VIEWS, RegisteredView, VIEW_ORDER, VIEWS } from './registry';
 import { VIEW_NAMES } from './view-names';
 
 /** Render with every lazy view loaded (the memory map), as the browser shows it. */
-async function html(node: React.ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  const chunks: Buffer[] = [];
-  for await (const c of prelude as Readable) chunks.push(Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
-}
+const html = (node: React.ReactNode): Promise<string> => prerender(node);
 
 const escape = (s: string) => s.replace(/&/g, '&amp;');
 

@@ -1,6 +1,6 @@
 // Every view is a pure function of (state, event, options): render each one to HTML on every
 // preset machine and profile, at an event, and check it marks that event and nothing throws.
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from '../app/static-markup';
 import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
 import { loadCore } from '../core/module';

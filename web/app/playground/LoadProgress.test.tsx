@@ -1,7 +1,7 @@
 // The load's progress bar: labelled, with its value and percentage; the live region speaks in
 // quarters only; while compiling the bar has no value (indeterminate).
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from '../static-markup';
 import { describe, expect, it } from 'vitest';
 import { LoadProgress } from './LoadProgress';
 

@@ -5,7 +5,7 @@
  * and load in slices (runner/sliced-load.ts), with progress; cancel(), or a newer run, stops an
  * older one and the session keeps what it showed.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ExplicitMachine } from '../../core/machine-config';
 import type { Core } from '../../core/module';
 import { Compiler } from '../../runner/compile-client';
@@ -61,7 +61,8 @@ export function usePlaygroundSession(
     token: LoadToken;
   } | null>(null);
   const refused = useRef(onRefused);
-  useEffect(() => {
+  // A layout effect: current before the next event, as in useAction (actions/context.ts).
+  useLayoutEffect(() => {
     refused.current = onRefused;
   });
   const refuse = useCallback(

@@ -7,7 +7,7 @@
  * full, the stored draft is held (never overwritten) until the reader chooses, and the page says
  * so (DraftStatus.tsx).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ExplicitMachine } from '../../core/machine-config';
 import { Compiler } from '../../runner/compile-client';
 import type { HeldDraft, WorkloadStore, WriteResult } from '../../saved/store';
@@ -103,9 +103,12 @@ export function useWorkloadDraft({
   // Every change is saved: written after a short pause, or at once when the page goes away.
   // A stored draft opened unchanged is not written again (a new tab showing another tab's draft
   // writes nothing until the reader edits it). Compared by value, so a double mount is harmless.
+  // A layout effect: the pending write is noted as the keystroke's render is committed, so a
+  // pagehide right after it writes it (a passive effect may still be waiting for the next paint,
+  // as on Preact, and the last keystrokes would be lost).
   const [opened] = useState(() => ({ text, machine }));
   const dirty = useRef(saveInitial);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!dirty.current && text === opened.text && machine === opened.machine) return;
     dirty.current = true;
     pending.current = { text, machine: machine ? JSON.stringify(machine) : null };

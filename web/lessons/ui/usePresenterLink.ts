@@ -3,7 +3,7 @@
  * While presenting, the page is marked (the stylesheet drops the chrome), every cursor change is
  * sent to the notes window, and the notes window's clicks run here as if pressed here.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Cursor } from './beats';
 import { openPresenterLink, type PresenterLink, type PresenterMessage } from './presenter-channel';
 import type { ClickerHandlers } from './usePresenterKeys';
@@ -22,7 +22,8 @@ export function usePresenterLink(
   );
   const latestState = useRef(stateMsg);
   const handlersRef = useRef(handlers);
-  useEffect(() => {
+  // A layout effect: current before the next message, as in useAction (actions/context.ts).
+  useLayoutEffect(() => {
     handlersRef.current = handlers;
   });
   useEffect(() => {

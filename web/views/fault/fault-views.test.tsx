@@ -2,7 +2,7 @@
 // for mmap_lock under 4.16 and not under 6.18 (the lanes draw and say so, marking the segment of
 // the current event), the VMA list shows each VMA with the path's lock state, and the Counters
 // view adds the fault figures with the other profile's difference.
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from '../../app/static-markup';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANE } from '../../core/generated/lanes';
 import { loadCore, type Core } from '../../core/module';

@@ -1,6 +1,6 @@
 // The percpu views as pure functions of a PercpuView: a bitmap chunk with its hints, an area map,
 // the slot lists; each marks the current event and says in text what colour shows.
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from '../../app/static-markup';
 import { describe, expect, it } from 'vitest';
 import { EV } from '../../core/events';
 import type { SimEvent } from '../model';
