@@ -71,9 +71,19 @@ export async function loadSliced(
         return 'cancelled';
       }
       const complete = load.staging.advance(performance.now() + SLICE_MS);
+      // The progress bar's render, and below the views' render of the loaded run, each get a
+      // task of their own: preact/compat renders a state update in a microtask, in the same task
+      // as whatever set it, so a slice and a render would add up to one long task.
+      await nextTask();
+      if (token.cancelled) continue;
       onProgress?.(load.staging.done, total);
       if (complete) break;
       await nextTask();
+    }
+    await nextTask();
+    if (token.cancelled) {
+      load.cancel();
+      return 'cancelled';
     }
     load.commit();
   } catch (e) {
