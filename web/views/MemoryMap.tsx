@@ -57,6 +57,9 @@ import {
   drawMarks,
   drawPageblocks,
   drawZones,
+  labelFont,
+  LABEL_PX,
+  PRESENTING_LABEL_PX,
   eventShape,
   ink,
   rectOn,
@@ -357,6 +360,11 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
         ? ASIDE_HEIGHT
         : HEIGHT;
 
+  const labelPx =
+    options.setting === 'presenting' || options.setting === 'presenting-aside'
+      ? PRESENTING_LABEL_PX
+      : LABEL_PX;
+
   // Following the event: keep its block in the middle, zoomed in enough to see it on a big machine.
   const setting = options.setting;
   const followDefault = useMemo(
@@ -395,9 +403,16 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const grid: Grid = useMemo(
     () =>
       unitLayout
-        ? { start, per: unit, cols: unitLayout.cols, rows: unitLayout.rows, cell: unitLayout.cell }
-        : { start, per: 1, cols, rows, cell },
-    [unitLayout, start, unit, cols, rows, cell],
+        ? {
+            start,
+            per: unit,
+            cols: unitLayout.cols,
+            rows: unitLayout.rows,
+            cell: unitLayout.cell,
+            label: labelPx,
+          }
+        : { start, per: 1, cols, rows, cell, label: labelPx },
+    [unitLayout, start, unit, cols, rows, cell, labelPx],
   );
   const boxW = grid.cols * grid.cell;
   const boxH = grid.rows * grid.cell;
@@ -707,13 +722,13 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
         if (buddy !== null && buddyInZone) {
           const b = rectOn(grid, buddy, 1 << pointedOrder);
           drawMarks(ctx, [b], HIGHLIGHT[options.theme], 0, [2, 2]);
-          ctx.font = '600 11px system-ui, sans-serif';
+          ctx.font = labelFont(grid);
           ctx.fillStyle = HIGHLIGHT[options.theme];
           ctx.textBaseline = 'top';
           const label = 'buddy';
           const lw = ctx.measureText(label).width + 6;
           const x = Math.max(0, Math.min(boxW - lw, b.x + 2));
-          ctx.fillRect(x, b.y + 2, lw, 14);
+          ctx.fillRect(x, b.y + 2, lw, grid.label + 3);
           ctx.fillStyle = options.theme === 'dark' ? '#000' : '#fff';
           ctx.fillText(label, x + 3, b.y + 3);
         }

@@ -17,6 +17,17 @@ export interface Grid {
   cols: number; // items per row
   rows: number;
   cell: number; // CSS px per item
+  label: number; // CSS px of the text drawn on the map (LABEL_PX, or PRESENTING_LABEL_PX)
+}
+
+/** Text on the map is never under 12 px (issue 14: no view text under 12 px anywhere)... */
+export const LABEL_PX = 12;
+/** ...and at least 18 px when presenting at 1920x1080, like every other view's text. */
+export const PRESENTING_LABEL_PX = 18;
+
+/** The canvas font of the map's labels on grid `g`. */
+export function labelFont(g: Grid): string {
+  return `600 ${g.label}px system-ui, sans-serif`;
 }
 
 /** The rectangle of `size` frames from pfn (aligned to size) on the grid. */
@@ -68,19 +79,19 @@ export function drawBlocks(
     ctx.rect(r.x + 0.5, r.y + 0.5, Math.max(1, r.w - 1), Math.max(1, r.h - 1));
   }
   ctx.stroke();
-  // Orders where a label fits: 14 px wide and 11 px tall at least.
-  ctx.font = '600 10px system-ui, sans-serif';
+  // Orders where a label fits: a digit and its halo across, the text's height down.
+  ctx.font = labelFont(g);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   for (const b of blocks) {
     const r = rectOn(g, b.pfn, 1 << b.order);
-    if (r.w < 14 || r.h < 11) continue;
-    const label = r.w >= 30 ? `o${b.order}` : String(b.order);
+    if (r.w < g.label * 1.3 || r.h < g.label + 1) continue;
+    const label = r.w >= g.label * 2.8 ? `o${b.order}` : String(b.order);
     const cx = r.x + r.w / 2;
     const cy = r.y + r.h / 2;
     const w = ctx.measureText(label).width + 4;
     ctx.fillStyle = k.halo;
-    ctx.fillRect(cx - w / 2, cy - 6, w, 12);
+    ctx.fillRect(cx - w / 2, cy - g.label / 2, w, g.label);
     ctx.fillStyle = k.text;
     ctx.fillText(label, cx, cy + 0.5);
   }
@@ -130,7 +141,7 @@ export function drawZones(
   const end = g.start + g.cols * g.rows * g.per;
   let n = 0;
   ctx.save();
-  ctx.font = '600 11px system-ui, sans-serif';
+  ctx.font = labelFont(g);
   ctx.textBaseline = 'top';
   ctx.textAlign = 'left';
   for (const z of zones) {
@@ -298,14 +309,17 @@ export function drawEvent(
   const first = shape.after[0] ?? shape.before[0];
   if (shape.label && first) {
     const r = rectOn(g, first.pfn, first.size);
-    ctx.font = '600 11px system-ui, sans-serif';
+    ctx.font = labelFont(g);
     const w = ctx.measureText(shape.label).width + 8;
     const width = g.cols * g.cell;
     const x = Math.max(0, Math.min(width - w, r.x + (shape.kind === 'move' ? (1 - e) * 12 : 0)));
-    const y = r.y + r.h + 2 + 14 <= g.rows * g.cell ? r.y + r.h + 2 : Math.max(0, r.y - 16);
+    const y =
+      r.y + r.h + 2 + g.label + 3 <= g.rows * g.cell
+        ? r.y + r.h + 2
+        : Math.max(0, r.y - g.label - 5);
     ctx.globalAlpha = shape.kind === 'move' ? e : 1;
     ctx.fillStyle = k.hi;
-    ctx.fillRect(x, y, w, 14);
+    ctx.fillRect(x, y, w, g.label + 3);
     ctx.fillStyle = theme === 'dark' ? '#000' : '#fff';
     ctx.textBaseline = 'top';
     ctx.textAlign = 'left';

@@ -2,21 +2,13 @@
 // /sys/devices/system/node/nodeN/numastat, line for line; a step's change is said; the view joins
 // the playground only on a machine of two nodes or more; and the memory map of a NUMA machine is
 // one map per node, each headed with its CPUs, the event outlined on its own node's map only.
-import { Readable } from 'node:stream';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { compileText } from '../../app/compile';
+import { prerender } from '../../app/static-markup';
 import { Session } from '../../app/session';
 import { loadCore } from '../../core/module';
 import { RegisteredView, VIEWS } from '../registry';
 import { describeChange, NODE_ROWS, nodeFigures } from './node-counters';
-
-async function html(node: React.ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  const chunks: Buffer[] = [];
-  for await (const c of prelude as Readable) chunks.push(Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** Two nodes of 1024 pages and 2 CPUs each; CPU 0 (node 0) allocates until its pages spill onto node 1. */
 const SPILL = 'machine nodes=2 cpus=2 normal=1024\nrepeat 1100 {\n  cpu 0 alloc a order=0\n}\n';
@@ -106,7 +98,7 @@ describe('NUMA views', async () => {
     try {
       const event = s.player.currentEvent;
       expect(event?.node).toBe(1);
-      const h = await html(
+      const h = await prerender(
         <RegisteredView
           name="memory-map"
           machine={s}
@@ -125,7 +117,7 @@ describe('NUMA views', async () => {
       ]);
       // the legend once, under the last map
       expect(h.match(/class="legend"/g)?.length).toBe(1);
-      const counters = await html(
+      const counters = await prerender(
         <RegisteredView
           name="node-counters"
           machine={s}
