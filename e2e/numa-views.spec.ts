@@ -23,6 +23,27 @@ test.describe('NUMA views', () => {
   test.describe.configure({ timeout: 120_000 });
   failOnConsoleProblems();
 
+  test("each node's map caption names that node's frames, not the power-of-two window", async ({
+    page,
+  }) => {
+    // xeon2011's node 0 holds DMA, DMA32 and Normal: its map's window (a power of two) runs on
+    // into node 1's frames, which the canvas covers as holes and the caption leaves out.
+    const pg = new PlaygroundPage(page);
+    await pg.goto();
+    await pg.run('machine xeon2011\nprofile 3.0\ncpu 0 alloc a order=0\n');
+    const info = page.locator('.views .node-maps section.memory-map [data-testid="map-info"]');
+    await expect(info).toHaveCount(2);
+    const range = async (i: number) => {
+      const m = /pfn (\d+)–(\d+) · ([\d,]+) frames/.exec(await info.nth(i).innerText());
+      expect(m, `caption ${i}`).not.toBeNull();
+      const [lo, hi, n] = [Number(m![1]), Number(m![2]), Number(m![3].replaceAll(',', ''))];
+      expect(n).toBe(hi - lo + 1);
+      return { lo, hi };
+    };
+    const [node0, node1] = [await range(0), await range(1)];
+    expect(node0.hi).toBeLessThan(node1.lo);
+  });
+
   test('one map per node, the event on its own node, node counters that say the step, compare', async ({
     page,
   }) => {

@@ -858,7 +858,12 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     const pct = (x: number) => `${Math.round((100 * x) / unit)}%`;
     infoText = `pfn ${hoverCell.lo}–${hoverCell.lo + unit - 1} (one cell of ${formatCount(unit)} frames): ${pct(free)} free, ${pct(n(FC.PCP_EVEN) + n(FC.PCP_ODD))} on per-CPU lists, ${pct(n(FC.ALLOCATED))} allocated. Zoom in to see its blocks.`;
   }
-  const shown = `pfn ${win.start}–${win.start + win.count - 1}`;
+  // A node's map window is a power of two that may run into the next node's frames (covered as
+  // holes): the caption names only this node's part of it.
+  const shownLo = node === undefined ? win.start : Math.max(win.start, extent.lo);
+  const shownHi =
+    node === undefined ? win.start + win.count : Math.min(win.start + win.count, extent.hi);
+  const shown = `pfn ${shownLo}–${shownHi - 1}`;
   const mode = unit > 1 ? 'overview' : 'blocks';
   const mapName = node === undefined ? 'Memory map' : `Memory map of node ${node}`;
 
@@ -956,7 +961,7 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       </span>
       <p className="map-info" data-testid="map-info">
         <span className="muted">
-          {shown} · {formatCount(count)} frames ·{' '}
+          {shown} · {formatCount(node === undefined ? count : shownHi - shownLo)} frames ·{' '}
           {unit > 1 ? `overview, ${formatCount(unit)} frames a cell` : `${cols}/row`} ·{' '}
         </span>
         {infoText}
