@@ -36,8 +36,9 @@ test.describe('NUMA views', () => {
     const range = async (i: number) => {
       const m = /pfn (\d+)–(\d+) · ([\d,]+) frames/.exec(await info.nth(i).innerText());
       expect(m, `caption ${i}`).not.toBeNull();
-      const [lo, hi, n] = [Number(m![1]), Number(m![2]), Number(m![3].replaceAll(',', ''))];
-      expect(n).toBe(hi - lo + 1);
+      const lo = Number(m?.[1]);
+      const hi = Number(m?.[2]);
+      expect(Number(m?.[3]?.replaceAll(',', ''))).toBe(hi - lo + 1);
       return { lo, hi };
     };
     const [node0, node1] = [await range(0), await range(1)];
