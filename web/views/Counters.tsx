@@ -46,29 +46,31 @@ export function Diff({
   );
 }
 
-type Row = [label: string, value: (s: ModelState) => number, help: string];
+export type Row = [label: string, value: (s: ModelState) => number, help: string];
 
 /** A caption and its rows, each with this profile's value and the other's difference. */
-function RowsTable({
+export function RowsTable({
   caption,
   rows,
   state,
   other,
   on,
+  className,
 }: {
   caption: string;
   rows: readonly Row[];
   state: ModelState;
   other: ModelState | undefined;
   on: string;
+  className?: string;
 }) {
   return (
-    <div className="counter-scroll" tabIndex={0}>
+    <div className={className ? `counter-scroll ${className}` : 'counter-scroll'} tabIndex={0}>
       <table>
         <caption>{caption}</caption>
         <tbody>
           {rows.map(([label, get, help]) => (
-            <tr key={label} title={help}>
+            <tr key={label} title={help} data-counter={label}>
               <th scope="row">{label}</th>
               <td>
                 {formatCount(get(state))}

@@ -8,7 +8,7 @@
  */
 import { useId, useState } from 'react';
 import { formatCount } from '../../core/count';
-import { Diff } from '../Counters';
+import { Diff, RowsTable } from '../Counters';
 import type { ModelState } from '../model';
 import { eventAttrs, type ViewProps } from '../options';
 import { cpusLabel, describeChange, NODE_ROWS, nodeFigures, RECLAIM_ROWS } from './node-counters';
@@ -81,22 +81,14 @@ export function NodeCounters({ state, event, options }: ViewProps<NodeCountersOp
             </div>
           );
         })}
-        <div className="counter-scroll node-reclaim" tabIndex={0}>
-          <table>
-            <caption>Node reclaim (/proc/vmstat, the whole machine)</caption>
-            <tbody>
-              {RECLAIM_ROWS.map(([name, get, help]) => (
-                <tr key={name} title={help} data-counter={name}>
-                  <th scope="row">{name}</th>
-                  <td>
-                    {formatCount(get(state))}
-                    <Diff a={get(state)} b={other ? get(other) : undefined} other={on} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowsTable
+          className="node-reclaim"
+          caption="Node reclaim (/proc/vmstat, the whole machine)"
+          rows={RECLAIM_ROWS}
+          state={state}
+          other={other}
+          on={on}
+        />
       </div>
     </section>
   );
