@@ -101,3 +101,12 @@ size_t tb_finish(struct textbuf *tb)
 	}
 	return tb->len;
 }
+
+void tb_got_want(struct textbuf *tb, int64_t got, int64_t want)
+{
+	tb_str(tb, ": got ");
+	tb_int(tb, got, 0);
+	tb_str(tb, ", want ");
+	tb_int(tb, want, 0);
+	tb_finish(tb);
+}

@@ -39,4 +39,7 @@ void tb_char(struct textbuf *tb, char c);
 /* NUL-terminate (inside cap) and return the length needed excluding the NUL. */
 size_t tb_finish(struct textbuf *tb);
 
+/* Append ": got G, want W" and finish: the tail of every checker's inconsistency message. */
+void tb_got_want(struct textbuf *tb, int64_t got, int64_t want);
+
 #endif

@@ -29,11 +29,7 @@ static int fail(struct sim *s, const char *what, const struct zone *z, uint32_t 
 	}
 	tb_str(&tb, " pfn 0x");
 	tb_hex(&tb, pfn, 1);
-	tb_str(&tb, ": got ");
-	tb_int(&tb, got, 0);
-	tb_str(&tb, ", want ");
-	tb_int(&tb, want, 0);
-	tb_finish(&tb);
+	tb_got_want(&tb, got, want);
 	return SIM_ECORRUPT;
 }
 

@@ -161,11 +161,7 @@ static int zlc_fail(struct sim *s, const char *what, int nid, int slot, int64_t 
 	tb_int(&tb, nid, 0);
 	tb_str(&tb, " slot ");
 	tb_int(&tb, slot, 0);
-	tb_str(&tb, ": got ");
-	tb_int(&tb, got, 0);
-	tb_str(&tb, ", want ");
-	tb_int(&tb, want, 0);
-	tb_finish(&tb);
+	tb_got_want(&tb, got, want);
 	return SIM_ECORRUPT;
 }
 
