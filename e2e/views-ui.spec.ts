@@ -128,6 +128,14 @@ test.describe('views that teach at a glance', () => {
             .locator('.lesson-text > p:not(.small), .lesson-text > ul > li, .lesson-text > ol > li')
             .evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)));
           expect(Math.min(28, ...prose), `${lesson.slug} step ${i + 1} prose`).toBe(28);
+          // Code inside a sentence reads at the sentence's size, a step behind (0.9em of 28 px).
+          const inlineCode = await page
+            .locator('.lesson-text > p:not(.small) > code, .lesson-text > ul > li > code')
+            .evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+          expect(Math.min(25.2, ...inlineCode), `${lesson.slug} step ${i + 1} code`).toBeCloseTo(
+            25.2,
+            1,
+          );
           const questions = lesson.questions.filter((q) => q.step === i);
           // Walk the step's beats with the clicker; before each, no unrevealed answer shows.
           for (let beat = 0; beat < 12; beat++) {
