@@ -76,7 +76,15 @@ function ViewSlot({
     view.scrollIntoView?.({ block: 'nearest' });
     const target = findTarget(view, JSON.parse(pointerKey) as Pointer);
     const r = target?.getBoundingClientRect();
-    if (target && r && (r.top < 0 || r.bottom > window.innerHeight))
+    // The ring reaches beyond its target, its label further above: lessons.css gives a pointed
+    // view's elements that reach as their scroll margin, so scroll when the ring, not just the
+    // target, is cut, and scrollIntoView leaves the ring's room.
+    if (!target || !r) return;
+    const margin = getComputedStyle(target);
+    if (
+      r.top < parseFloat(margin.scrollMarginTop) ||
+      r.bottom > window.innerHeight - parseFloat(margin.scrollMarginBottom)
+    )
       target.scrollIntoView?.({ block: 'nearest' });
   }, [pointerKey, op]);
   // Side by side, both columns hold a "Per-CPU lists" region: screen readers (and axe's
