@@ -76,6 +76,27 @@ function printFirstLoad(files, widths) {
     );
 }
 
+// The options, and a refusal of any other: a mistyped flag used to run the whole bench (minutes).
+const USAGE = `npm run bench [-- OPTION...]: speed and size, side by side in one run
+
+  (none)          the core rows, the state rows and the browser rows
+  --core          the core rows alone (no site build, no browser)
+  --instructions  add instructions per op under callgrind (about two minutes; needs valgrind)
+  --state         the state rows alone: bytes per managed page, snapshot and restore sizes
+  --first-load    the home page's first load alone: JS + CSS + wasm, gzip
+  --long-load     loading the 2M-op workload in the playground alone
+  --help          this text`;
+const OPTIONS = ['--core', '--instructions', '--state', '--first-load', '--long-load'];
+const unknown = process.argv.slice(2).filter((a) => !OPTIONS.includes(a));
+if (unknown.includes('--help') || unknown.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (unknown.length > 0) {
+  console.error(`bench: unknown option ${unknown.join(' ')}\n\n${USAGE}`);
+  process.exit(2);
+}
+
 // `npm run bench -- --first-load`: only the first load's files (builds the wasm and the site).
 if (process.argv.includes('--first-load')) {
   execFileSync('make', ['-s', '-C', join(root, 'wasm-core'), 'wasm'], { stdio: 'inherit' });
