@@ -7,9 +7,13 @@
  * budget left the fast path split across about ten calls per op, and GCC, as the path grew, left
  * rmqueue, the watermark check's event, the pcp list and index helpers and nr_pcp_high as calls
  * too. With them folded (and ev_emit and the zonelist walk reading before they store or branch),
- * an op of the core benchmark (bench1m, 2 CPUs, 200k random ops, callgrind) executes 703 native
+ * an op of the core benchmark (bench1m, 2 CPUs, 200k random ops, callgrind) executed 703 native
  * and 866-897 wasm instructions (V8's counts move a few percent between runs), against 776 and
- * 951-990 before; see `npm run bench -- --instructions`.
+ * 951-990 before; see `npm run bench -- --instructions`. After the trace flags column and frames
+ * on demand (716.5 native), one frame lookup per op fewer and a constant-bounded trace context
+ * read in ev_emit make it 699.5 native, and 869 wasm in the op's own functions (page_alloc_apply,
+ * sim_apply, bs_run_ops of a --profiling-funcs build: steady for one build, unlike the bench's
+ * whole-process difference).
  * Slow paths (fallback, reclaim, drains, refills) stay out of line, and so do the copies other
  * subsystems call (OUT_OF_LINE below).
  */

@@ -692,9 +692,13 @@ OUT_OF_LINE uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order,
 /*
  * free_pages_prepare's part of a free: the mm_page_free tracepoint, and PGFREE, which counts every
  * page once, where it leaves its owner (pages a pcp drain later returns are not counted again).
+ * Returns pfn's frame, for the pcp list the block goes to next.
  */
-static FAST_PATH void free_prepare(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+static FAST_PATH struct page *free_prepare(struct sim *s, int cpu, struct zone *z, uint32_t pfn,
+					   int order)
 {
+	struct page *page;
+
 	ev_emit(s, EV_MM_PAGE_FREE, FN_FREE_PAGES_PREPARE, cpu, z, pfn, order, 0, 0, 0, 0);
 	/*
 	 * PGFREE counts every page once, where it leaves its owner: free_frozen_page_commit (pcp)
@@ -702,8 +706,11 @@ static FAST_PATH void free_prepare(struct sim *s, int cpu, struct zone *z, uint3
 	 */
 	s->ev.pgfree += 1u << order;
 	/* the last reference to an LRU block: off its list first (__folio_put -> lruvec_del_folio) */
-	if (zone_page(s, z, pfn)->lru_flags & PGL_LRU)
+	page = zone_page(s, z, pfn);
+	if (page->lru_flags & PGL_LRU)
 		page_alloc_reclaim->release(s, z, pfn);
+	/* (the release unlinks the LRU list, moving no frame: page stays pfn's frame) */
+	return page;
 }
 
 /* free_one_page for a block a batch sends straight to the buddy. */
@@ -716,15 +723,17 @@ static FAST_PATH void free_to_buddy(struct sim *s, int cpu, struct zone *z, uint
 
 FAST_PATH void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 {
+	struct page *page;
+
 	if (s->frozen)
 		return;
 	/* free_pages_prepare: the tracepoint fires before the block reaches a pcp list or the buddy */
-	free_prepare(s, cpu, z, pfn, order);
+	page = free_prepare(s, cpu, z, pfn, order);
 	if (pcp_allowed_order(s, order)) {
 		/* free_frozen_pages: pcp_spin_trylock (6.0+) or local_lock_irqsave around the commit */
 		struct cpu *c = &s->cpus[cpu];
 		uint8_t ctx = pcp_lock_cpu_ctx(s, c, 1);
-		pcp_free(s, z, cpu, pfn, order);
+		pcp_free_page(s, z, cpu, pfn, page, order);
 		c->trace_ctx = ctx;
 		return;
 	}

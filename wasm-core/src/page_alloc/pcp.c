@@ -121,12 +121,14 @@ static void pcp_touch(struct sim *s, const struct zone *z, int cpu, struct per_c
 
 /* ---- list operations ------------------------------------------------------------------------ */
 
-/* list_add / list_add_tail of a free block to lists[pindex] of cpu's pcp; the frame becomes PG_PCP. */
-static void pcp_list_add(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp, int cpu,
-			 int pindex, uint32_t pfn, int order, int to_tail)
+/*
+ * list_add / list_add_tail of a free block to lists[pindex] of cpu's pcp; the frame (page, pfn's)
+ * becomes PG_PCP. The free path passes the frame it has already found.
+ */
+static FAST_PATH void pcp_list_add_page(struct sim *s, const struct zone *z,
+					struct per_cpu_pages *pcp, int cpu, int pindex,
+					uint32_t pfn, struct page *page, int order, int to_tail)
 {
-	struct page *page = zone_page(s, z, pfn);
-
 	frame_changed(s, pfn);
 	page->state = PG_PCP;
 	page->order = (uint8_t)order;
@@ -152,9 +154,19 @@ static void pcp_list_add(struct sim *s, const struct zone *z, struct per_cpu_pag
 	pcp->nr_blocks[pindex]++;
 }
 
-/* list_del of a block from its pcp list (the frame names the list); count is the caller's. */
-static FAST_PATH void pcp_list_del(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp,
-				   uint32_t pfn)
+/* pcp_list_add_page for a block whose frame the caller has not looked up. */
+static void pcp_list_add(struct sim *s, const struct zone *z, struct per_cpu_pages *pcp, int cpu,
+			 int pindex, uint32_t pfn, int order, int to_tail)
+{
+	pcp_list_add_page(s, z, pcp, cpu, pindex, pfn, zone_page(s, z, pfn), order, to_tail);
+}
+
+/*
+ * list_del of a block from its pcp list (the frame names the list); count is the caller's. Returns
+ * the block's frame, so the allocation that takes it does not look it up again.
+ */
+static FAST_PATH struct page *pcp_list_del(struct sim *s, const struct zone *z,
+					   struct per_cpu_pages *pcp, uint32_t pfn)
 {
 	struct page *page = zone_page(s, z, pfn);
 	int pindex = page->list;
@@ -169,6 +181,7 @@ static FAST_PATH void pcp_list_del(struct sim *s, const struct zone *z, struct p
 		pcp->tail[pindex] = page->prev;
 	page->next = page->prev = PFN_NONE;
 	pcp->nr_blocks[pindex]--;
+	return page;
 }
 
 /* ---- sizing: batch and high (B.3, B.4) ------------------------------------------------------------ */
@@ -575,9 +588,8 @@ FAST_PATH uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order
 			return PFN_NONE;
 	}
 	pfn = pcp->head[pindex];
-	pcp_list_del(s, z, pcp, pfn);
+	page = pcp_list_del(s, z, pcp, pfn);
 	pcp->count -= 1 << order;
-	page = zone_page(s, z, pfn);
 	/* (no frame_changed: rmqueue's caller, get_page_from_freelist, stamps it in prep_new_page) */
 	page->state = PG_ALLOCATED;
 	page->order = (uint8_t)order;
@@ -672,8 +684,8 @@ static void free_one_page(struct sim *s, struct zone *z, int cpu, uint32_t pfn, 
 }
 
 /* free_frozen_page_commit (free_unref_page_commit before 6.14): list the block, then maybe bulk free. */
-static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order,
-				  int mt, int pindex)
+static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn,
+				  struct page *page, int order, int mt, int pindex)
 {
 	struct per_cpu_pages *pcp = zone_pcp(s, z, cpu);
 	int32_t batch = pcp->batch, high, to_free = -1;
@@ -681,7 +693,7 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 
 	if (s->profile.alloc_factor_scaling)
 		pcp->alloc_factor >>= 1;
-	pcp_list_add(s, z, pcp, cpu, pindex, pfn, order, 0);
+	pcp_list_add_page(s, z, pcp, cpu, pindex, pfn, page, order, 0);
 	pcp->count += 1 << order;
 
 	switch (s->profile.pcp_high_rule) {
@@ -742,7 +754,8 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 		z->flags &= ~(uint32_t)ZONE_BELOW_HIGH;
 }
 
-FAST_PATH void pcp_free(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order)
+FAST_PATH void pcp_free_page(struct sim *s, struct zone *z, int cpu, uint32_t pfn,
+			     struct page *page, int order)
 {
 	int mt = get_pageblock_migratetype(s, z, pfn);
 	int pindex;
@@ -762,7 +775,12 @@ FAST_PATH void pcp_free(struct sim *s, struct zone *z, int cpu, uint32_t pfn, in
 		free_one_page(s, z, cpu, pfn, order);
 		return;
 	}
-	free_commit(s, z, cpu, pfn, order, mt, pindex);
+	free_commit(s, z, cpu, pfn, page, order, mt, pindex);
+}
+
+void pcp_free(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order)
+{
+	pcp_free_page(s, z, cpu, pfn, zone_page(s, z, pfn), order);
 }
 
 /* ---- drains and time (B.8, B.9) ---------------------------------------------------------------- */
