@@ -43,9 +43,9 @@ static FAST_PATH void ev_emit_at(uint16_t src_file, uint16_t src_line, struct si
 	 * storing field by field made the compiler reload the state between the stores.
 	 */
 	op = s->op_seq;
-	node = (uint8_t)(z ? z->node : (cpu >= 0 ? s->cpus[cpu].node : 0));
+	node = (uint8_t)(z ? z->node : (cpu >= 0 ? sim_cpus(s)[cpu].node : 0));
 	zone = (uint8_t)(z ? z->idx : 0);
-	ctx = cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? s->cpus[cpu].trace_ctx : 0;
+	ctx = cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? sim_cpus(s)[cpu].trace_ctx : 0;
 	e = &sim_event_buf(s)[n];
 	s->nr_events = n + 1;
 	e->seq = seq;
