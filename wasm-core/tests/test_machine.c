@@ -175,8 +175,8 @@ TEST(machine_server_presets_look_like_real_servers)
 	struct sim_config cfg;
 	struct sim *s;
 
-	/* xeon2s-512g: 512 GiB over two sockets, node 0 with DMA, DMA32 and Normal, SLIT 10/21 */
-	CHECK_EQ(sim_config_preset(&cfg, "xeon2s-512g"), SIM_OK);
+	/* xeon512g: 512 GiB over two sockets, node 0 with DMA, DMA32 and Normal, SLIT 10/21 */
+	CHECK_EQ(sim_config_preset(&cfg, "xeon512g"), SIM_OK);
 	s = test_boot(&cfg);
 	CHECK(s != NULL);
 	if (!s)
@@ -195,8 +195,8 @@ TEST(machine_server_presets_look_like_real_servers)
 	CHECK_EQ(sim_check(s), SIM_OK);
 	free(s);
 
-	/* epyc4n-2t: 2 TiB over four NPS2 nodes; node 0 falls back to its socket's twin first */
-	CHECK_EQ(sim_config_preset(&cfg, "epyc4n-2t"), SIM_OK);
+	/* epyc2t: 2 TiB over four NPS2 nodes; node 0 falls back to its socket's twin first */
+	CHECK_EQ(sim_config_preset(&cfg, "epyc2t"), SIM_OK);
 	s = test_boot(&cfg);
 	CHECK(s != NULL);
 	if (!s)

@@ -169,7 +169,7 @@ int sim_config_preset(struct sim_config *cfg, const char *name)
 		 * A 2-socket AMD EPYC (64 cores, 128 threads a socket) in NPS2: each socket two nodes
 		 * of 512 GiB. The SLIT is the one such boards report: 12 to the other node of the
 		 * same socket, 32 across the socket link. Node 0 holds the low zones; managed as for
-		 * xeon2s-512g (1/64 for struct pages, boot's reservations).
+		 * xeon512g (1/64 for struct pages, boot's reservations).
 		 */
 		static const uint8_t slit[4][4] = { { 10, 12, 32, 32 },
 						    { 12, 10, 32, 32 },
