@@ -183,7 +183,8 @@ TEST(machine_server_presets_look_like_real_servers)
 		return;
 	CHECK_EQ(s->nr_cpus, 128);
 	CHECK_EQ((uint64_t)sim_zone(s, 0, ZONE_DMA)->present + sim_zone(s, 0, ZONE_DMA32)->present +
-			 sim_zone(s, 0, ZONE_NORMAL)->present + sim_zone(s, 1, ZONE_NORMAL)->present,
+			 sim_zone(s, 0, ZONE_NORMAL)->present +
+			 sim_zone(s, 1, ZONE_NORMAL)->present,
 		 (uint64_t)512 * 262144 - 98); /* 512 GiB less 98 pages the firmware keeps low */
 	CHECK_EQ(sim_zone(s, 1, ZONE_NORMAL)->start_pfn,
 		 sim_zone(s, 0, ZONE_NORMAL)->start_pfn + sim_zone(s, 0, ZONE_NORMAL)->spanned);
@@ -203,7 +204,8 @@ TEST(machine_server_presets_look_like_real_servers)
 		return;
 	CHECK_EQ(s->nr_cpus, 256);
 	CHECK_EQ(sim_zone(s, 3, ZONE_NORMAL)->start_pfn + sim_zone(s, 3, ZONE_NORMAL)->spanned,
-		 (uint64_t)2048 * 262144 + 262144); /* 2 TiB of RAM, the 1 GiB hole, ends at 2049 GiB */
+		 (uint64_t)2048 * 262144 +
+			 262144); /* 2 TiB of RAM, the 1 GiB hole, ends at 2049 GiB */
 	CHECK_EQ(sim_nodes(s)[0].zonelist[3][0], 1);
 	CHECK_EQ(sim_nodes(s)[2].zonelist[0][0], 2);
 	CHECK_EQ(sim_nodes(s)[2].zonelist[1][0], 3);
