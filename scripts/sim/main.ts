@@ -27,7 +27,12 @@ import {
   modelCounts,
 } from '../../web/workload/trace-compare';
 import { compareRunsTable } from '../../web/workload/trace-runs';
-import { machineFromCapture, tunablesFromSysctl } from '../../web/workload/captured-state';
+import {
+  machineFromCapture,
+  minFreeKbytesFromZoneinfo,
+  tunablesFromSysctl,
+} from '../../web/workload/captured-state';
+import { parseZoneinfo } from '../../web/workload/zoneinfo-machine';
 import { pcpListsFromTrace } from '../../web/workload/pcp-from-trace';
 import { parseArgs, USAGE, UsageError, type PrintKind, type SimArgs } from './args';
 import { InputError, readText } from './input';
@@ -94,12 +99,24 @@ function zoneinfoMachine(args: SimArgs, path: string): ExplicitMachine {
   return m.machine;
 }
 
-/** The tunables of --sysctl, if given. */
+/**
+ * The capture's tunables: min_free_kbytes as the zones' min watermarks of --machine-from-zoneinfo
+ * show it (as --compare-trace takes it), then --sysctl's over it. Without it a captured machine
+ * got the boot-time rule (calculate_min_free_kbytes over the managed pages it shows), which the
+ * capture's marks need not follow: managed pages move after boot, and an administrator may have
+ * written the sysctl. The 1 TiB zoneinfo's marks say 129700 KiB, the rule 129684: 4 pages low.
+ */
 function sysctlTunables(args: SimArgs): Partial<Tunables> | undefined {
-  if (!args.sysctl) return undefined;
+  let tunables: Partial<Tunables> | undefined;
+  if (args.zoneinfo) {
+    const zones = parseZoneinfo(readText(args.zoneinfo));
+    const minFreeKbytes = zones.ok ? minFreeKbytesFromZoneinfo(zones.zones) : null;
+    if (minFreeKbytes !== null) tunables = { minFreeKbytes };
+  }
+  if (!args.sysctl) return tunables;
   const t = tunablesFromSysctl(readText(args.sysctl));
   if (!t.ok) throw positioned(args.sysctl, t.error);
-  return t.tunables;
+  return { ...tunables, ...t.tunables };
 }
 
 /** config with --sysctl's tunables over the workload's (the capture's sysctls are the machine's). */

@@ -298,12 +298,12 @@ static uint32_t nth_frame(const struct sim *s, uint32_t i)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			const struct zone *z = &s->nodes[nid].zones[zid];
+			const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			if (i < z->managed)
 				return z->mem_pfn + i;
 			i -= z->managed;
 		}
-	return s->nodes[0].zones[0].mem_pfn; /* not reached: i < nr_frames */
+	return sim_nodes(s)[0].zones[0].mem_pfn; /* not reached: i < nr_frames */
 }
 
 static struct progress *progress;

@@ -29,9 +29,9 @@ static struct sim *normal_machine(int profile, uint32_t managed, int32_t pcp_bat
 /* Mark nid's kswapd awake as wakeup_kswapd does, counted where the base looks for awake workers. */
 static void kswapd_awake_by_hand(struct sim *s, int nid)
 {
-	if (!s->nodes[nid].kswapd_awake)
+	if (!sim_nodes(s)[nid].kswapd_awake)
 		s->nr_awake_workers++;
-	s->nodes[nid].kswapd_awake = 1;
+	sim_nodes(s)[nid].kswapd_awake = 1;
 }
 
 static struct sim *numa_machine(int profile)
@@ -69,9 +69,9 @@ static const char *zonelist_text(const struct sim *s, int nid)
 	int len = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < s->nodes[nid].zonelist_len && len < 240; i++)
+	for (int i = 0; i < sim_nodes(s)[nid].zonelist_len && len < 240; i++)
 		len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%d:%d", i ? " " : "",
-				s->nodes[nid].zonelist[i][0], s->nodes[nid].zonelist[i][1]);
+				sim_nodes(s)[nid].zonelist[i][0], sim_nodes(s)[nid].zonelist[i][1]);
 	return buf;
 }
 
@@ -180,7 +180,7 @@ TEST(walk_falls_back_to_dma32_then_lowmem_reserve_and_failure)
 	CHECK_EQ(at_alloc(s, 0, GFP_KERNEL, 10, h), SIM_ENOMEM);
 	/* the slow path woke kswapd, stalled in direct reclaim once, then warned and traced a NULL page */
 	CHECK_EQ(at_count(s, EV_KSWAPD_WAKE), 1);
-	CHECK(s->nodes[0].kswapd_awake);
+	CHECK(sim_nodes(s)[0].kswapd_awake);
 	CHECK_EQ(s->ev.allocstall[ZONE_NORMAL], 1);
 	CHECK_EQ(s->ev.alloc_fail, 1);
 	e = at_last(s, EV_ALLOC_FAIL);
@@ -370,7 +370,7 @@ TEST(walk_boosted_zone_wakes_kswapd_after_the_allocation)
 	z->flags |= ZONE_BOOSTED_WATERMARK;
 	CHECK_EQ(at_alloc(s, 0, __GFP_IO | __GFP_FS, 0, 0), SIM_OK);
 	CHECK(z->flags & ZONE_BOOSTED_WATERMARK);
-	CHECK(!s->nodes[0].kswapd_awake);
+	CHECK(!sim_nodes(s)[0].kswapd_awake);
 	sim_events_clear(s);
 	CHECK_EQ(at_alloc(s, 0, GFP_KERNEL, 0, 1), SIM_OK);
 	CHECK_EQ(z->flags & ZONE_BOOSTED_WATERMARK, 0);
@@ -379,7 +379,7 @@ TEST(walk_boosted_zone_wakes_kswapd_after_the_allocation)
 	 * dropped the boost and went back to sleep (balance_pgdat's boost handling) */
 	CHECK(at_last(s, EV_VMSCAN_KSWAPD_WAKE) && at_last(s, EV_VMSCAN_KSWAPD_WAKE)->b == 512);
 	CHECK_EQ(z->watermark_boost, 0);
-	CHECK(!s->nodes[0].kswapd_awake);
+	CHECK(!sim_nodes(s)[0].kswapd_awake);
 	free(s);
 }
 

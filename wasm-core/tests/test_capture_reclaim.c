@@ -65,7 +65,7 @@ TEST(capture_lru_lists_come_out_of_captured_memory)
 	if (!s)
 		return;
 	z = sim_zone(s, 0, ZONE_NORMAL);
-	lv = &s->nodes[0].lruvec;
+	lv = &sim_nodes(s)[0].lruvec;
 	/* before the layout there is no captured memory to take */
 	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 10), SIM_EINVAL);
 	lay_out(s, 100);
@@ -167,7 +167,7 @@ TEST(capture_kswapd_runs_where_the_trace_saw_it_and_frees_in_folio_batches)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	lv = &s->nodes[0].lruvec;
+	lv = &sim_nodes(s)[0].lruvec;
 	CHECK_EQ(kswapd_cpu(s, 0), 0);
 	CHECK_EQ(at_op(s, OP_KSWAPD_CPU, 1, 0, 0, 0, 0), SIM_OK);
 	CHECK_EQ(kswapd_cpu(s, 0), 1);

@@ -160,9 +160,9 @@ TEST(fault_classic_faults_wait_for_a_writer_per_vma_faults_do_not)
 		CHECK_EQ(op(s, OP_MMAP, 0, 0, 1024, 512, RW), SIM_OK);
 		CHECK_EQ(op(s, OP_TOUCH, 0, 0, 1024, 64, 1), SIM_OK);
 		/* CPU 0 unmaps its 64 pages while CPU 1, behind on its clock, faults in VMA 0 */
-		s->cpus[1].clock_ns = s->cpus[0].clock_ns;
+		sim_cpus(s)[1].clock_ns = sim_cpus(s)[0].clock_ns;
 		CHECK_EQ(op(s, OP_MUNMAP, 0, 0, 1024, 512, 0), SIM_OK);
-		writer_end = s->cpus[0].clock_ns;
+		writer_end = sim_cpus(s)[0].clock_ns;
 		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 2, 1, 1), SIM_OK);
 		e = last(s, EV_FAULT_DONE);
 		CHECK(e != NULL);
@@ -170,11 +170,11 @@ TEST(fault_classic_faults_wait_for_a_writer_per_vma_faults_do_not)
 			CHECK_EQ(done_path(e), FAULT_PATH_VMA_LOCK);
 			CHECK_EQ(e->c, 0);
 			CHECK_EQ(count(s, EV_MMAP_LOCK_START_LOCKING), 0);
-			CHECK(s->cpus[1].clock_ns < writer_end);
+			CHECK(sim_cpus(s)[1].clock_ns < writer_end);
 		} else {
 			CHECK_EQ(done_path(e), FAULT_PATH_MMAP_LOCK);
 			CHECK(e->c > 0); /* it waited for the munmap's write hold */
-			CHECK(s->cpus[1].clock_ns > writer_end);
+			CHECK(sim_cpus(s)[1].clock_ns > writer_end);
 		}
 		free(s);
 	}
@@ -245,8 +245,9 @@ TEST(fault_spf_vma_change_after_allocation_wastes_one_page)
 	threads(s, 3);
 	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 256, RW), SIM_OK);
 	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 1, 1), SIM_OK);
-	t = s->cpus[0].clock_ns > s->cpus[1].clock_ns ? s->cpus[0].clock_ns : s->cpus[1].clock_ns;
-	s->cpus[0].clock_ns = s->cpus[1].clock_ns = s->cpus[2].clock_ns = t;
+	t = sim_cpus(s)[0].clock_ns > sim_cpus(s)[1].clock_ns ? sim_cpus(s)[0].clock_ns :
+								sim_cpus(s)[1].clock_ns;
+	sim_cpus(s)[0].clock_ns = sim_cpus(s)[1].clock_ns = sim_cpus(s)[2].clock_ns = t;
 	CHECK_EQ(op(s, OP_MMAP, 0, 0, 256, 256, RW), SIM_OK); /* merges: VMA 0 grows */
 	CHECK_EQ(count(s, EV_VMA_CHANGE), 1);
 	CHECK_EQ(f->nr_vmas, 1);
@@ -254,7 +255,7 @@ TEST(fault_spf_vma_change_after_allocation_wastes_one_page)
 	 * CPU 1's fault began 600 ns before the write: its walk re-check (about 400 ns in) comes
 	 * before the write begins, its pte_map_lock (after the page is allocated and zeroed) after.
 	 */
-	s->cpus[1].clock_ns = t - 600;
+	sim_cpus(s)[1].clock_ns = t - 600;
 	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 5, 1, 1), SIM_OK);
 	CHECK(count(s, EV_SPF_VMA_CHANGED) == 1);
 	w = last(s, EV_FAULT_PAGE_WASTED);
@@ -268,7 +269,7 @@ TEST(fault_spf_vma_change_after_allocation_wastes_one_page)
 	CHECK_EQ(done_result(last(s, EV_FAULT_DONE)), FAULT_MAPPED);
 	CHECK_EQ(f->ev.wasted_pages, 1);
 	/* CPU 2 aborts the same way over an overlapping interval: two pages at once */
-	s->cpus[2].clock_ns = t - 500;
+	sim_cpus(s)[2].clock_ns = t - 500;
 	CHECK_EQ(op(s, OP_TOUCH, 2, 0, 6, 1, 1), SIM_OK);
 	w = last(s, EV_FAULT_PAGE_WASTED);
 	CHECK(w && w->c == 2);
@@ -291,9 +292,10 @@ TEST(fault_spf_busy_pte_lock_v9_aborts_v11_spins)
 		CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
 		CHECK_EQ(op(s, OP_TOUCH, 0, 0, 0, 1, 1), SIM_OK);
 		t = &fault_state(s)->pte_tables[0];
-		s->cpus[1].clock_ns = s->cpus[0].clock_ns; /* after the PTE table appeared */
+		sim_cpus(s)[1].clock_ns =
+			sim_cpus(s)[0].clock_ns; /* after the PTE table appeared */
 		/* CPU 0 holds the PTE lock far into CPU 1's future (a long zap, say) */
-		t->ptl.free_at_ns = s->cpus[1].clock_ns + 100000;
+		t->ptl.free_at_ns = sim_cpus(s)[1].clock_ns + 100000;
 		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 1, 1, 1), SIM_OK);
 		if (v11) {
 			CHECK_EQ(count(s, EV_SPF_PTE_LOCK), 0);
@@ -364,11 +366,12 @@ TEST(fault_per_vma_write_locked_vma_aborts_then_mmap_lock)
 	threads(s, 2);
 	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 512, RW), SIM_OK);
 	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 1, 1), SIM_OK);
-	t = s->cpus[0].clock_ns > s->cpus[1].clock_ns ? s->cpus[0].clock_ns : s->cpus[1].clock_ns;
-	s->cpus[0].clock_ns = s->cpus[1].clock_ns = t;
+	t = sim_cpus(s)[0].clock_ns > sim_cpus(s)[1].clock_ns ? sim_cpus(s)[0].clock_ns :
+								sim_cpus(s)[1].clock_ns;
+	sim_cpus(s)[0].clock_ns = sim_cpus(s)[1].clock_ns = t;
 	CHECK_EQ(op(s, OP_MUNMAP, 0, 0, 256, 256, 0), SIM_OK); /* splits VMA 0 */
 	CHECK(count(s, EV_VMA_START_WRITE) >= 1);
-	s->cpus[1].clock_ns = t + 200;
+	sim_cpus(s)[1].clock_ns = t + 200;
 	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 3, 1, 1), SIM_OK);
 	CHECK_EQ(last(s, EV_VMA_LOCK)->b, VMA_LOCK_ABORT);
 	CHECK_EQ(done_path(last(s, EV_FAULT_DONE)), FAULT_PATH_MMAP_LOCK);
@@ -389,7 +392,7 @@ TEST(fault_per_vma_writer_waits_for_the_vma_reader)
 	threads(s, 2);
 	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 512, RW), SIM_OK);
 	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 1, 1), SIM_OK);
-	s->cpus[1].clock_ns = s->cpus[0].clock_ns + 50000;
+	sim_cpus(s)[1].clock_ns = sim_cpus(s)[0].clock_ns + 50000;
 	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 1, 1, 1), SIM_OK);
 	CHECK_EQ(op(s, OP_MPROTECT, 0, 0, 0, 512, VM_READ), SIM_OK);
 	CHECK(last(s, EV_VMA_START_WRITE) && last(s, EV_VMA_START_WRITE)->b > 0);
@@ -510,20 +513,20 @@ TEST(fault_lanes_show_the_wait_for_mmap_lock)
 		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 2, 1), SIM_OK);
 		CHECK_EQ(op(s, OP_MMAP, 0, 0, 1024, 512, RW), SIM_OK);
 		CHECK_EQ(op(s, OP_TOUCH, 0, 0, 1024, 64, 1), SIM_OK);
-		s->cpus[1].clock_ns = s->cpus[0].clock_ns;
+		sim_cpus(s)[1].clock_ns = sim_cpus(s)[0].clock_ns;
 		CHECK_EQ(op(s, OP_MUNMAP, 0, 0, 1024, 512, 0), SIM_OK);
-		writer_end = s->cpus[0].clock_ns;
+		writer_end = sim_cpus(s)[0].clock_ns;
 		CHECK_EQ(seg_state(s, 0, 1), LANE_MM_WRITE); /* the munmap, one stretch */
 		g = seg_back(s, 0, 1);
 		CHECK(g && g->to_ns == writer_end &&
 		      g->op == s->op_seq - 1); /* the op just applied */
-		fault_from = s->cpus[1].clock_ns;
+		fault_from = sim_cpus(s)[1].clock_ns;
 		first_seq = s->event_seq;
 		CHECK_EQ(op(s, OP_TOUCH, 1, 0, 2, 1, 1), SIM_OK);
 		if (per_vma) {
 			CHECK_EQ(seg_state(s, 1, 1), LANE_FAULT_VMA);
 			g = seg_back(s, 1, 1);
-			CHECK(g && g->from_ns == fault_from && g->to_ns == s->cpus[1].clock_ns);
+			CHECK(g && g->from_ns == fault_from && g->to_ns == sim_cpus(s)[1].clock_ns);
 			/* every event of the fault is inside it */
 			CHECK(g && g->seq_from == first_seq && g->seq_to == s->event_seq);
 		} else {
@@ -555,10 +558,11 @@ TEST(fault_lanes_show_retries_and_wasted_pages)
 	threads(s, 3);
 	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 256, RW), SIM_OK);
 	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 0, 1, 1), SIM_OK);
-	t = s->cpus[0].clock_ns > s->cpus[1].clock_ns ? s->cpus[0].clock_ns : s->cpus[1].clock_ns;
-	s->cpus[0].clock_ns = s->cpus[1].clock_ns = t;
+	t = sim_cpus(s)[0].clock_ns > sim_cpus(s)[1].clock_ns ? sim_cpus(s)[0].clock_ns :
+								sim_cpus(s)[1].clock_ns;
+	sim_cpus(s)[0].clock_ns = sim_cpus(s)[1].clock_ns = t;
 	CHECK_EQ(op(s, OP_MMAP, 0, 0, 256, 256, RW), SIM_OK);
-	s->cpus[1].clock_ns =
+	sim_cpus(s)[1].clock_ns =
 		t - 600; /* as in fault_spf_vma_change_after_allocation_wastes_one_page */
 	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 5, 1, 1), SIM_OK);
 	CHECK_EQ(fault_state(s)->ev.wasted_pages, 1);

@@ -19,7 +19,7 @@ static uint8_t oracle(const struct sim *s, uint32_t pfn)
 
 	if (zi < 0)
 		return FC_HOLE;
-	z = &s->nodes[zi / MAX_NR_ZONES].zones[zi % MAX_NR_ZONES];
+	z = &sim_nodes(s)[zi / MAX_NR_ZONES].zones[zi % MAX_NR_ZONES];
 	for (int o = 0; o <= s->config.max_order; o++) {
 		uint32_t q = pfn - pfn % (1u << o);
 		const struct page *pg;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "base/lock.h"
+#include "base/state.h"
 #include "harness.h"
 
 enum { PAIR = COST_LOCK_ACQUIRE_NS, HANDOVER = COST_LOCK_HANDOVER_NS };
@@ -24,7 +25,7 @@ static struct sim *bare_sim(void)
 /* Set cpu's clock (a CPU arriving at the lock at that instant). */
 static void at(struct sim *s, int cpu, uint64_t ns)
 {
-	s->cpus[cpu].clock_ns = ns;
+	sim_cpus(s)[cpu].clock_ns = ns;
 }
 
 /* ---- spinlock ------------------------------------------------------------------------------ */
@@ -36,7 +37,7 @@ TEST(lock_spinlock_wait_and_handover)
 
 	/* CPU 1 at 0: first use, so no hand-over; 840 ns of work under the lock */
 	spin_lock(s, &l, 1);
-	CHECK_EQ(s->cpus[1].clock_ns, PAIR);
+	CHECK_EQ(sim_cpus(s)[1].clock_ns, PAIR);
 	cpu_charge(s, 1, 840);
 	CHECK_EQ(spin_unlock(s, &l, 1), PAIR + 840);
 	CHECK_EQ(l.free_at_ns, 870);
@@ -44,10 +45,10 @@ TEST(lock_spinlock_wait_and_handover)
 	at(s, 0, 100);
 	spin_lock(s, &l, 0);
 	CHECK_EQ(l.last_wait_ns, 770);
-	CHECK_EQ(s->cpus[0].clock_ns, 870 + HANDOVER + PAIR);
+	CHECK_EQ(sim_cpus(s)[0].clock_ns, 870 + HANDOVER + PAIR);
 	cpu_charge(s, 0, 240);
 	CHECK_EQ(spin_unlock(s, &l, 0), HANDOVER + PAIR + 240);
-	CHECK_EQ(s->cpus[0].clock_ns, 1390);
+	CHECK_EQ(sim_cpus(s)[0].clock_ns, 1390);
 	/* CPU 0 again, after the release: no wait, and the line is already here */
 	at(s, 0, 2000);
 	spin_lock(s, &l, 0);
@@ -59,10 +60,10 @@ TEST(lock_spinlock_wait_and_handover)
 	CHECK_EQ(l.stats.wait_ns, 770);
 	CHECK_EQ(l.stats.hold_ns, 870 + 520 + PAIR);
 	CHECK_EQ(l.stats.handovers, 1);
-	CHECK_EQ(s->cpus[0].lock_acquisitions, 2);
-	CHECK_EQ(s->cpus[0].lock_wait_ns, 770);
-	CHECK_EQ(s->cpus[1].lock_acquisitions, 1);
-	CHECK_EQ(s->cpus[1].lock_wait_ns, 0);
+	CHECK_EQ(sim_cpus(s)[0].lock_acquisitions, 2);
+	CHECK_EQ(sim_cpus(s)[0].lock_wait_ns, 770);
+	CHECK_EQ(sim_cpus(s)[1].lock_acquisitions, 1);
+	CHECK_EQ(sim_cpus(s)[1].lock_wait_ns, 0);
 	free(s);
 }
 
@@ -79,7 +80,7 @@ TEST(lock_spinlock_later_clock_does_not_wait)
 	CHECK_EQ(l.stats.contended, 0);
 	CHECK_EQ(l.stats.wait_ns, 0);
 	CHECK_EQ(l.stats.handovers, 1);
-	CHECK_EQ(s->cpus[1].clock_ns, 30 + HANDOVER + PAIR);
+	CHECK_EQ(sim_cpus(s)[1].clock_ns, 30 + HANDOVER + PAIR);
 	free(s);
 }
 
@@ -104,7 +105,8 @@ TEST(lock_rwsem_readers_share)
 	at(s, 1, 100);
 	down_read(s, &sem, 1);
 	CHECK_EQ(sem.readers, 2);
-	CHECK_EQ(s->cpus[1].clock_ns, 100 + HANDOVER + PAIR); /* no wait; the count's line moves */
+	CHECK_EQ(sim_cpus(s)[1].clock_ns,
+		 100 + HANDOVER + PAIR); /* no wait; the count's line moves */
 	at(s, 0, 500);
 	at(s, 1, 500);
 	up_read(s, &sem, 0);
@@ -119,7 +121,7 @@ TEST(lock_rwsem_readers_share)
 	/* reader C on CPU 2 at 200, after A and B left (in op order): readers never wait for readers */
 	at(s, 2, 200);
 	down_read(s, &sem, 2);
-	CHECK_EQ(s->cpus[2].clock_ns, 200 + HANDOVER + PAIR);
+	CHECK_EQ(sim_cpus(s)[2].clock_ns, 200 + HANDOVER + PAIR);
 	up_read(s, &sem, 2);
 	CHECK_EQ(sem.read.wait_ns, 0);
 	CHECK_EQ(sem.read.contended, 0);
@@ -138,7 +140,7 @@ TEST(lock_rwsem_writer_waits_for_readers_before_it)
 	at(s, 1, 100);
 	down_write(s, &sem, 1);
 	CHECK_EQ(sem.write.wait_ns, 600);
-	CHECK_EQ(s->cpus[1].clock_ns, 700 + HANDOVER + PAIR);
+	CHECK_EQ(sim_cpus(s)[1].clock_ns, 700 + HANDOVER + PAIR);
 	CHECK_EQ(sem.writer, 1);
 	at(s, 1, 1000);
 	up_write(s, &sem, 1);
@@ -148,7 +150,7 @@ TEST(lock_rwsem_writer_waits_for_readers_before_it)
 	CHECK_EQ(sem.write.hold_ns, 300);
 	CHECK_EQ(sem.write.handovers, 1);
 	CHECK_EQ(sem.read.contended, 0);
-	CHECK_EQ(s->cpus[1].lock_wait_ns, 600);
+	CHECK_EQ(sim_cpus(s)[1].lock_wait_ns, 600);
 	free(s);
 }
 
@@ -167,7 +169,7 @@ TEST(lock_rwsem_queued_writer_blocks_a_later_reader)
 	at(s, 2, 200);
 	down_read(s, &sem, 2);
 	CHECK_EQ(sem.read.wait_ns, 600); /* its wait ends at W's release */
-	CHECK_EQ(s->cpus[2].clock_ns, 800 + HANDOVER + PAIR);
+	CHECK_EQ(sim_cpus(s)[2].clock_ns, 800 + HANDOVER + PAIR);
 	at(s, 2, 1200);
 	up_read(s, &sem, 2);
 	/* D arrives at 900, after W released: no wait */
@@ -191,7 +193,7 @@ TEST(lock_rwsem_writer_to_writer_handover)
 	up_write(s, &sem, 0);
 	at(s, 1, 100);
 	down_write(s, &sem, 1); /* waits 200, then pulls the line from CPU 0 */
-	CHECK_EQ(s->cpus[1].clock_ns, 300 + HANDOVER + PAIR);
+	CHECK_EQ(sim_cpus(s)[1].clock_ns, 300 + HANDOVER + PAIR);
 	up_write(s, &sem, 1);
 	down_write(s, &sem, 1); /* the same CPU right after: neither wait nor hand-over */
 	up_write(s, &sem, 1);

@@ -524,20 +524,20 @@ TEST(lock_wait_and_handover)
 		return;
 	z = normal(s);
 	s->nr_events = 0;
-	s->cpus[1].clock_ns = 0;
+	sim_cpus(s)[1].clock_ns = 0;
 	zone_lock(s, z, 1);
 	zone_unlock(s, z, 1, 7, 7);
-	CHECK_EQ(s->cpus[1].clock_ns,
+	CHECK_EQ(sim_cpus(s)[1].clock_ns,
 		 COST_LOCK_ACQUIRE_NS + 7 * COST_BUDDY_BLOCK_NS); /* first ever: no hand-over */
 	/* CPU 0 arrives before CPU 1 released: it waits, then pays the hand-over */
-	s->cpus[0].clock_ns = 100;
+	sim_cpus(s)[0].clock_ns = 100;
 	zone_lock(s, z, 0);
 	zone_unlock(s, z, 0, 2, 2);
 	CHECK_EQ(z->lock.stats.wait_ns, 30 + 7 * 120 - 100);
-	CHECK_EQ(s->cpus[0].clock_ns, 870 + 250 + 30 + 2 * 120);
+	CHECK_EQ(sim_cpus(s)[0].clock_ns, 870 + 250 + 30 + 2 * 120);
 	CHECK_EQ(z->lock.stats.acquisitions, 2);
 	CHECK_EQ(z->lock_pages_moved, 9);
-	CHECK_EQ(s->cpus[0].lock_wait_ns, 770);
+	CHECK_EQ(sim_cpus(s)[0].lock_wait_ns, 770);
 	CHECK_EQ(count_events(s, EV_ZONE_LOCK), 2);
 	CHECK_EQ(sim_events(s)[1].a, 770);
 	free(s);

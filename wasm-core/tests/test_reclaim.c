@@ -38,7 +38,7 @@ static uint32_t fill_until_kswapd(struct sim *s, int purpose, uint32_t *h)
 {
 	uint32_t n = 0;
 
-	while (!s->nodes[0].kswapd_awake && n < 20000) {
+	while (!sim_nodes(s)[0].kswapd_awake && n < 20000) {
 		if (lru_alloc(s, 0, purpose, (*h)++) != SIM_OK)
 			break;
 		n++;
@@ -54,7 +54,7 @@ TEST(reclaim_lru_alloc_joins_the_right_list)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	lv = &s->nodes[0].lruvec;
+	lv = &sim_nodes(s)[0].lruvec;
 	CHECK_EQ(lru_alloc(s, 0, PURPOSE_ANON, 0), SIM_OK);
 	CHECK_EQ(lru_alloc(s, 0, PURPOSE_FILE, 1), SIM_OK);
 	CHECK_EQ(lru_alloc(s, 0, PURPOSE_FILE_DIRTY, 2), SIM_OK);
@@ -86,7 +86,7 @@ TEST(reclaim_lru_alloc_joins_the_right_list)
 	if (!s)
 		return;
 	CHECK_EQ(lru_alloc(s, 0, PURPOSE_ANON, 0), SIM_OK);
-	CHECK_EQ(s->nodes[0].lruvec.nr_pages[LRU_ACTIVE_ANON], 1);
+	CHECK_EQ(sim_nodes(s)[0].lruvec.nr_pages[LRU_ACTIVE_ANON], 1);
 	free(s);
 }
 
@@ -102,7 +102,7 @@ TEST(reclaim_kswapd_priority_loop_balances_to_high)
 	if (!s)
 		return;
 	z = sim_zone(s, 0, ZONE_NORMAL);
-	k = &s->nodes[0].kswapd;
+	k = &sim_nodes(s)[0].kswapd;
 	CHECK(fill_until_kswapd(s, PURPOSE_FILE, &h) > 15000);
 	/* after the op that woke it, balance_pgdat began: zones flagged, rounds from priority 12 on
 	 * (the first round at 12 scans 3 pages: the rounds go on until one frees a batch) */
@@ -128,7 +128,7 @@ TEST(reclaim_kswapd_priority_loop_balances_to_high)
 		}
 	}
 	CHECK(!k->running);
-	CHECK(!s->nodes[0].kswapd_awake);
+	CHECK(!sim_nodes(s)[0].kswapd_awake);
 	CHECK(!(z->flags & ZONE_RECLAIM_ACTIVE));
 	CHECK(at_last(s, EV_VMSCAN_KSWAPD_SLEEP) && at_last(s, EV_VMSCAN_KSWAPD_SLEEP)->a == 1);
 	/* balanced: the zone passes its HIGH mark, and it took rounds at falling priority */
@@ -141,7 +141,7 @@ TEST(reclaim_kswapd_priority_loop_balances_to_high)
 	CHECK(s->ev.pgsteal_kswapd > 0);
 	CHECK_EQ(s->ev.pgsteal_direct, 0);
 	CHECK_EQ(s->ev.pgsteal_file, s->ev.pgsteal_kswapd);
-	CHECK_EQ(s->nodes[0].kswapd_failures, 0);
+	CHECK_EQ(sim_nodes(s)[0].kswapd_failures, 0);
 	free(s);
 }
 
@@ -167,8 +167,8 @@ TEST(reclaim_pcp_capped_at_min_batch_4_high_while_kswapd_runs)
 	CHECK(most_free > pcp1->batch * 4);
 	CHECK_EQ(at_op(s, OP_DRAIN_ALL, 0, 0, 0, 0, 0), SIM_OK);
 	fill_until_kswapd(s, PURPOSE_FILE, &h);
-	CHECK(s->nodes[0].kswapd.running);
-	for (uint32_t i = 600; i < 1500 && s->nodes[0].kswapd.running; i++) {
+	CHECK(sim_nodes(s)[0].kswapd.running);
+	for (uint32_t i = 600; i < 1500 && sim_nodes(s)[0].kswapd.running; i++) {
 		int32_t cap;
 		CHECK_EQ(at_free(s, 1, kernel0 + i), SIM_OK);
 		/* nr_pcp_high under ZONE_RECLAIM_ACTIVE: min(batch * 4, high) */
@@ -236,12 +236,12 @@ TEST(reclaim_oom_when_nothing_is_reclaimable)
 		err = lru_alloc(s, 0, PURPOSE_ANON, h++);
 	CHECK_EQ(err, SIM_ENOMEM);
 	CHECK_EQ(s->ev.pgsteal_kswapd + s->ev.pgsteal_direct, 0);
-	CHECK(s->nodes[0].kswapd_failures > 0);
+	CHECK(sim_nodes(s)[0].kswapd_failures > 0);
 	/* 16 fruitless retries, then the OOM decision: kill the biggest task (the model kills none) */
 	e = at_last(s, EV_RECLAIM_RETRY);
 	CHECK(e && e->a == 0);
 	e = at_last(s, EV_OOM);
-	CHECK(e && e->a == OOM_KILL && e->c == s->nodes[0].lruvec.nr_anon);
+	CHECK(e && e->a == OOM_KILL && e->c == sim_nodes(s)[0].lruvec.nr_anon);
 	CHECK_EQ(s->ev.oom_kill, 1);
 	CHECK(at_last(s, EV_ALLOC_FAIL) != NULL);
 	/* costly orders, __GFP_RETRY_MAYFAIL and requests without __GFP_FS kill nothing */
@@ -268,7 +268,7 @@ TEST(reclaim_swap_takes_anonymous_memory_and_a_free_returns_the_slots)
 		return;
 	fill_until_kswapd(s, PURPOSE_ANON, &h);
 	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
-	CHECK(!s->nodes[0].kswapd_awake);
+	CHECK(!sim_nodes(s)[0].kswapd_awake);
 	CHECK(s->ev.pswpout > 0);
 	CHECK_EQ(s->ev.pgsteal_anon, s->ev.pswpout);
 	CHECK_EQ(s->nr_swap_free, 4096 - (int64_t)s->ev.pswpout);
@@ -279,7 +279,7 @@ TEST(reclaim_swap_takes_anonymous_memory_and_a_free_returns_the_slots)
 	for (uint32_t i = 0; i < h; i++)
 		CHECK_EQ(at_free(s, 0, i), SIM_OK);
 	CHECK_EQ(s->nr_swap_free, 4096);
-	CHECK_EQ(s->nodes[0].lruvec.nr_anon, 0);
+	CHECK_EQ(sim_nodes(s)[0].lruvec.nr_anon, 0);
 	free(s);
 }
 
@@ -292,15 +292,15 @@ TEST(reclaim_dirty_page_cache_waits_for_the_flusher)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	lv = &s->nodes[0].lruvec;
+	lv = &sim_nodes(s)[0].lruvec;
 	fill_until_kswapd(s, PURPOSE_FILE_DIRTY, &h);
-	for (int i = 0; i < 20 && s->nodes[0].kswapd.running; i++)
+	for (int i = 0; i < 20 && sim_nodes(s)[0].kswapd.running; i++)
 		CHECK_EQ(at_op(s, OP_NOP, 0, 0, 0, 0, 0), SIM_OK);
 	/* reclaim may not write page cache: dirty blocks were activated and marked, none freed */
 	CHECK_EQ(s->ev.pgsteal_kswapd, 0);
 	CHECK(s->ev.pgactivate > 0);
 	CHECK(lv->nr_pages[LRU_ACTIVE_FILE] > 0);
-	CHECK(s->nodes[0].kswapd_failures > 0);
+	CHECK(sim_nodes(s)[0].kswapd_failures > 0);
 	/* the tick's flusher writes everything back; the marked blocks go to the inactive tail */
 	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
 	CHECK_EQ(lv->nr_dirty, 0);
@@ -308,7 +308,7 @@ TEST(reclaim_dirty_page_cache_waits_for_the_flusher)
 	CHECK(at_last(s, EV_WRITEBACK) != NULL);
 	/* ... where kswapd, still awake, now frees them */
 	CHECK(s->ev.pgsteal_kswapd > 0);
-	CHECK(!s->nodes[0].kswapd_awake);
+	CHECK(!sim_nodes(s)[0].kswapd_awake);
 	free(s);
 }
 
@@ -358,14 +358,14 @@ TEST(reclaim_vmstat_and_zoneinfo_show_the_lru_and_kswapd)
 	snprintf(line, sizeof line, "\npageoutrun %llu\n", (unsigned long long)s->ev.pageoutrun);
 	CHECK(strstr(buf, line) != NULL);
 	snprintf(line, sizeof line, "\nnr_inactive_file %lld\n",
-		 (long long)s->nodes[0].lruvec.nr_pages[LRU_INACTIVE_FILE]);
+		 (long long)sim_nodes(s)[0].lruvec.nr_pages[LRU_INACTIVE_FILE]);
 	CHECK(strstr(buf, line) != NULL);
 	sim_proc_render(s, PROC_ZONEINFO, buf, sizeof buf);
 	snprintf(line, sizeof line, "\n      nr_zone_inactive_file %lld\n",
 		 (long long)sim_zone(s, 0, ZONE_NORMAL)->nr_zone_lru[LRU_INACTIVE_FILE]);
 	CHECK(strstr(buf, line) != NULL);
 	snprintf(line, sizeof line, "\n      nr_file_pages %lld\n",
-		 (long long)s->nodes[0].lruvec.nr_file);
+		 (long long)sim_nodes(s)[0].lruvec.nr_file);
 	CHECK(strstr(buf, line) != NULL);
 	free(s);
 }

@@ -97,7 +97,7 @@ TEST(trace_flags_6_18_like_the_live_kernel)
 	CHECK_EQ(count_lines(text, "mm_page_free"), 40);
 	CHECK(strstr(text, "mm_page_free_batched: page=") != NULL);
 	/* the context is restored after every lock: a later allocation is "....." again */
-	CHECK_EQ(s->cpus[0].trace_ctx, 0);
+	CHECK_EQ(sim_cpus(s)[0].trace_ctx, 0);
 	free(text);
 	free(s);
 }

@@ -325,7 +325,7 @@ TEST(wmark_totalreserve_pages_of_the_live_capture)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	CHECK_EQ(s->nodes[0].totalreserve_pages, 31931);
+	CHECK_EQ(sim_nodes(s)[0].totalreserve_pages, 31931);
 	CHECK_EQ(calculate_totalreserve_pages(s), 31931);
 	/* a boost raises the high watermark, so the reserve */
 	sim_zone(s, 0, ZONE_NORMAL)->watermark_boost = 100;

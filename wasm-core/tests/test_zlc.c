@@ -93,25 +93,25 @@ TEST(zlc_helpers_follow_3_0)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	n = &s->nodes[0];
+	n = &sim_nodes(s)[0];
 	/* build_zonelist_cache: z_to_n names each slot's node, nothing full */
 	CHECK_EQ(n->zonelist_len, 2);
 	CHECK_EQ(n->zlc.z_to_n[0], 0);
 	CHECK_EQ(n->zlc.z_to_n[1], 1);
-	CHECK_EQ(n->zlc.fullzones, 0);
+	CHECK_EQ(n->zlc.fullzones[0], 0);
 	CHECK_EQ(profile_hz(&s->profile), 1000);
 	/* jiffies from the CPU's clock: 2.5 s at HZ 1000 */
-	s->cpus[0].clock_ns = 2500000000ULL;
+	sim_cpus(s)[0].clock_ns = 2500000000ULL;
 	CHECK_EQ(zlc_jiffies(s, 0), 2500);
 	/* zlc_mark_zone_full sets the slot's bit; zlc_zone_worth_trying then says no */
 	zlc_mark_zone_full(s, 0, 0, ZLC_FULL_STILL_BELOW, 0, 0);
-	CHECK_EQ(n->zlc.fullzones, 1);
+	CHECK_EQ(n->zlc.fullzones[0], 1);
 	n->zlc.last_full_zap = 2000;
 	/* exactly HZ after the last zap is not "after": no zap */
-	s->cpus[0].clock_ns = 3000000000ULL;
+	sim_cpus(s)[0].clock_ns = 3000000000ULL;
 	allowed = zlc_setup(s, 0, 0);
 	CHECK_EQ(allowed, 3u);
-	CHECK_EQ(n->zlc.fullzones, 1);
+	CHECK_EQ(n->zlc.fullzones[0], 1);
 	CHECK_EQ(n->zlc.last_full_zap, 2000);
 	CHECK(!zlc_zone_worth_trying(s, 0, 0, allowed, &why));
 	CHECK_EQ(why, ZLC_SKIP_FULL);
@@ -121,24 +121,24 @@ TEST(zlc_helpers_follow_3_0)
 	CHECK_EQ(why, ZLC_SKIP_NODE_DISALLOWED);
 	CHECK_EQ(zlc_zap_in(s, 0, 0), 1);
 	/* one jiffy later the setup zaps: every bit cleared, last_full_zap = now */
-	s->cpus[0].clock_ns = 3001000000ULL;
+	sim_cpus(s)[0].clock_ns = 3001000000ULL;
 	CHECK_EQ(zlc_zap_in(s, 0, 0), 0);
 	zlc_setup(s, 0, 0);
-	CHECK_EQ(n->zlc.fullzones, 0);
+	CHECK_EQ(n->zlc.fullzones[0], 0);
 	CHECK_EQ(n->zlc.last_full_zap, 3001);
 	CHECK_EQ(at_count(s, EV_ZLC_ZAP), 1);
 	CHECK_EQ(at_last(s, EV_ZLC_ZAP)->a, 1);
 	/* zlc_clear_zones_full (3.1) clears the bits and leaves last_full_zap alone */
 	zlc_mark_zone_full(s, 0, 1, ZLC_FULL_RMQUEUE, 0, 0);
 	zlc_clear_zones_full(s, 0, 0, 0);
-	CHECK_EQ(n->zlc.fullzones, 0);
+	CHECK_EQ(n->zlc.fullzones[0], 0);
 	CHECK_EQ(n->zlc.last_full_zap, 3001);
 	CHECK_EQ(at_last(s, EV_ZLC_CLEAR)->a, 1);
 	CHECK_EQ(at_check(s), SIM_OK);
 	/* the checker catches a bit past the zonelist and a z_to_n that lies */
-	n->zlc.fullzones = 1ULL << 5;
+	n->zlc.fullzones[0] = 1ULL << 5;
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
-	n->zlc.fullzones = 0;
+	n->zlc.fullzones[0] = 0;
 	n->zlc.z_to_n[1] = 0;
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	free(s);
@@ -148,7 +148,7 @@ TEST(zlc_helpers_follow_3_0)
 	if (!s)
 		return;
 	CHECK_EQ(at_check(s), SIM_OK);
-	s->nodes[0].zlc.fullzones = 1;
+	sim_nodes(s)[0].zlc.fullzones[0] = 1;
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	free(s);
 }
@@ -166,30 +166,30 @@ static void reclaim_codes(int profile)
 		return;
 	CHECK_EQ(set_sysctl(s, SYSCTL_ZONE_RECLAIM_MODE, RECLAIM_ZONE), SIM_OK);
 	/* min_unmapped_pages = 1% of 16384 = 163 for the zone and the node alike */
-	CHECK_EQ(s->nodes[0].zones[ZONE_NORMAL].min_unmapped_pages, 163);
-	CHECK_EQ(s->nodes[0].min_unmapped_pages, 163);
+	CHECK_EQ(sim_nodes(s)[0].zones[ZONE_NORMAL].min_unmapped_pages, 163);
+	CHECK_EQ(sim_nodes(s)[0].min_unmapped_pages, 163);
 	/* FULL: 100 pages of unmapped page cache are not above min_unmapped_pages; nothing scanned */
 	for (; h < 100; h++)
 		CHECK_EQ(lru_alloc(s, 0, PURPOSE_FILE, h), SIM_OK);
 	scanned = (int64_t)s->ev.pgscan_direct;
-	CHECK_EQ(node_reclaim(s, 0, &s->nodes[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
+	CHECK_EQ(node_reclaim(s, 0, &sim_nodes(s)[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
 		 NODE_RECLAIM_FULL);
 	CHECK_EQ(at_last(s, EV_NODE_RECLAIM)->b, NRW_LITTLE_CACHE);
 	CHECK_EQ((int64_t)s->ev.pgscan_direct, scanned);
 	/* with 200 the checks go on: a request that may not sleep does not scan */
 	for (; h < 200; h++)
 		CHECK_EQ(lru_alloc(s, 0, PURPOSE_FILE, h), SIM_OK);
-	CHECK_EQ(node_reclaim(s, 0, &s->nodes[0].zones[ZONE_NORMAL], GFP_NOWAIT, 0),
+	CHECK_EQ(node_reclaim(s, 0, &sim_nodes(s)[0].zones[ZONE_NORMAL], GFP_NOWAIT, 0),
 		 NODE_RECLAIM_NOSCAN);
 	CHECK_EQ(at_last(s, EV_NODE_RECLAIM)->b, NRW_CANNOT_BLOCK);
 	/* nor does a CPU of node 1 on node 0, which has CPUs of its own */
-	CHECK_EQ(node_reclaim(s, 2, &s->nodes[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
+	CHECK_EQ(node_reclaim(s, 2, &sim_nodes(s)[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
 		 NODE_RECLAIM_NOSCAN);
 	CHECK_EQ(at_last(s, EV_NODE_RECLAIM)->b, NRW_REMOTE_WITH_CPUS);
 	CHECK_EQ(s->ev.zone_reclaim_failed + s->ev.zone_reclaim_success, 0);
 	/* SUCCESS: priority 4 scans 200 >> 4 = 12 pages of the inactive tail, all clean page cache */
 	success = s->ev.zone_reclaim_success;
-	CHECK_EQ(node_reclaim(s, 0, &s->nodes[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
+	CHECK_EQ(node_reclaim(s, 0, &sim_nodes(s)[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
 		 NODE_RECLAIM_SUCCESS);
 	CHECK_EQ(s->ev.zone_reclaim_success, success + 1);
 	CHECK_EQ(at_last(s, EV_NODE_RECLAIM_END)->a, 12);
@@ -208,21 +208,23 @@ static void reclaim_codes(int profile)
 	failed = s->ev.zone_reclaim_failed;
 	scanned = (int64_t)s->ev.pgscan_direct;
 	{
-		int64_t inactive = s->nodes[0].zones[ZONE_NORMAL].nr_zone_lru[LRU_INACTIVE_FILE];
+		int64_t inactive =
+			sim_nodes(s)[0].zones[ZONE_NORMAL].nr_zone_lru[LRU_INACTIVE_FILE];
 
-		CHECK(node_pagecache_reclaimable(s, &s->nodes[0].zones[ZONE_NORMAL]) >= 300);
-		CHECK_EQ(node_reclaim(s, 0, &s->nodes[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE,
-				      0),
+		CHECK(node_pagecache_reclaimable(s, &sim_nodes(s)[0].zones[ZONE_NORMAL]) >= 300);
+		CHECK_EQ(node_reclaim(s, 0, &sim_nodes(s)[0].zones[ZONE_NORMAL],
+				      GFP_HIGHUSER_MOVABLE, 0),
 			 NODE_RECLAIM_SOME);
 		CHECK_EQ(s->ev.zone_reclaim_failed, failed + 1);
 		/* mapped pages were looked at (1/16 + 1/8 + ... + 1 of the list) and kept */
 		CHECK_EQ((int64_t)s->ev.pgscan_direct - scanned, five_passes(inactive));
-		CHECK_EQ(s->nodes[0].zones[ZONE_NORMAL].nr_zone_lru[LRU_INACTIVE_FILE], inactive);
+		CHECK_EQ(sim_nodes(s)[0].zones[ZONE_NORMAL].nr_zone_lru[LRU_INACTIVE_FILE],
+			 inactive);
 		CHECK_EQ(at_last(s, EV_NODE_RECLAIM_END)->c, 0);
 	}
 	/* with RECLAIM_UNMAP the same scan frees the mapped pages */
 	CHECK_EQ(set_sysctl(s, SYSCTL_ZONE_RECLAIM_MODE, RECLAIM_ZONE | RECLAIM_UNMAP), SIM_OK);
-	CHECK_EQ(node_reclaim(s, 0, &s->nodes[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
+	CHECK_EQ(node_reclaim(s, 0, &sim_nodes(s)[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
 		 NODE_RECLAIM_SUCCESS);
 	CHECK_EQ(at_check(s), SIM_OK);
 	free(s);
@@ -283,10 +285,10 @@ TEST(zone_reclaim_3_0_scans_its_own_zone_only)
 		CHECK_EQ(lru_alloc(s, 0, PURPOSE_FILE, h), SIM_OK);
 		CHECK_EQ(at_op(s, OP_MARK_ACCESSED, 0, 0, 0, h, 0), SIM_OK);
 	}
-	normal_inactive = s->nodes[0].zones[ZONE_NORMAL].nr_zone_lru[LRU_INACTIVE_FILE];
+	normal_inactive = sim_nodes(s)[0].zones[ZONE_NORMAL].nr_zone_lru[LRU_INACTIVE_FILE];
 	CHECK_EQ(normal_inactive, 4000);
 	scanned = (int64_t)s->ev.pgscan_direct;
-	CHECK_EQ(node_reclaim(s, 0, &s->nodes[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
+	CHECK_EQ(node_reclaim(s, 0, &sim_nodes(s)[0].zones[ZONE_NORMAL], GFP_HIGHUSER_MOVABLE, 0),
 		 NODE_RECLAIM_SOME);
 	CHECK_EQ((int64_t)s->ev.pgscan_direct - scanned, five_passes(normal_inactive));
 	CHECK_EQ(at_check(s), SIM_OK);
@@ -397,7 +399,7 @@ TEST(zonelist_3_0_zone_order_on_a_two_socket_server)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	n = &s->nodes[0];
+	n = &sim_nodes(s)[0];
 	CHECK_EQ(n->zonelist_order, ZONELIST_ORDER_ZONE);
 	CHECK_EQ(n->zonelist[0][0], 0);
 	CHECK_EQ(n->zonelist[0][1], ZONE_NORMAL);
@@ -411,7 +413,7 @@ TEST(zonelist_3_0_zone_order_on_a_two_socket_server)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	n = &s->nodes[0];
+	n = &sim_nodes(s)[0];
 	CHECK_EQ(n->zonelist_order, ZONELIST_ORDER_NODE);
 	CHECK_EQ(n->zonelist[1][0], 0);
 	CHECK_EQ(n->zonelist[1][1], ZONE_DMA32);
@@ -426,10 +428,10 @@ TEST(zonelist_4_node_distances)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	CHECK_EQ(s->nodes[0].distance[3], 22);
-	CHECK_EQ(s->nodes[0].zonelist[s->nodes[0].zonelist_len - 1][0], 3);
-	CHECK_EQ(s->nodes[3].zonelist[0][0], 3);
-	CHECK_EQ(s->nodes[3].zonelist[s->nodes[3].zonelist_len - 1][0], 0);
+	CHECK_EQ(sim_nodes(s)[0].distance[3], 22);
+	CHECK_EQ(sim_nodes(s)[0].zonelist[sim_nodes(s)[0].zonelist_len - 1][0], 3);
+	CHECK_EQ(sim_nodes(s)[3].zonelist[0][0], 3);
+	CHECK_EQ(sim_nodes(s)[3].zonelist[sim_nodes(s)[3].zonelist_len - 1][0], 0);
 	/* none farther than RECLAIM_DISTANCE: 3.0 leaves zone_reclaim_mode at 0 */
 	free(s);
 	s = at_preset("numa4", PROFILE_3_0);
@@ -454,12 +456,12 @@ TEST(min_unmapped_pages_of_the_live_machine)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	CHECK_EQ(s->nodes[0].min_unmapped_pages, 21529);
-	CHECK_EQ(s->nodes[0].min_slab_pages, 107649);
+	CHECK_EQ(sim_nodes(s)[0].min_unmapped_pages, 21529);
+	CHECK_EQ(sim_nodes(s)[0].min_slab_pages, 107649);
 	/* 3.0 took present pages, per zone */
-	CHECK_EQ(s->nodes[0].zones[ZONE_DMA].min_unmapped_pages, 39);
+	CHECK_EQ(sim_nodes(s)[0].zones[ZONE_DMA].min_unmapped_pages, 39);
 	CHECK_EQ(set_sysctl(s, SYSCTL_MIN_UNMAPPED_RATIO, 2), SIM_OK);
-	CHECK_EQ(s->nodes[0].min_unmapped_pages, 76 + 15458 + 27525);
+	CHECK_EQ(sim_nodes(s)[0].min_unmapped_pages, 76 + 15458 + 27525);
 	CHECK_EQ(set_sysctl(s, SYSCTL_MIN_UNMAPPED_RATIO, 101), SIM_EINVAL);
 	free(s);
 }
@@ -467,7 +469,7 @@ TEST(min_unmapped_pages_of_the_live_machine)
 /* Node 0's zonelist slot i as node * 16 + zone, for short comparisons. */
 static int slot(const struct sim *s, int i)
 {
-	return s->nodes[0].zonelist[i][0] * 16 + s->nodes[0].zonelist[i][1];
+	return sim_nodes(s)[0].zonelist[i][0] * 16 + sim_nodes(s)[0].zonelist[i][1];
 }
 
 TEST(numa_zonelist_order_sysctl_3_0_rebuilds_in_either_order)
@@ -480,28 +482,28 @@ TEST(numa_zonelist_order_sysctl_3_0_rebuilds_in_either_order)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_ZONE);
+	CHECK_EQ(sim_nodes(s)[0].zonelist_order, ZONELIST_ORDER_ZONE);
 	sim_events_clear(s);
 	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_NODE), SIM_OK);
 	/* node order: node 0's own zones high to low, then node 1's */
-	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_NODE);
+	CHECK_EQ(sim_nodes(s)[0].zonelist_order, ZONELIST_ORDER_NODE);
 	CHECK_EQ(slot(s, 0), n0_normal);
 	CHECK_EQ(slot(s, 1), n0_dma32);
-	CHECK_EQ(slot(s, s->nodes[0].zonelist_len - 1), n1_normal);
-	CHECK_EQ(s->nodes[1].zonelist[0][0], 1);
+	CHECK_EQ(slot(s, sim_nodes(s)[0].zonelist_len - 1), n1_normal);
+	CHECK_EQ(sim_nodes(s)[1].zonelist[0][0], 1);
 	CHECK_EQ(at_count(s, EV_BUILD_ALL_ZONELISTS), 2);
 	/* the rebuilt cache names the new slots' nodes, nothing full */
-	CHECK_EQ(s->nodes[0].zlc.z_to_n[1], 0);
-	CHECK_EQ(s->nodes[0].zlc.fullzones, 0);
+	CHECK_EQ(sim_nodes(s)[0].zlc.z_to_n[1], 0);
+	CHECK_EQ(sim_nodes(s)[0].zlc.fullzones[0], 0);
 
 	sim_events_clear(s);
 	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_ZONE), SIM_OK);
 	/* zone order: every node's Normal first, node 0's DMA32 only after node 1's Normal */
-	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_ZONE);
+	CHECK_EQ(sim_nodes(s)[0].zonelist_order, ZONELIST_ORDER_ZONE);
 	CHECK_EQ(slot(s, 0), n0_normal);
 	CHECK_EQ(slot(s, 1), n1_normal);
 	CHECK_EQ(slot(s, 2), n0_dma32);
-	CHECK_EQ(s->nodes[0].zlc.z_to_n[1], 1);
+	CHECK_EQ(sim_nodes(s)[0].zlc.z_to_n[1], 1);
 	CHECK_EQ(at_count(s, EV_BUILD_ALL_ZONELISTS), 2);
 
 	/* the same order again rebuilds nothing (oldval == user_zonelist_order) */
@@ -525,10 +527,10 @@ TEST(numa_zonelist_order_sysctl_4_4_defaults_to_node_order)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_NODE);
+	CHECK_EQ(sim_nodes(s)[0].zonelist_order, ZONELIST_ORDER_NODE);
 	CHECK_EQ(slot(s, 1), ZONE_DMA32);
 	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_ZONE), SIM_OK);
-	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_ZONE);
+	CHECK_EQ(sim_nodes(s)[0].zonelist_order, ZONELIST_ORDER_ZONE);
 	CHECK_EQ(slot(s, 1), 16 + ZONE_NORMAL);
 	free(s);
 }
@@ -547,7 +549,7 @@ TEST(numa_zonelist_order_sysctl_4_14_refuses_zone)
 	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_ZONE), SIM_EINVAL);
 	CHECK_EQ(set_sysctl(s, SYSCTL_NUMA_ZONELIST_ORDER, ZONELIST_ORDER_NODE), SIM_OK);
 	CHECK_EQ(at_count(s, EV_BUILD_ALL_ZONELISTS), 0);
-	CHECK_EQ(s->nodes[0].zonelist_order, ZONELIST_ORDER_NODE);
+	CHECK_EQ(sim_nodes(s)[0].zonelist_order, ZONELIST_ORDER_NODE);
 	CHECK_EQ(slot(s, 1), before);
 	free(s);
 }

@@ -122,7 +122,7 @@ describe('layout', () => {
     }
     // Arrays indexed by zone: MAX_NR_ZONES entries.
     expect(core.layout.size('zone.lowmem_reserve') / 4).toBe(5);
-    expect(core.layout.size('sim_config.zones')).toBe(8 * 5 * core.layout.sizeOf('zone_config'));
+    expect(core.layout.size('sim_config.zones')).toBe(64 * 5 * core.layout.sizeOf('zone_config'));
   });
 
   it('agrees with the core on profile, event kind and preset names', () => {

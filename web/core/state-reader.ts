@@ -149,10 +149,10 @@ function nodesOf(r: Reader): NodeState[] {
   const maxOrder = r.u8At(r.config('sim_config.max_order'));
   const nodes: NodeState[] = [];
   for (let nid = 0; nid < nrNodes(r); nid++) {
-    const n = base + r.off('sim.nodes') + nid * L.sizeOf('node');
+    const n = base + r.u32(base + r.off('sim.nodes_off')) + nid * L.sizeOf('node');
     const k = n + r.off('node.kswapd');
     const zonelist: { node: number; zone: number }[] = [];
-    const len = r.u8At(n + r.off('node.zonelist_len'));
+    const len = r.u16(n + r.off('node.zonelist_len'));
     for (let k = 0; k < len; k++) {
       const at = n + r.off('node.zonelist') + 2 * k;
       zonelist.push({ node: r.u8At(at), zone: r.u8At(at + 1) });
@@ -182,7 +182,11 @@ function nodesOf(r: Reader): NodeState[] {
       zonelist,
       zonelistOrder: r.u8At(n + r.off('node.zonelist_order')),
       zlc: {
-        fullzones: r.u64(n + r.off('node.zlc') + r.off('zonelist_cache.fullzones')),
+        full: zonelist.map((_, slot) => {
+          const word = n + r.off('node.zlc') + r.off('zonelist_cache.fullzones') + 8 * (slot >> 6);
+          // bit (slot % 64) of a little-endian u64 word: byte slot % 64 >> 3, bit slot % 8
+          return ((r.u8At(word + ((slot & 63) >> 3)) >> (slot & 7)) & 1) === 1;
+        }),
         lastFullZap: r.u64(n + r.off('node.zlc') + r.off('zonelist_cache.last_full_zap')),
       },
       distance: Array.from({ length: nrNodes(r) }, (_, o) =>
@@ -200,21 +204,24 @@ export function readNodes(sim: Sim): NodeState[] {
   return nodesOf(new Reader(sim));
 }
 
-/** The pcp of every CPU for every populated zone; struct per_cpu_pages [cpu][node][zone]. */
+/**
+ * The pcp of every CPU for every populated zone: struct per_cpu_pages [cpu][pcp slot], where the
+ * populated zones take slots 0, 1, ... node by node (sim.nr_pcp_zones per CPU, base/state.h).
+ */
 export function readPcps(sim: Sim, nodes: NodeState[]): PcpState[] {
   const r = new Reader(sim);
   const L = sim.core.layout;
   const base = sim.address;
   const nrCpus = r.u32(base + r.off('sim.nr_cpus'));
-  const nodesCount = nrNodes(r);
+  const perCpu = r.u32(base + r.off('sim.nr_pcp_zones'));
   const nrLists = r.u8At(base + r.off('sim.profile') + r.off('sim_profile.nr_pcp_lists'));
   const pcpAt = base + r.u32(base + r.off('sim.pcp_off'));
   const out: PcpState[] = [];
   for (let cpu = 0; cpu < nrCpus; cpu++) {
+    let slot = 0;
     for (const node of nodes) {
       for (const z of node.zones) {
-        const p =
-          pcpAt + ((cpu * nodesCount + node.id) * MAX_NR_ZONES + z.idx) * L.sizeOf('per_cpu_pages');
+        const p = pcpAt + (cpu * perCpu + slot++) * L.sizeOf('per_cpu_pages');
         out.push({
           cpu,
           node: node.id,
@@ -241,8 +248,9 @@ export function readCpus(sim: Sim): CpuState[] {
   const base = sim.address;
   const size = sim.core.layout.sizeOf('cpu');
   const nrCpus = r.u32(base + r.off('sim.nr_cpus'));
+  const cpusAt = base + r.u32(base + r.off('sim.cpus_off'));
   return Array.from({ length: nrCpus }, (_, id) => {
-    const c = base + r.off('sim.cpus') + id * size;
+    const c = cpusAt + id * size;
     return {
       id,
       node: r.u16(c + r.off('cpu.node')),

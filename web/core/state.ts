@@ -76,7 +76,7 @@ export interface NumaCounters {
 
 /** struct zonelist_cache (<= 4.3): the fallback zonelist's full bits and last zap. */
 export interface ZlcState {
-  fullzones: number; // one bit per zonelist slot
+  full: boolean[]; // fullzones: one bit per zonelist slot, by slot
   lastFullZap: number; // jiffies
 }
 

@@ -4,6 +4,7 @@
  */
 import {
   isProfileName,
+  MAX_CPUS,
   MAX_CPUS_PER_NODE,
   MAX_FRAMES,
   MAX_NR_ZONES,
@@ -138,6 +139,7 @@ export function checkMachine(m: unknown): Checked<ExplicitMachine> {
   if (!int(nodes, 1, MAX_NUMNODES)) return bad(`needs 1..${MAX_NUMNODES} nodes`);
   if (!int(cpusPerNode, 1, MAX_CPUS_PER_NODE))
     return bad(`needs 1..${MAX_CPUS_PER_NODE} CPUs per node`);
+  if (nodes * cpusPerNode > MAX_CPUS) return bad(`needs at most ${MAX_CPUS} CPUs in all`);
   if (!int(maxOrder, 1, MAX_PAGE_ORDER_LIMIT))
     return bad(`needs max_order 1..${MAX_PAGE_ORDER_LIMIT}`);
   if (!int(pageblockOrder, 0, maxOrder)) return bad('needs pageblock_order 0..max_order');

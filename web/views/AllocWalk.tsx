@@ -152,7 +152,7 @@ export function AllocWalk({ state, event, opEvents }: ViewProps) {
                   )}
                   {zlc && (
                     <span className="small zlc-bit">
-                      {Math.floor(zlc.fullzones / 2 ** slotOf(r.node, r.zone)) % 2
+                      {zlc.full[slotOf(r.node, r.zone)]
                         ? `zonelist cache: full, zap in ${zapIn} jiffies`
                         : 'zonelist cache: worth trying'}
                     </span>

@@ -179,11 +179,15 @@ describe('parseWorkload', () => {
     ['}', '1:1: expected a statement, found "}" with no open repeat'],
     ['repeat 3000000 { tick }', '1:8: a repeat count 3000000 is above the limit of 2,000,000 ops'],
     ['random 2000001', '1:8: random step count 2000001 is above the limit of 2,000,000 ops'],
-    ['machine nodes=9 normal=1', '1:15: nodes 9 is above the limit of 8 nodes'],
+    ['machine nodes=65 normal=1', '1:15: nodes 65 is above the limit of 64 nodes'],
+    [
+      'machine nodes=64 cpus=17 normal=1',
+      '1:18: 64 nodes of 17 CPUs are 1088 CPUs: above the limit of 1024 CPUs',
+    ],
     ['machine cpus=65 normal=1', '1:14: cpus 65 is above the limit of 64 CPUs per node'],
     [
-      'cpu 512 alloc a',
-      '1:5: a cpu number 512 is above the highest, 511 (CPUs are numbered from 0; the model has at most 512)',
+      'cpu 1024 alloc a',
+      '1:5: a cpu number 1024 is above the highest, 1023 (CPUs are numbered from 0; the model has at most 1024)',
     ],
     [
       'machine nodes=2 normal=2147483648',

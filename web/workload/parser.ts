@@ -9,6 +9,7 @@ import {
   PROFILE_NAMES,
   isPresetName,
   isProfileName,
+  MAX_CPUS,
   MAX_CPUS_PER_NODE,
   MAX_NR_ZONES,
   MAX_NUMNODES,
@@ -59,7 +60,7 @@ import { formatCount } from '../core/count';
 export type ParseResult =
   { ok: true; workload: Workload; positions: SourceMap } | { ok: false; error: WorkloadError };
 
-const MAX_CPU = MAX_NUMNODES * MAX_CPUS_PER_NODE - 1;
+const MAX_CPU = MAX_CPUS - 1;
 const U32_MAX = 0xffffffff;
 /** FOLIO_BATCH_SIZE (6.18 include/linux/pagevec.h): the folios one free_unref_folios frees. */
 export const FOLIO_BATCH_SIZE = 31;
@@ -402,6 +403,12 @@ class Parser {
       fail(
         where.get('pageblock_order') ?? at,
         `pageblock_order ${m.pageblockOrder} is above max_order ${m.maxOrder}`,
+      );
+    }
+    if (m.nodes * m.cpus > MAX_CPUS) {
+      fail(
+        where.get('cpus') ?? at,
+        `${m.nodes} nodes of ${m.cpus} CPUs are ${m.nodes * m.cpus} CPUs: above the limit of ${MAX_CPUS} CPUs`,
       );
     }
     const perNode = m.dma + m.dma32 + m.normal + m.movable;

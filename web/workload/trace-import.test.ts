@@ -149,9 +149,9 @@ describe('importTrace', () => {
     [
       line(0, 'mm_page_alloc', 'pfn=0x1 order=0 migratetype=0 gfp_flags=GFP_KERNEL').replace(
         '[000]',
-        '[512]',
+        '[1024]',
       ),
-      /^1:1: expected a CPU 0\.\.511 \(the model's limit\), found CPU 512$/,
+      /^1:1: expected a CPU 0\.\.1023 \(the model's limit\), found CPU 1024$/,
     ],
   ])('reports %j with its line', (text, message) => {
     const r = importTrace(text);
@@ -260,7 +260,7 @@ describe('zoneinfo', () => {
     if (!cpus.ok) throw new Error(cpus.error.message);
     const c = machineFromZoneinfo(cpus.zones);
     expect(c.ok ? '' : `${c.error.line}: ${c.error.message}`).toBe(
-      "1: 130000 CPUs per node: above the model's limit of 64",
+      "1: 130000 CPUs: above the model's limit of 1024",
     );
   });
 

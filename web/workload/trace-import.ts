@@ -18,7 +18,7 @@
  * less 3 jiffies per CPU number (its skew), taking the trace clock's whole seconds for jiffies'.
  */
 import { GFP_BITS, GFP_NAMES, gfpMigratetype } from '../core/gfp';
-import { MAX_CPUS_PER_NODE, MAX_NUMNODES, MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
+import { MAX_CPUS, MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
 import type { OpStmt, Workload } from './ast';
 import { gfpMask } from './compiler';
 import { didYouMean, type WorkloadError } from './errors';
@@ -113,8 +113,8 @@ export function purposeOfGfp(mask: number): 'anon' | 'file' | 'file-dirty' | nul
 
 // the workload names the CPU, and the language stops at the model's largest machine
 function checkCpu(cpu: number): string | null {
-  return cpu >= MAX_NUMNODES * MAX_CPUS_PER_NODE
-    ? `expected a CPU 0..${MAX_NUMNODES * MAX_CPUS_PER_NODE - 1} (the model's limit), found CPU ${cpu}`
+  return cpu >= MAX_CPUS
+    ? `expected a CPU 0..${MAX_CPUS - 1} (the model's limit), found CPU ${cpu}`
     : null;
 }
 
@@ -208,10 +208,10 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
         `timestamp ${r.timestamp} is earlier than the line before's: is the trace sorted?`,
       );
     stats.lastTime = time;
-    if (r.cpu >= MAX_NUMNODES * MAX_CPUS_PER_NODE) {
+    if (r.cpu >= MAX_CPUS) {
       return error(
         lineNo,
-        `expected a CPU 0..${MAX_NUMNODES * MAX_CPUS_PER_NODE - 1} (the model's limit), found CPU ${r.cpu}`,
+        `expected a CPU 0..${MAX_CPUS - 1} (the model's limit), found CPU ${r.cpu}`,
       );
     }
     const tick = (cpu: number): TraceImportResult | null => {

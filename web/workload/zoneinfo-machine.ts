@@ -6,6 +6,7 @@
  * and high limits) are kept too, so the model's zoneinfo can be compared with them.
  */
 import {
+  MAX_CPUS,
   MAX_CPUS_PER_NODE,
   MAX_FRAMES,
   MAX_NUMNODES,
@@ -206,6 +207,7 @@ export function machineFromZoneinfo(zones: ZoneinfoZone[]): ZoneinfoMachineResul
     return fail(1, 'no pagesets "cpu: N" blocks: cannot tell how many CPUs the machine has');
   if (cpus % nodes !== 0)
     return fail(1, `${cpus} CPUs do not split evenly over ${nodes} nodes, as the model needs`);
+  if (cpus > MAX_CPUS) return fail(1, `${cpus} CPUs: above the model's limit of ${MAX_CPUS}`);
   if (cpus / nodes > MAX_CPUS_PER_NODE)
     return fail(
       1,

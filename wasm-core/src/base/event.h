@@ -43,14 +43,10 @@ static FAST_PATH void ev_emit_at(uint16_t src_file, uint16_t src_line, struct si
 	 * storing field by field made the compiler reload the state between the stores.
 	 */
 	op = s->op_seq;
-	node = (uint8_t)(z ? z->node : (cpu >= 0 ? s->cpus[cpu].node : 0));
+	node = (uint8_t)(z ? z->node : (cpu >= 0 ? sim_cpus(s)[cpu].node : 0));
 	zone = (uint8_t)(z ? z->idx : 0);
-	/*
-	 * Bounded by the array, not by nr_cpus: a test against a constant instead of a load (5
-	 * native and 11 wasm instructions per op, bench1m). The record is the same: the CPUs past
-	 * nr_cpus keep trace_ctx 0, since every writer tests nr_cpus.
-	 */
-	ctx = (uint32_t)cpu < MAX_CPUS ? s->cpus[cpu].trace_ctx : 0;
+	/* The CPU records are an arena array of nr_cpus (base/state.h): bounded by that count. */
+	ctx = cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? sim_cpus(s)[cpu].trace_ctx : 0;
 	e = &sim_event_buf(s)[n];
 	s->nr_events = n + 1;
 	e->seq = seq;

@@ -180,7 +180,7 @@ void frames_boot(struct sim *s)
 		slab_blocks(s)[i] = SLAB_NONE;
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			const struct zone *z = &s->nodes[nid].zones[zid];
+			const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			uint32_t end = z->mem_pfn + z->managed;
 			if (!z->managed)
 				continue;
@@ -219,7 +219,7 @@ static int block_managed(const struct sim *s, uint32_t block)
 
 	if (index < 0)
 		return 0;
-	z = &s->nodes[index / MAX_NR_ZONES].zones[index % MAX_NR_ZONES];
+	z = &sim_nodes(s)[index / MAX_NR_ZONES].zones[index % MAX_NR_ZONES];
 	return zone_has_pfn(z, (uint32_t)last);
 }
 

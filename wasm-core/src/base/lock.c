@@ -29,6 +29,7 @@
  */
 #include "base/fast_path.h"
 #include "base/lock.h"
+#include "base/state.h"
 
 /* Wait until free_at if cpu's clock is earlier; returns the wait. */
 static FAST_PATH uint64_t wait_until(struct cpu *c, uint64_t free_at)
@@ -68,7 +69,7 @@ static FAST_PATH void take_line(struct lock_stats *st, struct cpu *c, uint16_t *
 /* spin_lock: the hold starts when the wait ends, so it includes the hand-over and the pair. */
 FAST_PATH void spin_lock(struct sim *s, struct spinlock *l, int cpu)
 {
-	struct cpu *c = &s->cpus[cpu];
+	struct cpu *c = &sim_cpus(s)[cpu];
 	uint64_t wait = wait_until(c, l->free_at_ns);
 
 	count_acquisition(&l->stats, c, wait);
@@ -81,7 +82,7 @@ FAST_PATH void spin_lock(struct sim *s, struct spinlock *l, int cpu)
 /* spin_trylock: a holder whose release lies after cpu's clock means busy; then nothing is counted. */
 int spin_trylock(struct sim *s, struct spinlock *l, int cpu)
 {
-	if (l->free_at_ns > s->cpus[cpu].clock_ns)
+	if (l->free_at_ns > sim_cpus(s)[cpu].clock_ns)
 		return 0;
 	spin_lock(s, l, cpu);
 	return 1;
@@ -90,7 +91,7 @@ int spin_trylock(struct sim *s, struct spinlock *l, int cpu)
 /* spin_unlock: the next taker at an earlier clock waits until now. */
 FAST_PATH uint64_t spin_unlock(struct sim *s, struct spinlock *l, int cpu)
 {
-	uint64_t now = s->cpus[cpu].clock_ns, hold = now - l->acquired_at_ns;
+	uint64_t now = sim_cpus(s)[cpu].clock_ns, hold = now - l->acquired_at_ns;
 
 	l->stats.hold_ns += hold;
 	l->free_at_ns = now;
@@ -102,7 +103,7 @@ FAST_PATH uint64_t spin_unlock(struct sim *s, struct spinlock *l, int cpu)
 /* down_read: only writers block readers; a writer queued before this reader counts as one. */
 void down_read(struct sim *s, struct rwsem *sem, int cpu)
 {
-	struct cpu *c = &s->cpus[cpu];
+	struct cpu *c = &sim_cpus(s)[cpu];
 
 	count_acquisition(&sem->read, c, wait_until(c, sem->writer_free_at_ns));
 	/* the hold runs from here: Σ release - Σ acquire over the readers inside, folded at the last */
@@ -119,7 +120,7 @@ void down_read(struct sim *s, struct rwsem *sem, int cpu)
  */
 int down_read_trylock(struct sim *s, struct rwsem *sem, int cpu)
 {
-	if (sem->writer_free_at_ns > s->cpus[cpu].clock_ns)
+	if (sem->writer_free_at_ns > sim_cpus(s)[cpu].clock_ns)
 		return 0;
 	down_read(s, sem, cpu);
 	return 1;
@@ -128,7 +129,7 @@ int down_read_trylock(struct sim *s, struct rwsem *sem, int cpu)
 /* up_read: the readers' holds are added when the last one leaves, so hold_ns never runs ahead. */
 void up_read(struct sim *s, struct rwsem *sem, int cpu)
 {
-	uint64_t now = s->cpus[cpu].clock_ns;
+	uint64_t now = sim_cpus(s)[cpu].clock_ns;
 
 	if (sem->readers == 0)
 		return; /* an unbalanced up_read: nothing to release */
@@ -144,7 +145,7 @@ void up_read(struct sim *s, struct rwsem *sem, int cpu)
 /* down_write: exclusive, so it waits for the later of the last writer's and the readers' release. */
 void down_write(struct sim *s, struct rwsem *sem, int cpu)
 {
-	struct cpu *c = &s->cpus[cpu];
+	struct cpu *c = &sim_cpus(s)[cpu];
 	uint64_t free_at = sem->writer_free_at_ns > sem->readers_free_at_ns ?
 				   sem->writer_free_at_ns :
 				   sem->readers_free_at_ns;
@@ -159,7 +160,7 @@ void down_write(struct sim *s, struct rwsem *sem, int cpu)
 /* up_write: readers and writers that come later are served after this instant. */
 void up_write(struct sim *s, struct rwsem *sem, int cpu)
 {
-	uint64_t now = s->cpus[cpu].clock_ns;
+	uint64_t now = sim_cpus(s)[cpu].clock_ns;
 
 	if (!sem->writer)
 		return; /* an unbalanced up_write: nothing to release */
@@ -174,7 +175,7 @@ void downgrade_write(struct sim *s, struct rwsem *sem, int cpu)
 	if (!sem->writer)
 		return; /* nothing to downgrade */
 	up_write(s, sem, cpu);
-	sem->read_open_ns -= s->cpus[cpu].clock_ns;
+	sem->read_open_ns -= sim_cpus(s)[cpu].clock_ns;
 	sem->readers++;
 	sem->read.acquisitions++;
 }
@@ -184,7 +185,7 @@ void downgrade_write(struct sim *s, struct rwsem *sem, int cpu)
 /* read_seqcount_begin: the count and the reader's clock; the model's reader does not spin on odd. */
 struct seqcount_read read_seqcount_begin(struct sim *s, struct seqcount *sc, int cpu)
 {
-	struct seqcount_read seen = { sc->sequence, 0, s->cpus[cpu].clock_ns };
+	struct seqcount_read seen = { sc->sequence, 0, sim_cpus(s)[cpu].clock_ns };
 
 	sc->reads++;
 	return seen;
@@ -193,7 +194,7 @@ struct seqcount_read read_seqcount_begin(struct sim *s, struct seqcount *sc, int
 /* read_seqcount_retry: the reader's section [seen.at_ns, now] against the count and the last write. */
 int read_seqcount_retry(struct sim *s, struct seqcount *sc, int cpu, struct seqcount_read seen)
 {
-	uint64_t now = s->cpus[cpu].clock_ns;
+	uint64_t now = sim_cpus(s)[cpu].clock_ns;
 	/* a write that ran earlier in op order but overlapped this section on the clocks */
 	int overlapped = sc->write_begin_ns < now && sc->write_end_ns > seen.at_ns;
 	int retry = (seen.sequence & 1) || sc->sequence != seen.sequence || overlapped;
@@ -205,7 +206,7 @@ int read_seqcount_retry(struct sim *s, struct seqcount *sc, int cpu, struct seqc
 /* write_seqcount_begin: odd from now; the writer pays the line if another CPU wrote it last. */
 void write_seqcount_begin(struct sim *s, struct seqcount *sc, int cpu)
 {
-	struct cpu *c = &s->cpus[cpu];
+	struct cpu *c = &sim_cpus(s)[cpu];
 
 	/* no wait: writers are serialised by their own lock (an mmap_lock, a zone->lock) */
 	count_acquisition(&sc->write, c, 0);
@@ -218,7 +219,7 @@ void write_seqcount_begin(struct sim *s, struct seqcount *sc, int cpu)
 /* write_seqcount_end: even again; a reader whose section overlapped [begin, now] retries. */
 void write_seqcount_end(struct sim *s, struct seqcount *sc, int cpu)
 {
-	uint64_t now = s->cpus[cpu].clock_ns;
+	uint64_t now = sim_cpus(s)[cpu].clock_ns;
 
 	if (!(sc->sequence & 1))
 		return; /* an unbalanced end: no write is open */
@@ -230,5 +231,5 @@ void write_seqcount_end(struct sim *s, struct seqcount *sc, int cpu)
 /* cpu_charge: work outside any lock only moves this CPU's clock. */
 void cpu_charge(struct sim *s, int cpu, uint64_t ns)
 {
-	s->cpus[cpu].clock_ns += ns;
+	sim_cpus(s)[cpu].clock_ns += ns;
 }

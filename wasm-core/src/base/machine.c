@@ -143,6 +143,51 @@ int sim_config_preset(struct sim_config *cfg, const char *name)
 			memcpy(cfg->distance[nid], slit[nid], sizeof slit[nid]);
 		break;
 	}
+	case PRESET_XEON2S512G: {
+		/*
+		 * A 2-socket Xeon database server, 256 GiB a socket, 32 cores (64 threads) each: the
+		 * low 3 GiB below the PCI hole are DMA and DMA32 of node 0, the rest of node 0's RAM is
+		 * remapped above 4 GiB as its Normal zone (pfn 1M .. 258 GiB), node 1's follows. Managed
+		 * is present less the struct pages of the node (64 bytes per 4 KiB page, 1/64) and what
+		 * boot keeps (the kernel image, crash kernel: 256 MiB on node 0, 64 MiB on node 1).
+		 * SLIT: 21 between the sockets, what Intel firmware reports over UPI.
+		 */
+		static const uint8_t slit[2][2] = { { 10, 21 }, { 21, 10 } };
+		const uint32_t node0_normal = 66322432, node1 = 67108864; /* 253 GiB, 256 GiB */
+
+		set_low_zones(cfg, 772915);
+		set_zone(cfg, 0, ZONE_NORMAL, 1048576, node0_normal, node0_normal,
+			 node0_normal - 67108864 / 64 - 65536);
+		set_zone(cfg, 1, ZONE_NORMAL, 1048576 + node0_normal, node1, node1,
+			 node1 - node1 / 64 - 16384);
+		for (int nid = 0; nid < 2; nid++)
+			memcpy(cfg->distance[nid], slit[nid], sizeof slit[nid]);
+		break;
+	}
+	case PRESET_EPYC4N2T: {
+		/*
+		 * A 2-socket AMD EPYC (64 cores, 128 threads a socket) in NPS2: each socket two nodes
+		 * of 512 GiB. The SLIT is the one such boards report: 12 to the other node of the
+		 * same socket, 32 across the socket link. Node 0 holds the low zones; managed as for
+		 * xeon512g (1/64 for struct pages, boot's reservations).
+		 */
+		static const uint8_t slit[4][4] = { { 10, 12, 32, 32 },
+						    { 12, 10, 32, 32 },
+						    { 32, 32, 10, 12 },
+						    { 32, 32, 12, 10 } };
+		const uint32_t node = 134217728, node0_normal = node - 786432; /* 512, 509 GiB */
+
+		set_low_zones(cfg, 772915);
+		set_zone(cfg, 0, ZONE_NORMAL, 1048576, node0_normal, node0_normal,
+			 node0_normal - node / 64 - 65536);
+		for (int nid = 1; nid < 4; nid++)
+			set_zone(cfg, nid, ZONE_NORMAL,
+				 1048576 + node0_normal + (uint32_t)(nid - 1) * node, node, node,
+				 node - node / 64 - 16384);
+		for (int nid = 0; nid < 4; nid++)
+			memcpy(cfg->distance[nid], slit[nid], sizeof slit[nid]);
+		break;
+	}
 	case PRESET_BENCH1T:
 		/* 1 TiB in one Normal zone above 4 GiB: the big-machine benchmark (issue 18) */
 		set_zone(cfg, 0, ZONE_NORMAL, 1048576, 268435456, 268435456, 268435456);
@@ -186,7 +231,8 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
 	n->frame_stamps = 0;
 	if (cfg->profile >= NR_PROFILES || cfg->nr_nodes < 1 || cfg->nr_nodes > MAX_NUMNODES)
 		return 0;
-	if (cfg->cpus_per_node < 1 || cfg->cpus_per_node > MAX_CPUS_PER_NODE)
+	if (cfg->cpus_per_node < 1 || cfg->cpus_per_node > MAX_CPUS_PER_NODE ||
+	    (uint32_t)cfg->nr_nodes * cfg->cpus_per_node > MAX_CPUS)
 		return 0;
 	if (cfg->max_order < 1 || cfg->max_order > MAX_PAGE_ORDER_LIMIT ||
 	    cfg->pageblock_order > cfg->max_order)
@@ -243,24 +289,37 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
  * offsets is refused (arena_fits), never wrapped into a smaller, corrupt one.
  */
 struct arena_layout {
-	uint64_t block_frames, block_heads, pageblocks, frame_stamps, pcp, handles, slab_blocks,
-		slab_free, pool, pool_owners, events, event_ctx, end;
+	uint64_t block_frames, block_heads, pageblocks, frame_stamps, nodes, cpus, pcp, handles,
+		slab_blocks, slab_free, pool, pool_owners, events, event_ctx, end;
 	uint64_t subsystem[MAX_SUBSYSTEMS]; /* each subsystem's region, before the events (0: none) */
 };
+
+/* pcp records per CPU: one per populated zone, and one every unpopulated zone shares (sim_pcp). */
+static uint32_t pcp_zones(const struct sim_config *cfg)
+{
+	uint32_t n = 1;
+
+	for (int nid = 0; nid < cfg->nr_nodes; nid++)
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
+			n += cfg->zones[nid][zid].managed != 0;
+	return n;
+}
 
 /* Where each array of a valid config goes. */
 static struct arena_layout arena_layout(const struct sim_config *cfg, const struct arena_counts *n)
 {
 	struct arena_layout l;
-	uint64_t nr_pcp =
-		(uint64_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes * MAX_NR_ZONES;
+	uint64_t nr_cpus = (uint64_t)cfg->nr_nodes * cfg->cpus_per_node;
+	uint64_t nr_pcp = nr_cpus * pcp_zones(cfg);
 
 	/* the per-block table (one entry per max-order block from pfn 0), then the fixed arrays */
 	l.block_frames = SIM_BLOCK_FRAMES_OFF; /* where frame_at expects it */
 	l.block_heads = align8(l.block_frames + (uint64_t)n->frame_stamps * sizeof(uint32_t));
 	l.pageblocks = align8(l.block_heads + (uint64_t)n->frame_stamps * sizeof(struct page));
 	l.frame_stamps = align8(l.pageblocks + n->pageblocks);
-	l.pcp = align8(l.frame_stamps + (uint64_t)n->frame_stamps * sizeof(uint64_t));
+	l.nodes = align8(l.frame_stamps + (uint64_t)n->frame_stamps * sizeof(uint64_t));
+	l.cpus = align8(l.nodes + (uint64_t)cfg->nr_nodes * sizeof(struct node));
+	l.pcp = align8(l.cpus + nr_cpus * sizeof(struct cpu));
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
 	l.slab_blocks = align8(l.handles + (uint64_t)cfg->max_handles * sizeof(struct handle));
 	l.slab_free = align8(l.slab_blocks + n->slabs * sizeof(uint32_t));
@@ -318,14 +377,15 @@ static void boot_layout(struct sim *s)
 {
 	const struct sim_config *cfg = &s->config;
 	uint32_t pageblock = 0;
+	uint16_t pcp_slot = 0;
 
 	s->nr_cpus = (uint32_t)cfg->nr_nodes * cfg->cpus_per_node;
 	for (uint32_t cpu = 0; cpu < s->nr_cpus; cpu++) {
-		s->cpus[cpu].node = (uint16_t)(cpu / cfg->cpus_per_node);
-		s->cpus[cpu].online = 1;
+		sim_cpus(s)[cpu].node = (uint16_t)(cpu / cfg->cpus_per_node);
+		sim_cpus(s)[cpu].online = 1;
 	}
 	for (int nid = 0; nid < cfg->nr_nodes; nid++) {
-		struct node *n = &s->nodes[nid];
+		struct node *n = &sim_nodes(s)[nid];
 		n->first_cpu = (uint16_t)(nid * cfg->cpus_per_node);
 		n->nr_cpus = cfg->cpus_per_node;
 		for (int other = 0; other < cfg->nr_nodes; other++) {
@@ -341,6 +401,8 @@ static void boot_layout(struct sim *s)
 			z->spanned = zc->spanned;
 			z->present = zc->present;
 			z->managed = zc->managed;
+			/* the populated zones in node order, the rest on the shared empty slot */
+			z->pcp_slot = zc->managed ? pcp_slot++ : (uint16_t)(s->nr_pcp_zones - 1);
 			z->mem_pfn = zc->start_pfn + zc->spanned - zc->managed;
 			z->pageblock_base = pageblock;
 			z->nr_pageblocks =
@@ -362,7 +424,7 @@ int pfn_to_zone_index(const struct sim *s, uint32_t pfn)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-			if (zone_has_pfn(&s->nodes[nid].zones[zid], pfn))
+			if (zone_has_pfn(&sim_nodes(s)[nid].zones[zid], pfn))
 				return nid * MAX_NR_ZONES + zid;
 	return -1;
 }
@@ -391,8 +453,9 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->nr_frames = (uint32_t)n.frames;
 	s->nr_pageblocks = (uint32_t)n.pageblocks;
 	s->pageblock_nr_pages = 1u << cfg->pageblock_order;
-	s->nr_pcp = (uint32_t)((size_t)cfg->nr_nodes * cfg->cpus_per_node * cfg->nr_nodes *
-			       MAX_NR_ZONES);
+	s->nr_pcp_zones = pcp_zones(cfg);
+	s->nodes_off = (uint32_t)l.nodes;
+	s->cpus_off = (uint32_t)l.cpus;
 	s->block_frames_off = (uint32_t)l.block_frames;
 	s->block_heads_off = (uint32_t)l.block_heads;
 	s->slab_blocks_off = (uint32_t)l.slab_blocks;

@@ -28,10 +28,10 @@ static int op_tick(struct sim *s, int32_t ticks)
 	for (int32_t t = 0; t < ticks && !s->frozen; t++) {
 		s->now_ns += NS_PER_TICK;
 		for (uint32_t cpu = 0; cpu < s->nr_cpus; cpu++) {
-			if (!s->cpus[cpu].online)
+			if (!sim_cpus(s)[cpu].online)
 				continue;
-			if (s->cpus[cpu].clock_ns < s->now_ns)
-				s->cpus[cpu].clock_ns = s->now_ns;
+			if (sim_cpus(s)[cpu].clock_ns < s->now_ns)
+				sim_cpus(s)[cpu].clock_ns = s->now_ns;
 			ev_emit(s, EV_VMSTAT_TICK, FN_VMSTAT_UPDATE, (int)cpu, NULL, 0, 0, 0, t, 0,
 				0);
 			for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++)
@@ -67,7 +67,7 @@ static int apply(struct sim *s, const struct sim_op *op)
 
 	if (op->kind >= sim_nr_op_kinds)
 		return SIM_EINVAL;
-	if (cpu >= (int)s->nr_cpus || (!s->cpus[cpu].online && op->kind != OP_CPU_ONLINE))
+	if (cpu >= (int)s->nr_cpus || (!sim_cpus(s)[cpu].online && op->kind != OP_CPU_ONLINE))
 		return sim_report_bad(s, cpu, 0, 0, BAD_CPU, SIM_EBADCPU);
 
 	switch (op->kind) {

@@ -25,6 +25,18 @@
  */
 #define SIM_BLOCK_FRAMES_OFF ((sizeof(struct sim) + 7) & ~(size_t)7)
 
+/* The nodes, struct node [config.nr_nodes] (sized by the machine, so a small one copies little). */
+static inline struct node *sim_nodes(const struct sim *s)
+{
+	return (struct node *)((char *)s + s->nodes_off);
+}
+
+/* The CPUs, struct cpu [nr_cpus]. */
+static inline struct cpu *sim_cpus(const struct sim *s)
+{
+	return (struct cpu *)((char *)s + s->cpus_off);
+}
+
 /* The per-block table of where frames are. */
 static inline uint32_t *sim_block_frames(const struct sim *s)
 {
@@ -124,7 +136,7 @@ static inline uint8_t *sim_event_ctx(const struct sim *s)
 /* The zone of (node, zone index). */
 static inline struct zone *sim_zone(struct sim *s, int nid, int zid)
 {
-	return &s->nodes[nid].zones[zid];
+	return &sim_nodes(s)[nid].zones[zid];
 }
 
 /* Whether a zone has managed pages (populated_zone). */
@@ -171,11 +183,23 @@ static inline void set_pageblock_migratetype(const struct sim *s, const struct z
 	*tag = (uint8_t)((*tag & PB_ISOLATE) | (mt & 0x7));
 }
 
-/* The pcp of (cpu, node, zone). */
+/*
+ * The pcp of (cpu, node, zone), a populated zone: records exist for the machine's CPUs times its
+ * populated zones only (a 64-node, 1024-CPU machine would need 65 MiB for every (CPU, node, zone)),
+ * laid out [cpu][pcp_slot], the slots numbering the populated zones node by node; every unpopulated
+ * zone shares the last slot of a CPU, which stays empty (nothing is ever freed into such a zone).
+ */
 static inline struct per_cpu_pages *sim_pcp(const struct sim *s, int cpu, int nid, int zid)
 {
 	struct per_cpu_pages *base = (struct per_cpu_pages *)((char *)s + s->pcp_off);
-	return &base[((size_t)cpu * s->config.nr_nodes + (size_t)nid) * MAX_NR_ZONES + (size_t)zid];
+	return &base[(size_t)cpu * s->nr_pcp_zones + sim_nodes(s)[nid].zones[zid].pcp_slot];
+}
+
+/* The pcp of (cpu, z): sim_pcp without the zone lookup (this_cpu_ptr(zone->per_cpu_pageset)). */
+static inline struct per_cpu_pages *zone_cpu_pcp(const struct sim *s, const struct zone *z, int cpu)
+{
+	struct per_cpu_pages *base = (struct per_cpu_pages *)((char *)s + s->pcp_off);
+	return &base[(size_t)cpu * s->nr_pcp_zones + z->pcp_slot];
 }
 
 /* min/low/high/promo_wmark_pages: the watermark including the boost. */

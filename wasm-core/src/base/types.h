@@ -50,7 +50,6 @@ enum model_limit {
 #define PAGE_SHIFT 12
 #define NR_PAGE_ORDERS_LIMIT (MAX_PAGE_ORDER_LIMIT + 1)
 #define PAGE_ALLOC_COSTLY_ORDER 3
-#define MAX_CPUS (MAX_NUMNODES * MAX_CPUS_PER_NODE)
 #define PFN_NONE 0xffffffffu /* end of a pfn-linked list */
 #define MAX_SUBSYSTEMS 8     /* entries of sim_subsystems[] at most (src/subsystems.c) */
 #define HANDLE_NONE 0xffffffffu
@@ -390,8 +389,9 @@ struct zone {
 	uint8_t idx;		    /* zone_idx: enum zone_type */
 	uint16_t stat_cpu; /* 1 + the CPU holding zone->lock, whose deltas its changes go to; 0 */
 	uint8_t stat_threshold; /* the CPUs' stat_threshold (calculate_normal_threshold) */
-	uint8_t pad[3];
-	uint64_t pgalloc; /* vmstat pgalloc_<zone> */
+	uint8_t pad;
+	uint16_t pcp_slot; /* populated: its index among the machine's populated zones (sim_pcp) */
+	uint64_t pgalloc;  /* vmstat pgalloc_<zone> */
 	uint64_t numa_hit, numa_miss, numa_foreign, numa_local, numa_other;
 	struct spinlock lock;	   /* zone->lock: the buddy lists and their counters */
 	uint64_t lock_pages_moved; /* pages moved between pcp and buddy lists under the lock */
@@ -442,9 +442,10 @@ struct kswapd {
  * zonelist, updated without locks. A set bit says "this slot's zone was found full recently";
  * the walk skips it until the next zap (a zlc_setup more than HZ jiffies after the last).
  */
+#define ZLC_WORDS ((MAX_ZONES_PER_ZONELIST + 63) / 64) /* 64-bit words of fullzones */
 struct zonelist_cache {
 	uint8_t z_to_n[MAX_ZONES_PER_ZONELIST]; /* node id of each zonelist slot */
-	uint64_t fullzones;			/* one bit per slot: recently found full */
+	uint64_t fullzones[ZLC_WORDS];		/* one bit per slot: recently found full */
 	uint64_t last_full_zap;			/* jiffies of the last clearing of fullzones */
 };
 
@@ -458,10 +459,9 @@ struct node {
 	uint8_t kswapd_failures;
 	uint8_t distance[MAX_NUMNODES]; /* node_distance(this, other): 10 local, 20 remote */
 	uint8_t zonelist[MAX_NUMNODES * MAX_NR_ZONES][2]; /* ZONELIST_FALLBACK: (node, zone) pairs */
-	uint8_t zonelist_len;
+	uint16_t zonelist_len;	/* entries of zonelist: up to MAX_ZONES_PER_ZONELIST (320) */
 	uint8_t zonelist_order; /* how the zonelist was built: 1 node order, 2 zone order */
 	uint8_t reclaim_locked; /* PGDAT_RECLAIM_LOCKED / ZONE_RECLAIM_LOCKED: a node reclaim runs */
-	uint8_t pad;
 	uint16_t kswapd_cpu; /* 1 + the CPU kswapd runs on (OP_KSWAPD_CPU); 0: the node's first online */
 	uint16_t pad2;
 	uint64_t totalreserve_pages; /* pgdat->totalreserve_pages (calculate_totalreserve_pages) */
@@ -689,7 +689,7 @@ struct sim {
 	uint32_t nr_frames;
 	uint32_t nr_pageblocks;
 	uint32_t pageblock_nr_pages;
-	uint32_t nr_pcp;	      /* nr_cpus * nr_nodes * MAX_NR_ZONES */
+	uint32_t nr_pcp_zones; /* populated zones of the machine: pcp records per CPU (zone.pcp_slot) */
 	int32_t min_free_kbytes;      /* in force */
 	int32_t user_min_free_kbytes; /* last written by sysctl, -1 never */
 	int32_t min_unmapped_ratio;   /* vm.min_unmapped_ratio (default 1) */
@@ -713,7 +713,7 @@ struct sim {
 	uint32_t pageblocks_off;   /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
 	uint32_t frame_stamps_off; /* uint64_t per max-order block of pfns: see frame_changed */
 	uint32_t nr_frame_stamps;  /* max-order blocks from pfn 0 to the last managed frame */
-	uint32_t pcp_off;	   /* struct per_cpu_pages [cpu][node][zone] */
+	uint32_t pcp_off;	   /* struct per_cpu_pages [cpu][populated zone's pcp_slot] */
 	uint32_t handles_off;	   /* struct handle [max_handles] */
 	uint32_t events_off;	   /* struct sim_event [event_capacity] */
 	uint32_t event_ctx_off;	   /* uint8_t [event_capacity]: each event's cpu trace_ctx */
@@ -730,8 +730,8 @@ struct sim {
 	uint32_t frozen; /* SIM_ECORRUPT (1) or, FROZEN_NOSPACE, SIM_ENOSPACE was reported: every later op is refused */
 	struct folio_gather gather; /* OP_FREE_FOLIOS: the handles of a folio batch being gathered */
 	struct vm_events ev;
-	struct cpu cpus[MAX_CPUS];
-	struct node nodes[MAX_NUMNODES];
+	uint32_t nodes_off; /* struct node [config.nr_nodes]: sized by the machine, not MAX_NUMNODES */
+	uint32_t cpus_off; /* struct cpu [nr_cpus] */
 	uint32_t subsystem_off
 		[MAX_SUBSYSTEMS]; /* arena offset of each subsystem's own region (0: none), in sim_subsystems order */
 	char error[128]; /* last error in words (sim_check, frozen state) */

@@ -79,7 +79,7 @@ static int mapped_frame_ok(const struct sim *s, uint32_t pfn)
 
 	if (zi < 0)
 		return 0;
-	p = zone_page(s, &s->nodes[zi / MAX_NR_ZONES].zones[zi % MAX_NR_ZONES], pfn);
+	p = zone_page(s, &sim_nodes(s)[zi / MAX_NR_ZONES].zones[zi % MAX_NR_ZONES], pfn);
 	return p->state == PG_ALLOCATED && p->order == 0;
 }
 

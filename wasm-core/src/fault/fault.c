@@ -97,7 +97,7 @@ static void waste_page(struct sim *s, struct fault_ctx *c, uint64_t alloc_ns, ui
 	uint64_t at_once;
 
 	fault_page_free(s, c->pfn, c->cpu);
-	at_once = waste_at_once(s, c->cpu, alloc_ns, s->cpus[c->cpu].clock_ns);
+	at_once = waste_at_once(s, c->cpu, alloc_ns, sim_cpus(s)[c->cpu].clock_ns);
 	f->ev.wasted_pages++;
 	f->cpus[c->cpu].wasted_pages++;
 	if (at_once > f->ev.wasted_at_once_max)
@@ -220,9 +220,9 @@ static enum attempt spf_fault(struct sim *s, struct fault_ctx *c)
 
 	cpu_charge(s, c->cpu, COST_SPF_BOOKKEEPING_NS);
 	/* get_vma: the lookup under the mm_rb rwlock (spinning out a tree update), then a reference */
-	if (s->cpus[c->cpu].clock_ns >= m->rb_write_from_ns &&
-	    s->cpus[c->cpu].clock_ns < m->rb_write_until_ns) {
-		uint64_t spin = m->rb_write_until_ns - s->cpus[c->cpu].clock_ns;
+	if (sim_cpus(s)[c->cpu].clock_ns >= m->rb_write_from_ns &&
+	    sim_cpus(s)[c->cpu].clock_ns < m->rb_write_until_ns) {
+		uint64_t spin = m->rb_write_until_ns - sim_cpus(s)[c->cpu].clock_ns;
 		m->rb_lock_spins++;
 		m->rb_lock_spin_ns += spin;
 		c->wait_ns += spin;
@@ -254,7 +254,7 @@ static enum attempt spf_fault(struct sim *s, struct fault_ctx *c)
 		c->result = FAULT_SPURIOUS;
 		return DONE;
 	}
-	alloc_ns = s->cpus[c->cpu].clock_ns;
+	alloc_ns = sim_cpus(s)[c->cpu].clock_ns;
 	alloc_seq = s->event_seq;
 	c->pfn = fault_alloc_page(s, c, v);
 	if (c->pfn == PFN_NONE) {
@@ -268,7 +268,7 @@ static enum attempt spf_fault(struct sim *s, struct fault_ctx *c)
 	}
 	/* the PMD changed inside the speculative section on the clocks (a collapse, a free) */
 	if (pte_table_of(f, c->mm, c->page) != t ||
-	    (t->installed_ns >= seen.at_ns && t->installed_ns <= s->cpus[c->cpu].clock_ns)) {
+	    (t->installed_ns >= seen.at_ns && t->installed_ns <= sim_cpus(s)[c->cpu].clock_ns)) {
 		waste_page(s, c, alloc_ns, alloc_seq, 1);
 		return spf_abort(s, c, EV_SPF_PMD_CHANGED, FN_PTE_MAP_LOCK);
 	}
@@ -319,7 +319,7 @@ static void vma_lock_stat(struct sim *s, struct fault_ctx *c, int outcome)
  */
 static int vma_start_read(struct sim *s, struct vm_area *v, int cpu)
 {
-	uint64_t now = s->cpus[cpu].clock_ns;
+	uint64_t now = sim_cpus(s)[cpu].clock_ns;
 
 	if (now >= v->write_locked_from_ns && now < v->write_locked_until_ns)
 		return 0;
@@ -389,7 +389,7 @@ void do_user_addr_fault(struct sim *s, int mm, int cpu, uint32_t page, int write
 	struct fault_state *f = fault_state(s);
 	struct fault_cpu *fc = &f->cpus[cpu];
 	struct fault_ctx c = { mm, cpu, write, page, -1, FAULT_MAPPED, 0, 0 };
-	uint64_t start = s->cpus[cpu].clock_ns;
+	uint64_t start = sim_cpus(s)[cpu].clock_ns;
 	enum attempt r = RETRY;
 	int path = FAULT_PATH_MMAP_LOCK, fell_back = 0;
 	int spf = s->profile.fault_lock == FAULT_LOCK_SPF && f->mms[mm].mm_users > 1;
@@ -420,7 +420,7 @@ void do_user_addr_fault(struct sim *s, int mm, int cpu, uint32_t page, int write
 	if (r == RETRY) {
 		if (path != FAULT_PATH_MMAP_LOCK) {
 			fell_back = 1;
-			fc->retry_ns += s->cpus[cpu].clock_ns - start - COST_FAULT_ENTRY_NS;
+			fc->retry_ns += sim_cpus(s)[cpu].clock_ns - start - COST_FAULT_ENTRY_NS;
 			lane_fell_back(s, cpu, start);
 			lane_open(s, cpu, LANE_FAULT_MMAP);
 		}
@@ -433,7 +433,7 @@ void do_user_addr_fault(struct sim *s, int mm, int cpu, uint32_t page, int write
 		f->ev.sigsegv++;
 	f->ev.by_path[path]++;
 	fc->faults++;
-	fc->fault_ns += s->cpus[cpu].clock_ns - start;
+	fc->fault_ns += sim_cpus(s)[cpu].clock_ns - start;
 	ev_emit(s, EV_FAULT_DONE, FN_DO_USER_ADDR_FAULT, cpu, NULL,
 		c.result == FAULT_MAPPED ? c.pfn : 0, 0, 0, (int32_t)(page << 12),
 		path | c.result << 4 | fell_back << 8,

@@ -45,7 +45,7 @@ static void push(struct sim *s, int cpu, uint64_t from, uint64_t to, uint32_t se
 void lane_open(struct sim *s, int cpu, int state)
 {
 	struct fault_cpu *fc = &fault_state(s)->cpus[cpu];
-	uint64_t now = s->cpus[cpu].clock_ns;
+	uint64_t now = sim_cpus(s)[cpu].clock_ns;
 
 	push(s, cpu, fc->lane_from_ns, now, fc->lane_from_seq, s->event_seq, fc->lane_state);
 	fc->lane_state = (uint8_t)state;
@@ -61,7 +61,7 @@ void lane_close(struct sim *s, int cpu)
 void lane_interval(struct sim *s, int cpu, uint64_t from_ns, uint32_t from_seq, int state)
 {
 	struct fault_cpu *fc = &fault_state(s)->cpus[cpu];
-	uint64_t now = s->cpus[cpu].clock_ns;
+	uint64_t now = sim_cpus(s)[cpu].clock_ns;
 
 	if (now <= from_ns)
 		return;

@@ -33,7 +33,7 @@ static uint64_t lane_wait(struct sim *s, int cpu, uint64_t wait)
 uint64_t mmap_read_lock(struct sim *s, int mm, int cpu)
 {
 	struct rwsem *sem = &fault_state(s)->mms[mm].mmap_lock;
-	uint64_t before = sem->read.wait_ns, wait, asked = s->cpus[cpu].clock_ns;
+	uint64_t before = sem->read.wait_ns, wait, asked = sim_cpus(s)[cpu].clock_ns;
 	uint32_t seq = s->event_seq;
 
 	trace(s, EV_MMAP_LOCK_START_LOCKING, FN_MMAP_READ_LOCK, cpu, mm, 0, 0);
@@ -64,7 +64,7 @@ void mmap_read_unlock(struct sim *s, int mm, int cpu)
 uint64_t mmap_write_lock(struct sim *s, int mm, int cpu)
 {
 	struct mm *m = &fault_state(s)->mms[mm];
-	uint64_t before = m->mmap_lock.write.wait_ns, wait, asked = s->cpus[cpu].clock_ns;
+	uint64_t before = m->mmap_lock.write.wait_ns, wait, asked = sim_cpus(s)[cpu].clock_ns;
 	uint32_t seq = s->event_seq;
 
 	trace(s, EV_MMAP_LOCK_START_LOCKING, FN_MMAP_WRITE_LOCK, cpu, mm, 1, 0);
@@ -87,7 +87,7 @@ static void vma_end_write_all(struct sim *s, int mm, int cpu)
 		struct vm_area *v = &f->vmas[i];
 		if (v->mm == mm && v->vm_lock_seq == m->mm_lock_seq &&
 		    v->write_locked_until_ns == UINT64_MAX)
-			v->write_locked_until_ns = s->cpus[cpu].clock_ns;
+			v->write_locked_until_ns = sim_cpus(s)[cpu].clock_ns;
 	}
 	m->mm_lock_seq++;
 	m->write_locked = 0;

@@ -34,9 +34,9 @@ static void rb_write(struct sim *s, int mm, int cpu)
 
 	if (s->profile.fault_lock != FAULT_LOCK_SPF)
 		return;
-	m->rb_write_from_ns = s->cpus[cpu].clock_ns;
+	m->rb_write_from_ns = sim_cpus(s)[cpu].clock_ns;
 	cpu_charge(s, cpu, COST_VMA_WALK_NS);
-	m->rb_write_until_ns = s->cpus[cpu].clock_ns;
+	m->rb_write_until_ns = sim_cpus(s)[cpu].clock_ns;
 }
 
 /* OP_THREAD: a thread of mm starts on cpu (copy_process with CLONE_VM). */

@@ -42,7 +42,7 @@ struct pte_table *pte_alloc(struct sim *s, int mm, uint32_t page, int cpu)
 		t->mm = (uint8_t)mm;
 		t->pmd_index = (uint16_t)pmd;
 		t->zone = (uint16_t)zone;
-		t->installed_ns = s->cpus[cpu].clock_ns; /* pmd_populate */
+		t->installed_ns = sim_cpus(s)[cpu].clock_ns; /* pmd_populate */
 		f->mms[mm].pmd[pmd] = (uint16_t)(i + 1);
 		f->nr_pte_tables++;
 		ev_emit(s, EV_PTE_ALLOC, FN___PTE_ALLOC, cpu, NULL, pfn, 0, 0, (int32_t)pmd, 0, mm);
@@ -56,7 +56,8 @@ void fault_page_free(struct sim *s, uint32_t pfn, int cpu)
 	int zi = pfn_to_zone_index(s, pfn);
 
 	if (zi >= 0)
-		page_free(s, cpu, &s->nodes[zi / MAX_NR_ZONES].zones[zi % MAX_NR_ZONES], pfn, 0);
+		page_free(s, cpu, &sim_nodes(s)[zi / MAX_NR_ZONES].zones[zi % MAX_NR_ZONES], pfn,
+			  0);
 }
 
 void free_pgtables(struct sim *s, int mm, uint32_t start, uint32_t end, int cpu)

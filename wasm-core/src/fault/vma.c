@@ -141,7 +141,7 @@ void vma_write_begin(struct sim *s, int vma, int cpu)
 		write_seqcount_begin(s, &v->vm_sequence, cpu);
 		break;
 	case FAULT_LOCK_PER_VMA: {
-		uint64_t wait = v->vm_lock.write.wait_ns, asked = s->cpus[cpu].clock_ns;
+		uint64_t wait = v->vm_lock.write.wait_ns, asked = sim_cpus(s)[cpu].clock_ns;
 		uint32_t seq = s->event_seq;
 		if (v->vm_lock_seq == m->mm_lock_seq)
 			return; /* already write-locked in this section */
@@ -156,7 +156,7 @@ void vma_write_begin(struct sim *s, int vma, int cpu)
 		if (wait)
 			lane_interval(s, cpu, asked, seq, LANE_WAIT_VMA);
 		v->vm_lock_seq = m->mm_lock_seq;
-		v->write_locked_from_ns = s->cpus[cpu].clock_ns;
+		v->write_locked_from_ns = sim_cpus(s)[cpu].clock_ns;
 		v->write_locked_until_ns = UINT64_MAX;
 		up_write(s, &v->vm_lock, cpu);
 		ev_emit(s, EV_VMA_START_WRITE, FN_VMA_START_WRITE, cpu, NULL, 0, 0, 0,

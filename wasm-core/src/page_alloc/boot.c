@@ -19,8 +19,8 @@ void page_alloc_boot(struct sim *s)
 	/* mem_init: memblock hands every managed frame to the buddy */
 	for (int nid = 0; nid < cfg->nr_nodes; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-			if (zone_populated(&s->nodes[nid].zones[zid]))
-				buddy_free_all_frames(s, &s->nodes[nid].zones[zid]);
+			if (zone_populated(&sim_nodes(s)[nid].zones[zid]))
+				buddy_free_all_frames(s, &sim_nodes(s)[nid].zones[zid]);
 
 	/* init_per_zone_wmark_min (+ the THP recommendation), then the pcp values it triggers */
 	if (cfg->min_free_kbytes >= 0) {

@@ -202,7 +202,7 @@ static int check_handles(struct sim *s)
 			continue;
 		if (hd->node >= s->config.nr_nodes || hd->zone >= MAX_NR_ZONES)
 			return fail(s, "handle names no zone", NULL, hd->pfn, h, 0);
-		z = &s->nodes[hd->node].zones[hd->zone];
+		z = &sim_nodes(s)[hd->node].zones[hd->zone];
 		if (!zone_has_pfn(z, hd->pfn))
 			return fail(s, "handle pfn outside its zone", z, hd->pfn, h, 0);
 		page = zone_page(s, z, hd->pfn);
@@ -220,7 +220,7 @@ int page_alloc_check(struct sim *s)
 		return SIM_ECORRUPT;
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			struct zone *z = &s->nodes[nid].zones[zid];
+			struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			uint64_t buddy_heads = 0, pcp_heads = 0;
 			int err;
 			if (!zone_populated(z))

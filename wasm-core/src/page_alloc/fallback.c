@@ -819,7 +819,7 @@ int highatomic_unreserve_pageblock(struct sim *s, int nid, int highest_zoneidx, 
 
 	if (nid < 0 || nid >= s->config.nr_nodes || mt < 0 || mt >= MIGRATE_PCPTYPES)
 		return 0;
-	n = &s->nodes[nid];
+	n = &sim_nodes(s)[nid];
 	cpu = lock_cpu(s, cpu);
 	for (int i = 0; i < n->zonelist_len && i < MAX_NUMNODES * MAX_NR_ZONES; i++) {
 		int znid = n->zonelist[i][0], zid = n->zonelist[i][1], done, blocks;
@@ -828,7 +828,7 @@ int highatomic_unreserve_pageblock(struct sim *s, int nid, int highest_zoneidx, 
 
 		if (znid >= s->config.nr_nodes || zid >= MAX_NR_ZONES || zid > highest_zoneidx)
 			continue;
-		z = &s->nodes[znid].zones[zid];
+		z = &sim_nodes(s)[znid].zones[zid];
 		if (!zone_populated(z))
 			continue;
 		/* keep one pageblock of reserve unless the allocation is about to OOM */

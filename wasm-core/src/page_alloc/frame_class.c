@@ -97,7 +97,7 @@ static int zones_by_pfn(const struct sim *s, const struct zone **out)
 
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			const struct zone *z = &s->nodes[nid].zones[zid];
+			const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			int i = n++;
 
 			if (!z->managed) {

@@ -77,7 +77,7 @@ unsigned gfp_fast_alloc_flags(const struct sim *s, uint32_t gfp, const struct zo
 	 * be a fallback that can absorb them. On NUMA the node's DMA32 must actually be populated.
 	 */
 	if (s->config.nr_nodes > 1 &&
-	    !zone_populated(&s->nodes[zone_to_nid(preferred)].zones[ZONE_DMA32]))
+	    !zone_populated(&sim_nodes(s)[zone_to_nid(preferred)].zones[ZONE_DMA32]))
 		return flags;
 	return flags | ALLOC_NOFRAGMENT;
 }

@@ -19,7 +19,7 @@
 void setup_min_unmapped_ratio(struct sim *s)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
-		struct node *n = &s->nodes[nid];
+		struct node *n = &sim_nodes(s)[nid];
 
 		n->min_unmapped_pages = 0;
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
@@ -34,7 +34,7 @@ void setup_min_unmapped_ratio(struct sim *s)
 void setup_min_slab_ratio(struct sim *s)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
-		struct node *n = &s->nodes[nid];
+		struct node *n = &sim_nodes(s)[nid];
 
 		n->min_slab_pages = 0;
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
@@ -60,7 +60,7 @@ void node_numastat(const struct sim *s, int nid, struct textbuf *tb)
 	uint64_t hit = 0, miss = 0, foreign = 0, local = 0, other = 0;
 
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-		const struct zone *z = &s->nodes[nid].zones[zid];
+		const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 
 		hit += z->numa_hit;
 		miss += z->numa_miss;

@@ -23,7 +23,7 @@
 static struct zone *pfn_zone(struct sim *s, uint32_t pfn)
 {
 	int index = pfn_to_zone_index(s, pfn);
-	return index < 0 ? NULL : &s->nodes[index / MAX_NR_ZONES].zones[index % MAX_NR_ZONES];
+	return index < 0 ? NULL : &sim_nodes(s)[index / MAX_NR_ZONES].zones[index % MAX_NR_ZONES];
 }
 
 /* Why freeing (pfn, order) would be wrong, or 0 if it is an allocated block of that order. */
@@ -70,7 +70,7 @@ static FAST_PATH int do_alloc(struct sim *s, int cpu, uint32_t gfp, int order, u
 static FAST_PATH void do_free_handle(struct sim *s, int cpu, uint32_t h)
 {
 	struct handle *hd = &sim_handles(s)[h];
-	page_free_fast(s, cpu, &s->nodes[hd->node].zones[hd->zone], hd->pfn, hd->order);
+	page_free_fast(s, cpu, &sim_nodes(s)[hd->node].zones[hd->zone], hd->pfn, hd->order);
 	hd->pfn = PFN_NONE;
 }
 
@@ -112,7 +112,7 @@ static int op_free_batch(struct sim *s, const struct sim_op *op)
 
 		if (hd->pfn == PFN_NONE || hd->order == HANDLE_STREAM)
 			return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
-		batch.zone[batch.nr] = &s->nodes[hd->node].zones[hd->zone];
+		batch.zone[batch.nr] = &sim_nodes(s)[hd->node].zones[hd->zone];
 		batch.pfn[batch.nr] = hd->pfn;
 		batch.order[batch.nr] = hd->order;
 		batch.nr++;
@@ -169,7 +169,7 @@ static int op_free_folios(struct sim *s, const struct sim_op *op)
 			g->nr = 0;
 			return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
 		}
-		batch.zone[batch.nr] = &s->nodes[hd->node].zones[hd->zone];
+		batch.zone[batch.nr] = &sim_nodes(s)[hd->node].zones[hd->zone];
 		batch.pfn[batch.nr] = hd->pfn;
 		batch.order[batch.nr] = hd->order;
 		batch.nr++;
@@ -262,8 +262,8 @@ static void recompute_wmarks(struct sim *s)
 	wmark_setup_per_zone_wmarks(s);
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-			if (zone_populated(&s->nodes[nid].zones[zid]))
-				pcp_zone_update(s, &s->nodes[nid].zones[zid], 0);
+			if (zone_populated(&sim_nodes(s)[nid].zones[zid]))
+				pcp_zone_update(s, &sim_nodes(s)[nid].zones[zid], 0);
 }
 
 /* The kernel's range check of a tunable (sysctls.def): whether v may be written to sysctl id. */
@@ -342,7 +342,7 @@ static uint32_t online_cpus(const struct sim *s)
 {
 	uint32_t n = 0;
 	for (uint32_t cpu = 0; cpu < s->nr_cpus; cpu++)
-		n += s->cpus[cpu].online;
+		n += sim_cpus(s)[cpu].online;
 	return n;
 }
 
@@ -388,16 +388,16 @@ static int page_alloc_apply(struct sim *s, const struct sim_op *op)
 		pcp_cpu_dead(s, cpu);
 		/* page_alloc_cpu_dead: cpu_vm_stats_fold; vmstat_cpu_dead: new thresholds */
 		vmstat_fold_cpu(s, cpu);
-		s->cpus[cpu].online = 0;
+		sim_cpus(s)[cpu].online = 0;
 		vmstat_refresh_thresholds(s);
 		ev_emit(s, EV_CPU_HOTPLUG, FN_PAGE_ALLOC_CPU_DEAD, cpu, NULL, 0, 0, 0, 0, 0, 0);
 		return SIM_OK;
 	case OP_CPU_ONLINE:
-		if (s->cpus[cpu].online)
+		if (sim_cpus(s)[cpu].online)
 			return SIM_OK;
-		s->cpus[cpu].online = 1;
-		if (s->cpus[cpu].clock_ns < s->now_ns)
-			s->cpus[cpu].clock_ns = s->now_ns;
+		sim_cpus(s)[cpu].online = 1;
+		if (sim_cpus(s)[cpu].clock_ns < s->now_ns)
+			sim_cpus(s)[cpu].clock_ns = s->now_ns;
 		pcp_cpu_online(s, cpu);
 		vmstat_refresh_thresholds(s);
 		ev_emit(s, EV_CPU_HOTPLUG, FN_PAGE_ALLOC_CPU_ONLINE, cpu, NULL, 0, 0, 0, 1, 0, 0);

@@ -55,14 +55,14 @@ struct alloc_context {
 /* The zone of zoneref i of the context's zonelist. */
 static struct zone *zoneref_zone(struct sim *s, const struct alloc_context *ac, int i)
 {
-	const uint8_t *ref = s->nodes[ac->nid].zonelist[i];
-	return &s->nodes[ref[0]].zones[ref[1]];
+	const uint8_t *ref = sim_nodes(s)[ac->nid].zonelist[i];
+	return &sim_nodes(s)[ref[0]].zones[ref[1]];
 }
 
 /* Whether zoneref i may serve the request (for_next_zone_zonelist_nodemask's filter). */
 static int zoneref_eligible(struct sim *s, const struct alloc_context *ac, int i)
 {
-	const uint8_t *ref = s->nodes[ac->nid].zonelist[i];
+	const uint8_t *ref = sim_nodes(s)[ac->nid].zonelist[i];
 
 	if (ref[1] > ac->highest_zoneidx)
 		return 0;
@@ -72,7 +72,7 @@ static int zoneref_eligible(struct sim *s, const struct alloc_context *ac, int i
 /* first_zones_zonelist: the first eligible zoneref, or -1. */
 static int first_zoneref(struct sim *s, const struct alloc_context *ac)
 {
-	for (int i = 0; i < s->nodes[ac->nid].zonelist_len; i++)
+	for (int i = 0; i < sim_nodes(s)[ac->nid].zonelist_len; i++)
 		if (zoneref_eligible(s, ac, i))
 			return i;
 	return -1;
@@ -83,7 +83,7 @@ static struct zone *request_zone(struct sim *s, const struct alloc_context *ac)
 {
 	if (ac->preferred >= 0)
 		return zoneref_zone(s, ac, ac->preferred);
-	return &s->nodes[ac->nid].zones[ac->highest_zoneidx];
+	return &sim_nodes(s)[ac->nid].zones[ac->highest_zoneidx];
 }
 
 int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx)
@@ -91,7 +91,7 @@ int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx)
 	int managed = 0;
 
 	for (int zid = 0; zid <= highest_zoneidx; zid++) {
-		struct zone *z = &s->nodes[nid].zones[zid];
+		struct zone *z = &sim_nodes(s)[nid].zones[zid];
 
 		if (!zone_populated(z))
 			continue;
@@ -108,7 +108,7 @@ int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx)
 static int pgdat_watermark_boosted(const struct sim *s, int nid, int highest_zoneidx)
 {
 	for (int zid = highest_zoneidx; zid >= 0; zid--) {
-		const struct zone *z = &s->nodes[nid].zones[zid];
+		const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 		if (zone_populated(z) && z->watermark_boost)
 			return 1;
 	}
@@ -119,7 +119,7 @@ static int pgdat_watermark_boosted(const struct sim *s, int nid, int highest_zon
 static void wakeup_kswapd(struct sim *s, struct zone *z, uint32_t gfp, int order,
 			  int highest_zoneidx, int cpu)
 {
-	struct node *n = &s->nodes[zone_to_nid(z)];
+	struct node *n = &sim_nodes(s)[zone_to_nid(z)];
 	int nid = zone_to_nid(z);
 
 	if (!zone_populated(z))
@@ -152,7 +152,7 @@ static void wake_all_kswapds(struct sim *s, const struct alloc_context *ac)
 {
 	int last_nid = -1;
 
-	for (int i = 0; i < s->nodes[ac->nid].zonelist_len; i++) {
+	for (int i = 0; i < sim_nodes(s)[ac->nid].zonelist_len; i++) {
 		struct zone *z;
 
 		if (!zoneref_eligible(s, ac, i))
@@ -174,7 +174,7 @@ static void zone_statistics(struct sim *s, struct zone *preferred, struct zone *
 		z->numa_miss++;
 		preferred->numa_foreign++;
 	}
-	if (zone_to_nid(z) == s->cpus[cpu].node)
+	if (zone_to_nid(z) == sim_cpus(s)[cpu].node)
 		z->numa_local++;
 	else
 		z->numa_other++;
@@ -203,7 +203,7 @@ static FAST_PATH uint32_t rmqueue(struct sim *s, struct zone *preferred, struct 
 
 	if (pcp_path) {
 		/* rmqueue_pcplist: pcp_spin_trylock (6.0+) or local_lock_irqsave */
-		struct cpu *c = &s->cpus[cpu];
+		struct cpu *c = &sim_cpus(s)[cpu];
 		uint8_t ctx = pcp_lock_cpu_ctx(s, c, 1);
 		pfn = pcp_rmqueue(s, z, cpu, order, mt, alloc_flags);
 		c->trace_ctx = ctx;
@@ -259,7 +259,7 @@ static void emit_fallback(struct sim *s, const struct alloc_context *ac, struct 
 static int zone_allows_reclaim(const struct sim *s, const struct zone *preferred,
 			       const struct zone *z)
 {
-	int d = s->nodes[zone_to_nid(preferred)].distance[zone_to_nid(z)];
+	int d = sim_nodes(s)[zone_to_nid(preferred)].distance[zone_to_nid(z)];
 
 	switch (s->profile.node_reclaim_distance_rule) {
 	case 0:
@@ -308,7 +308,7 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 	int skipped_kswapd_nodes = 0;
 	int below_high_check = s->profile.pcp_high_rule == PCP_HIGH_AUTOTUNE;
 	int zlc_active = 0, did_zlc_setup = 0, zlc_skipped = 0, why;
-	uint32_t allowednodes = 0;
+	uint64_t allowednodes = 0;
 
 	if (ac->preferred < 0)
 		return PFN_NONE;
@@ -317,7 +317,7 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 		unsigned no_fallback = alloc_flags & ALLOC_NOFRAGMENT;
 		int restart = 0;
 
-		for (int i = ac->preferred; i < s->nodes[ac->nid].zonelist_len; i++) {
+		for (int i = ac->preferred; i < sim_nodes(s)[ac->nid].zonelist_len; i++) {
 			struct zone *z;
 			int64_t mark;
 			uint32_t pfn;
@@ -341,7 +341,7 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 				break;
 			}
 			/* 6.18: a node whose kswapd is running is under pressure; prefer idle nodes first */
-			if (skip_kswapd_nodes && s->nodes[zone_to_nid(z)].kswapd_awake) {
+			if (skip_kswapd_nodes && sim_nodes(s)[zone_to_nid(z)].kswapd_awake) {
 				skipped_kswapd_nodes = 1;
 				emit_fallback(s, ac, z, ZF_KSWAPD_ACTIVE, alloc_flags);
 				continue;
@@ -492,7 +492,7 @@ static int should_reclaim_retry(struct sim *s, const struct alloc_context *ac, u
 			highatomic_unreserve_pageblock(s, ac->nid, ac->highest_zoneidx, ac->mt, 1,
 						       ac->cpu);
 	} else {
-		for (int i = 0; i < s->nodes[ac->nid].zonelist_len && !retry; i++) {
+		for (int i = 0; i < sim_nodes(s)[ac->nid].zonelist_len && !retry; i++) {
 			struct zone *z;
 			int64_t available;
 
@@ -538,7 +538,7 @@ static void may_oom(struct sim *s, const struct alloc_context *ac)
 	if (decision == OOM_KILL)
 		s->ev.oom_kill++;
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
-		anon += s->nodes[nid].lruvec.nr_anon;
+		anon += sim_nodes(s)[nid].lruvec.nr_anon;
 	ev_emit(s, EV_OOM,
 		decision == OOM_NOFS_RETRY || decision == OOM_KILL ? FN_OUT_OF_MEMORY :
 								     FN___ALLOC_PAGES_MAY_OOM,
@@ -655,7 +655,7 @@ FAST_PATH uint32_t page_alloc_fast(struct sim *s, int cpu, uint32_t gfp, int ord
 
 	/* prepare_alloc_pages */
 	ac.cpu = cpu;
-	ac.nid = s->cpus[cpu].node;
+	ac.nid = sim_cpus(s)[cpu].node;
 	ac.order = order;
 	ac.gfp = gfp;
 	ac.mt = gfp_migratetype(gfp);
@@ -731,7 +731,7 @@ FAST_PATH void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t p
 	page = free_prepare(s, cpu, z, pfn, order);
 	if (pcp_allowed_order(s, order)) {
 		/* free_frozen_pages: pcp_spin_trylock (6.0+) or local_lock_irqsave around the commit */
-		struct cpu *c = &s->cpus[cpu];
+		struct cpu *c = &sim_cpus(s)[cpu];
 		uint8_t ctx = pcp_lock_cpu_ctx(s, c, 1);
 		pcp_free_page(s, z, cpu, pfn, page, order);
 		c->trace_ctx = ctx;

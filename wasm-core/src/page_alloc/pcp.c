@@ -74,7 +74,7 @@ static int32_t rounddown_pow_of_two(int32_t v)
 /* this CPU's pcp of z (this_cpu_ptr(zone->per_cpu_pageset)). */
 static struct per_cpu_pages *zone_pcp(const struct sim *s, const struct zone *z, int cpu)
 {
-	return sim_pcp(s, cpu, z->node, z->idx);
+	return zone_cpu_pcp(s, z, cpu);
 }
 
 /* NR_PCP_LISTS as the kernel was built: the layout's lists, without the THP ones when THP is off. */
@@ -115,7 +115,7 @@ static FAST_PATH void pcp_set_high(struct sim *s, const struct zone *z, int cpu,
 /* Arm the NUMA expiry of a pcp holding another node's pages: activity re-arms the 3-tick countdown. */
 static void pcp_touch(struct sim *s, const struct zone *z, int cpu, struct per_cpu_pages *pcp)
 {
-	if (z->node != s->cpus[cpu].node)
+	if (z->node != sim_cpus(s)[cpu].node)
 		pcp->expire = PCP_EXPIRE_TICKS;
 }
 
@@ -208,11 +208,11 @@ int32_t pcp_zone_batchsize(const struct sim *s, const struct zone *z)
 /* Online CPUs of node nid, not counting `excl` (a CPU being hot(un)plugged is not in the node mask). */
 static int32_t node_online_cpus(const struct sim *s, int nid, int excl)
 {
-	const struct node *n = &s->nodes[nid];
+	const struct node *n = &sim_nodes(s)[nid];
 	int32_t nr = 0;
 
 	for (int cpu = n->first_cpu; cpu < n->first_cpu + n->nr_cpus; cpu++)
-		nr += s->cpus[cpu].online && cpu != excl;
+		nr += sim_cpus(s)[cpu].online && cpu != excl;
 	return nr;
 }
 
@@ -446,7 +446,7 @@ static int32_t free_pcppages_bulk(struct sim *s, struct zone *z, int owner, int 
 	pcp->last_pindex = (uint8_t)(p < 0 ? 0 : p);
 	s->ev.pcp_bulk_frees++;
 	s->ev.pcp_drain_pages += (uint64_t)freed;
-	s->cpus[owner].pcp_drains++;
+	sim_cpus(s)[owner].pcp_drains++;
 	zone_unlock(s, z, actor, blocks, freed);
 	return freed;
 }
@@ -559,7 +559,7 @@ static int32_t rmqueue_bulk(struct sim *s, struct zone *z, int cpu, struct per_c
 	ev_emit(s, EV_PCP_REFILL, FN_RMQUEUE_BULK, cpu, z, 0, order, mt, count, taken,
 		pcp->alloc_factor);
 	s->ev.pcp_refill++;
-	s->cpus[cpu].pcp_refills++;
+	sim_cpus(s)[cpu].pcp_refills++;
 	zone_unlock(s, z, cpu, taken, taken << order);
 	return s->profile.pcp_count_fix ? listed : taken;
 }
@@ -597,7 +597,7 @@ FAST_PATH uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order
 	page->cpu = (uint16_t)cpu;
 	pcp_touch(s, z, cpu, pcp);
 	s->ev.pcp_hit++;
-	s->cpus[cpu].pcp_hits++;
+	sim_cpus(s)[cpu].pcp_hits++;
 	cpu_charge(s, cpu, COST_PCP_FAST_NS);
 	ev_emit(s, EV_PCP_HIT, FN_RMQUEUE_PCPLIST, cpu, z, pfn, order, mt, pindex, pcp->count, 0);
 	return pfn;
@@ -737,7 +737,7 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 		break;
 	}
 	pcp_touch(s, z, cpu, pcp);
-	s->cpus[cpu].pcp_frees++;
+	sim_cpus(s)[cpu].pcp_frees++;
 	cpu_charge(s, cpu, COST_PCP_FAST_NS);
 	ev_emit(s, EV_PCP_FREE, FN_FREE_FROZEN_PAGE_COMMIT, cpu, z, pfn, order, mt, pindex,
 		pcp->count, high);
@@ -857,7 +857,7 @@ void pcp_drain_all(struct sim *s, int cpu)
 	int32_t total = 0, cpus = 0;
 
 	for (uint32_t c = 0; c < s->nr_cpus && !s->frozen; c++) {
-		if (!s->cpus[c].online || !cpu_has_pcp_pages(s, (int)c))
+		if (!sim_cpus(s)[c].online || !cpu_has_pcp_pages(s, (int)c))
 			continue;
 		cpus++;
 		total += drain_pages(s, (int)c, remote ? cpu : (int)c);
@@ -918,7 +918,7 @@ void pcp_vmstat_tick(struct sim *s, int cpu)
 				decay_pcp_high(s, z, cpu, pcp);
 			if (!pcp->expire || !pcp->count)
 				continue;
-			if (z->node == s->cpus[cpu].node) {
+			if (z->node == sim_cpus(s)[cpu].node) {
 				pcp->expire = 0;
 				continue;
 			}
@@ -933,7 +933,7 @@ void pcp_vmstat_tick(struct sim *s, int cpu)
 static int hotplug_actor(const struct sim *s, int cpu)
 {
 	for (uint32_t c = 0; c < s->nr_cpus; c++)
-		if (s->cpus[c].online && (int)c != cpu)
+		if (sim_cpus(s)[c].online && (int)c != cpu)
 			return (int)c;
 	return cpu;
 }

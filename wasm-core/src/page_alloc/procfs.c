@@ -161,7 +161,7 @@ static uint64_t counter(int64_t v)
 static int node_has_memory(const struct sim *s, int nid)
 {
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-		if (zone_populated(&s->nodes[nid].zones[zid]))
+		if (zone_populated(&sim_nodes(s)[nid].zones[zid]))
 			return 1;
 	return 0;
 }
@@ -180,7 +180,7 @@ void proc_buddyinfo(const struct sim *s, struct textbuf *tb)
 	/* frag_show_print: free blocks (not pages) per order; pcp pages are not in them */
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			const struct zone *z = &s->nodes[nid].zones[zid];
+			const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 
 			if (!zone_populated(z))
 				continue;
@@ -215,7 +215,7 @@ void proc_pagetypeinfo(const struct sim *s, struct textbuf *tb)
 		}
 		tb_char(tb, '\n');
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			const struct zone *z = &s->nodes[nid].zones[zid];
+			const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 
 			if (!zone_populated(z))
 				continue;
@@ -250,7 +250,7 @@ void proc_pagetypeinfo(const struct sim *s, struct textbuf *tb)
 		}
 		tb_char(tb, '\n');
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			const struct zone *z = &s->nodes[nid].zones[zid];
+			const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			uint64_t count[MIGRATE_TYPES] = { 0 };
 
 			if (!zone_populated(z))
@@ -301,7 +301,7 @@ static void pageset_line(struct textbuf *tb, const char *key, int64_t v)
 static int first_populated_zone(const struct sim *s, int nid)
 {
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-		if (zone_populated(&s->nodes[nid].zones[zid]))
+		if (zone_populated(&sim_nodes(s)[nid].zones[zid]))
 			return zid;
 	return -1;
 }
@@ -309,7 +309,7 @@ static int first_populated_zone(const struct sim *s, int nid)
 /* zoneinfo_show_print for one zone. */
 static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int zid)
 {
-	const struct node *n = &s->nodes[nid];
+	const struct node *n = &sim_nodes(s)[nid];
 	const struct zone *z = &n->zones[zid];
 
 	node_zone(tb, nid, zid);
@@ -359,7 +359,7 @@ static void zoneinfo_zone(const struct sim *s, struct textbuf *tb, int nid, int 
 	for (uint32_t cpu = 0; cpu < s->nr_cpus && cpu < MAX_CPUS; cpu++) {
 		const struct per_cpu_pages *pcp;
 
-		if (!s->cpus[cpu].online)
+		if (!sim_cpus(s)[cpu].online)
 			continue;
 		pcp = sim_pcp(s, (int)cpu, nid, zid);
 		tb_str(tb, "\n    cpu: ");
@@ -412,7 +412,7 @@ void proc_vmstat(const struct sim *s, struct textbuf *tb)
 
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			const struct zone *z = &s->nodes[nid].zones[zid];
+			const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			/* global_zone_page_state: the zone counters, as vm_zone_stat sums them */
 			free_pages += counter(z->vm_stat_free);
 			free_blocks += counter(z->nr_free_pages_blocks);
@@ -433,7 +433,7 @@ void proc_vmstat(const struct sim *s, struct textbuf *tb)
 	for (size_t i = 0; i < NR_NODE_STAT_ITEMS; i++) {
 		uint64_t v = 0;
 		for (int nid = 0; nid < s->config.nr_nodes; nid++)
-			v += counter(node_item(&s->nodes[nid], node_stat_items[i]));
+			v += counter(node_item(&sim_nodes(s)[nid], node_stat_items[i]));
 		vmstat_line(tb, node_stat_items[i], NULL, v);
 	}
 	vmstat_line(tb, "pswpout", NULL, ev->pswpout);

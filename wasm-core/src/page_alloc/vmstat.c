@@ -43,7 +43,7 @@ int wmark_stat_threshold(const struct sim *s, const struct zone *z)
 	int threshold;
 
 	for (uint32_t cpu = 0; cpu < s->nr_cpus && cpu < MAX_CPUS; cpu++)
-		online += s->cpus[cpu].online ? 1 : 0;
+		online += sim_cpus(s)[cpu].online ? 1 : 0;
 	threshold = 2 * fls64(online) * (1 + fls64(mem));
 	return threshold < 125 ? threshold : 125;
 }
@@ -53,10 +53,10 @@ void vmstat_refresh_thresholds(struct sim *s)
 	uint32_t online = 0;
 
 	for (uint32_t cpu = 0; cpu < s->nr_cpus && cpu < MAX_CPUS; cpu++)
-		online += s->cpus[cpu].online ? 1 : 0;
+		online += sim_cpus(s)[cpu].online ? 1 : 0;
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			struct zone *z = &s->nodes[nid].zones[zid];
+			struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			int64_t threshold, tolerate_drift, max_drift;
 
 			if (!zone_populated(z))
@@ -126,7 +126,7 @@ int64_t vmstat_fold_cpu(struct sim *s, int cpu)
 		return 0;
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			struct zone *z = &s->nodes[nid].zones[zid];
+			struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			struct per_cpu_pages *pcp = sim_pcp(s, cpu, nid, zid);
 
 			if (!pcp->vm_stat_diff)

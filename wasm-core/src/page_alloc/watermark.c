@@ -46,7 +46,7 @@ static uint64_t nr_free_buffer_pages(const struct sim *s)
 	/* the kernel walks one node's GFP_KERNEL zonelist, which covers every node's populated zones */
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid <= ZONE_NORMAL; zid++) {
-			const struct zone *z = &s->nodes[nid].zones[zid];
+			const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			int64_t high = wmark_pages(z, WMARK_HIGH);
 			if ((int64_t)z->managed > high)
 				sum += (uint64_t)((int64_t)z->managed - high);
@@ -67,11 +67,11 @@ static void setup_wmarks(struct sim *s, int32_t min_free_kbytes)
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++)
 			if (zid != ZONE_MOVABLE || old)
-				lowmem_pages += s->nodes[nid].zones[zid].managed;
+				lowmem_pages += sim_nodes(s)[nid].zones[zid].managed;
 
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-			struct zone *z = &s->nodes[nid].zones[zid];
+			struct zone *z = &sim_nodes(s)[nid].zones[zid];
 			uint64_t managed = z->managed;
 			uint64_t tmp = lowmem_pages ? pages_min * managed / lowmem_pages : 0;
 			uint64_t scaled =
@@ -124,7 +124,7 @@ int32_t wmark_default_min_free_kbytes(struct sim *s)
 
 		for (int nid = 0; nid < s->config.nr_nodes; nid++)
 			for (int zid = 0; zid <= ZONE_NORMAL; zid++)
-				nr_zones += zone_populated(&s->nodes[nid].zones[zid]) ? 1 : 0;
+				nr_zones += zone_populated(&sim_nodes(s)[nid].zones[zid]) ? 1 : 0;
 		setup_wmarks(s, (int32_t)min_free);
 		recommended = (uint64_t)s->pageblock_nr_pages * nr_zones * 2 +
 			      (uint64_t)s->pageblock_nr_pages * nr_zones * MIGRATE_PCPTYPES *
@@ -149,7 +149,7 @@ uint64_t calculate_totalreserve_pages(struct sim *s)
 	uint64_t reserve_pages = 0;
 
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
-		struct node *n = &s->nodes[nid];
+		struct node *n = &sim_nodes(s)[nid];
 
 		n->totalreserve_pages = 0;
 		for (int i = 0; i < MAX_NR_ZONES; i++) {
@@ -180,7 +180,7 @@ void wmark_setup_per_zone_wmarks(struct sim *s)
 void wmark_setup_lowmem_reserve(struct sim *s)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
-		struct node *n = &s->nodes[nid];
+		struct node *n = &sim_nodes(s)[nid];
 		for (int i = 0; i < MAX_NR_ZONES; i++) {
 			struct zone *z = &n->zones[i];
 			int32_t ratio = s->config.lowmem_reserve_ratio[i];

@@ -35,10 +35,10 @@ void zlc_build(struct sim *s, int nid);
  * only periodic refresh, done lazily by the next walk that sets the cache up); returns the allowed
  * nodes as a bit mask (no cpusets: every node with memory).
  */
-uint32_t zlc_setup(struct sim *s, int nid, int cpu);
+uint64_t zlc_setup(struct sim *s, int nid, int cpu);
 
 /* zlc_zone_worth_trying: 0 (and why in *reason) when slot's node is not allowed or its bit is set. */
-int zlc_zone_worth_trying(const struct sim *s, int nid, int slot, uint32_t allowednodes,
+int zlc_zone_worth_trying(const struct sim *s, int nid, int slot, uint64_t allowednodes,
 			  int *reason);
 
 /* zlc_mark_zone_full: set slot's bit; emits EV_ZLC_MARK_FULL (why: enum zlc_full_reason). */

@@ -17,9 +17,9 @@ FAST_PATH void zone_lock(struct sim *s, struct zone *z, int cpu)
 	z->stat_cpu = (uint16_t)(cpu >= 0 && (uint32_t)cpu < s->nr_cpus ? cpu + 1 : 0);
 	/* spin_lock_irqsave: interrupts off (remembering whether they were), one preempt level */
 	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus) {
-		uint8_t ctx = s->cpus[cpu].trace_ctx;
+		uint8_t ctx = sim_cpus(s)[cpu].trace_ctx;
 		uint8_t were_off = ctx & TRACE_CTX_IRQS_OFF ? TRACE_CTX_IRQS_WERE_OFF : 0;
-		s->cpus[cpu].trace_ctx =
+		sim_cpus(s)[cpu].trace_ctx =
 			(uint8_t)(TRACE_CTX_IRQS_OFF | were_off | ((ctx + 1) & TRACE_CTX_DEPTH));
 	}
 }
@@ -34,8 +34,8 @@ FAST_PATH void zone_unlock(struct sim *s, struct zone *z, int cpu, int blocks, i
 	z->stat_cpu = 0;
 	/* spin_unlock_irqrestore */
 	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus) {
-		uint8_t ctx = s->cpus[cpu].trace_ctx;
-		s->cpus[cpu].trace_ctx =
+		uint8_t ctx = sim_cpus(s)[cpu].trace_ctx;
+		sim_cpus(s)[cpu].trace_ctx =
 			(uint8_t)((ctx & TRACE_CTX_IRQS_WERE_OFF ? TRACE_CTX_IRQS_OFF : 0) |
 				  ((ctx - 1) & TRACE_CTX_DEPTH));
 	}

@@ -45,14 +45,14 @@ static inline uint8_t pcp_lock_ctx(struct sim *s, int cpu, int pinned)
 {
 	if (cpu < 0 || (uint32_t)cpu >= s->nr_cpus)
 		return 0;
-	return pcp_lock_cpu_ctx(s, &s->cpus[cpu], pinned);
+	return pcp_lock_cpu_ctx(s, &sim_cpus(s)[cpu], pinned);
 }
 
 /* Releasing it: cpu's trace_ctx goes back to what pcp_lock_ctx returned. */
 static inline void pcp_unlock_ctx(struct sim *s, int cpu, uint8_t before)
 {
 	if (cpu >= 0 && (uint32_t)cpu < s->nr_cpus)
-		s->cpus[cpu].trace_ctx = before;
+		sim_cpus(s)[cpu].trace_ctx = before;
 }
 
 #endif

@@ -34,7 +34,7 @@
 static int node_has_memory(const struct sim *s, int nid)
 {
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-		if (zone_populated(&s->nodes[nid].zones[zid]))
+		if (zone_populated(&sim_nodes(s)[nid].zones[zid]))
 			return 1;
 	return 0;
 }
@@ -42,7 +42,7 @@ static int node_has_memory(const struct sim *s, int nid)
 /* node_distance, with the SLIT default for an unset entry. */
 static int node_distance(const struct sim *s, int from, int to)
 {
-	int d = s->nodes[from].distance[to];
+	int d = sim_nodes(s)[from].distance[to];
 	return d ? d : (from == to ? 10 : 20);
 }
 
@@ -67,7 +67,7 @@ static int find_next_best_node(const struct sim *s, int local, uint8_t used[MAX_
 		/* "prefer the next node": nodes numbered below us pay one */
 		val += n < local;
 		/* nodes without CPUs are preferred: no local users compete for their memory */
-		if (s->nodes[n].nr_cpus)
+		if (sim_nodes(s)[n].nr_cpus)
 			val += PENALTY_FOR_NODE_WITH_CPUS;
 		/* <= 5.14: MAX_NODE_LOAD (nr_online_nodes) * MAX_NUMNODES */
 		val *= s->profile.node_load_by_one ? MAX_NUMNODES :
@@ -88,7 +88,7 @@ static void node_low_and_total(const struct sim *s, int nid, uint64_t *low, uint
 {
 	*low = *total = 0;
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
-		const struct zone *z = &s->nodes[nid].zones[zid];
+		const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 		if (!zone_populated(z))
 			continue;
 		if (zid < ZONE_NORMAL)
@@ -110,7 +110,7 @@ static int default_zonelist_order(const struct sim *s)
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		uint64_t l, t;
 
-		if (!zone_populated(&s->nodes[nid].zones[ZONE_NORMAL]))
+		if (!zone_populated(&sim_nodes(s)[nid].zones[ZONE_NORMAL]))
 			return ZONELIST_ORDER_NODE;
 		node_low_and_total(s, nid, &l, &t);
 		low += l;
@@ -134,7 +134,7 @@ static int default_zonelist_order(const struct sim *s)
 static int append_node_zones(struct sim *s, struct node *n, int len, int node)
 {
 	for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
-		if (!zone_populated(&s->nodes[node].zones[zid]))
+		if (!zone_populated(&sim_nodes(s)[node].zones[zid]))
 			continue;
 		n->zonelist[len][0] = (uint8_t)node;
 		n->zonelist[len][1] = (uint8_t)zid;
@@ -150,7 +150,7 @@ static int append_zone_order(struct sim *s, struct node *n, const int *node_orde
 
 	for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
 		for (int j = 0; j < nr; j++) {
-			if (!zone_populated(&s->nodes[node_order[j]].zones[zid]))
+			if (!zone_populated(&sim_nodes(s)[node_order[j]].zones[zid]))
 				continue;
 			n->zonelist[len][0] = (uint8_t)node_order[j];
 			n->zonelist[len][1] = (uint8_t)zid;
@@ -183,7 +183,7 @@ void zonelist_build(struct sim *s)
 	int order = current_zonelist_order(s);
 
 	for (int local = 0; local < s->config.nr_nodes; local++) {
-		struct node *n = &s->nodes[local];
+		struct node *n = &sim_nodes(s)[local];
 		uint8_t used[MAX_NUMNODES] = { 0 };
 		int node_order[MAX_NUMNODES];
 		int prev = local, len = 0, nr = 0, load = s->config.nr_nodes;
@@ -212,7 +212,7 @@ void zonelist_build(struct sim *s)
 		}
 		if (order == ZONELIST_ORDER_ZONE)
 			len = append_zone_order(s, n, node_order, nr);
-		n->zonelist_len = (uint8_t)len;
+		n->zonelist_len = (uint16_t)len;
 		n->zonelist_order = (uint8_t)order;
 		zlc_build(s, local);
 	}
@@ -234,7 +234,7 @@ int zonelist_order_sysctl(struct sim *s, int value, int cpu)
 		return SIM_OK;
 	zonelist_build(s);
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
-		const struct node *n = &s->nodes[nid];
+		const struct node *n = &sim_nodes(s)[nid];
 		const struct zone *own = NULL;
 
 		for (int zid = MAX_NR_ZONES - 1; zid >= 0 && !own; zid--)

@@ -36,7 +36,7 @@ struct lru_tally {
 /* Walk one list, tallying its blocks. */
 static int check_list(struct sim *s, int nid, int lru, struct lru_tally *t)
 {
-	const struct lruvec *lv = &s->nodes[nid].lruvec;
+	const struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
 	uint32_t pfn = lv->head[lru], prev = PFN_NONE, n = 0;
 
 	while (pfn != PFN_NONE) {
@@ -94,7 +94,7 @@ static int check_list(struct sim *s, int nid, int lru, struct lru_tally *t)
 /* Whether the node's counters equal its tally. */
 static int check_counts(struct sim *s, int nid, const struct lru_tally *t)
 {
-	const struct node *n = &s->nodes[nid];
+	const struct node *n = &sim_nodes(s)[nid];
 	const struct lruvec *lv = &n->lruvec;
 
 	for (int lru = 0; lru < NR_LRU_LISTS; lru++) {
@@ -141,7 +141,7 @@ int reclaim_check(struct sim *s)
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		struct lru_tally t = { 0 };
 
-		awake += s->nodes[nid].kswapd_awake != 0;
+		awake += sim_nodes(s)[nid].kswapd_awake != 0;
 		int err = SIM_OK;
 
 		for (int lru = 0; lru < NR_LRU_LISTS && !err; lru++)

@@ -28,7 +28,7 @@
 /* The zone events about kswapd name: the highest zone it balances. */
 static struct zone *kswapd_zone(struct sim *s, int nid)
 {
-	return &s->nodes[nid].zones[s->nodes[nid].kswapd.highest_zoneidx];
+	return &sim_nodes(s)[nid].zones[sim_nodes(s)[nid].kswapd.highest_zoneidx];
 }
 
 /* What one round of kswapd aims to reclaim: each managed zone's high mark, at least 32 pages. */
@@ -37,7 +37,7 @@ static int64_t high_marks(const struct sim *s, int nid, int highest_zoneidx)
 	int64_t sum = 0;
 
 	for (int zid = 0; zid <= highest_zoneidx; zid++) {
-		const struct zone *z = &s->nodes[nid].zones[zid];
+		const struct zone *z = &sim_nodes(s)[nid].zones[zid];
 		int64_t high = wmark_pages(z, WMARK_HIGH);
 		if (zone_populated(z))
 			sum += high > SWAP_CLUSTER_MAX ? high : SWAP_CLUSTER_MAX;
@@ -49,7 +49,7 @@ static int64_t high_marks(const struct sim *s, int nid, int highest_zoneidx)
 static void set_reclaim_active(struct sim *s, int nid, int highest_zoneidx, int on)
 {
 	for (int zid = 0; zid <= highest_zoneidx; zid++) {
-		struct zone *z = &s->nodes[nid].zones[zid];
+		struct zone *z = &sim_nodes(s)[nid].zones[zid];
 		if (!zone_populated(z))
 			continue;
 		if (on)
@@ -62,7 +62,7 @@ static void set_reclaim_active(struct sim *s, int nid, int highest_zoneidx, int 
 /* kswapd() after a wake: take the order and zone asked for, and begin balance_pgdat. */
 static void balance_begin(struct sim *s, int nid)
 {
-	struct node *n = &s->nodes[nid];
+	struct node *n = &sim_nodes(s)[nid];
 	struct kswapd *k = &n->kswapd;
 	int highest = n->kswapd_highest_zoneidx;
 
@@ -97,7 +97,7 @@ static void balance_begin(struct sim *s, int nid)
  */
 static void balance_end(struct sim *s, int nid, int found_balanced)
 {
-	struct node *n = &s->nodes[nid];
+	struct node *n = &sim_nodes(s)[nid];
 	struct kswapd *k = &n->kswapd;
 
 	/* running the loop out with nothing reclaimed is a failure */
@@ -136,7 +136,7 @@ static int kswapd_shrink_node(struct sim *s, int nid, struct scan_control *sc)
 /* One round of balance_pgdat's priority loop. */
 static void balance_round(struct sim *s, int nid)
 {
-	struct node *n = &s->nodes[nid];
+	struct node *n = &sim_nodes(s)[nid];
 	struct kswapd *k = &n->kswapd;
 	struct scan_control sc = {
 		.gfp = GFP_KERNEL,
@@ -193,7 +193,7 @@ static void balance_round(struct sim *s, int nid)
 
 void kswapd_step(struct sim *s, int nid)
 {
-	struct node *n = &s->nodes[nid];
+	struct node *n = &sim_nodes(s)[nid];
 	int64_t before;
 
 	if (!n->kswapd_awake || s->frozen)
@@ -215,6 +215,6 @@ void kswapd_step(struct sim *s, int nid)
 
 void kswapd_run(struct sim *s, int nid, int max_steps)
 {
-	for (int i = 0; i < max_steps && s->nodes[nid].kswapd_awake && !s->frozen; i++)
+	for (int i = 0; i < max_steps && sim_nodes(s)[nid].kswapd_awake && !s->frozen; i++)
 		kswapd_step(s, nid);
 }

@@ -16,8 +16,8 @@ int page_lru(const struct page *page)
 struct zone *lru_page_zone(struct sim *s, int nid, uint32_t pfn)
 {
 	for (int zid = 0; zid < MAX_NR_ZONES; zid++)
-		if (zone_has_pfn(&s->nodes[nid].zones[zid], pfn))
-			return &s->nodes[nid].zones[zid];
+		if (zone_has_pfn(&sim_nodes(s)[nid].zones[zid], pfn))
+			return &sim_nodes(s)[nid].zones[zid];
 	return NULL;
 }
 
@@ -31,7 +31,7 @@ static struct page *node_page(struct sim *s, int nid, uint32_t pfn)
 void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail)
 {
 	int nid = zone_to_nid(z);
-	struct lruvec *lv = &s->nodes[nid].lruvec;
+	struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
 	struct page *page = zone_page(s, z, pfn), *other;
 	int lru = page_lru(page);
 	int64_t pages = (int64_t)1 << page->order;
@@ -64,7 +64,7 @@ void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail)
 void lru_unlink(struct sim *s, struct zone *z, uint32_t pfn)
 {
 	int nid = zone_to_nid(z);
-	struct lruvec *lv = &s->nodes[nid].lruvec;
+	struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
 	struct page *page = zone_page(s, z, pfn), *other;
 	int lru = page_lru(page);
 	int64_t pages = (int64_t)1 << page->order;
@@ -88,7 +88,7 @@ void lru_unlink(struct sim *s, struct zone *z, uint32_t pfn)
 
 void lru_account(struct sim *s, struct zone *z, const struct page *page, int sign)
 {
-	struct lruvec *lv = &s->nodes[zone_to_nid(z)].lruvec;
+	struct lruvec *lv = &sim_nodes(s)[zone_to_nid(z)].lruvec;
 	int64_t pages = sign * ((int64_t)1 << page->order);
 
 	if (page->lru_flags & PGL_SWAPBACKED) {
@@ -127,7 +127,7 @@ int64_t lru_size(const struct sim *s, int nid, int lru, int idx)
 	int64_t n = 0;
 
 	for (int zid = 0; zid <= idx && zid < MAX_NR_ZONES; zid++)
-		n += s->nodes[nid].zones[zid].nr_zone_lru[lru];
+		n += sim_nodes(s)[nid].zones[zid].nr_zone_lru[lru];
 	return n;
 }
 
@@ -150,7 +150,7 @@ static uint64_t int_sqrt(uint64_t x)
  */
 int inactive_is_low(const struct sim *s, int nid, int inactive_lru)
 {
-	const struct lruvec *lv = &s->nodes[nid].lruvec;
+	const struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
 	int64_t inactive = lv->nr_pages[inactive_lru], active = lv->nr_pages[inactive_lru + 1];
 	uint64_t gb = (uint64_t)(inactive + active) >> (30 - PAGE_SHIFT);
 	uint64_t ratio = gb ? int_sqrt(10 * gb) : 1;

@@ -37,7 +37,7 @@
 
 int64_t node_pagecache_reclaimable(const struct sim *s, const struct zone *z)
 {
-	const struct node *n = &s->nodes[zone_to_nid(z)];
+	const struct node *n = &sim_nodes(s)[zone_to_nid(z)];
 	int per_node = s->profile.node_reclaim_per_node;
 	int mode = s->config.zone_reclaim_mode;
 	int64_t file_lru, mapped, file_pages, dirty, nr, delta = 0;
@@ -101,10 +101,10 @@ static int64_t reclaim_scan(struct sim *s, int cpu, struct zone *z, uint32_t gfp
 /* Whether the node has an online CPU (node_state(nid, N_CPU)). */
 static int node_has_cpus(const struct sim *s, int nid)
 {
-	const struct node *n = &s->nodes[nid];
+	const struct node *n = &sim_nodes(s)[nid];
 
 	for (int c = n->first_cpu; c < n->first_cpu + n->nr_cpus; c++)
-		if (s->cpus[c].online)
+		if (sim_cpus(s)[c].online)
 			return 1;
 	return 0;
 }
@@ -112,7 +112,7 @@ static int node_has_cpus(const struct sim *s, int nid)
 int node_reclaim(struct sim *s, int cpu, struct zone *z, uint32_t gfp, int order)
 {
 	int nid = zone_to_nid(z), per_node = s->profile.node_reclaim_per_node;
-	struct node *n = &s->nodes[nid];
+	struct node *n = &sim_nodes(s)[nid];
 	int fn = per_node ? FN_NODE_RECLAIM : FN_ZONE_RECLAIM;
 	int64_t reclaimable = node_pagecache_reclaimable(s, z);
 	int64_t min_unmapped = per_node ? n->min_unmapped_pages : z->min_unmapped_pages;
@@ -132,7 +132,7 @@ int node_reclaim(struct sim *s, int cpu, struct zone *z, uint32_t gfp, int order
 	} else if (!(gfp & __GFP_DIRECT_RECLAIM)) {
 		result = NODE_RECLAIM_NOSCAN;
 		why = NRW_CANNOT_BLOCK;
-	} else if (node_has_cpus(s, nid) && nid != s->cpus[cpu].node) {
+	} else if (node_has_cpus(s, nid) && nid != sim_cpus(s)[cpu].node) {
 		result = NODE_RECLAIM_NOSCAN;
 		why = NRW_REMOTE_WITH_CPUS;
 	} else if (n->reclaim_locked) {

@@ -48,7 +48,7 @@ static int op_lru_alloc(struct sim *s, const struct sim_op *op)
 	if (err)
 		return err;
 	hd = &sim_handles(s)[op->handle];
-	z = &s->nodes[hd->node].zones[hd->zone];
+	z = &sim_nodes(s)[hd->node].zones[hd->zone];
 	page = zone_page(s, z, hd->pfn);
 	page->lru_flags = purpose_flags(s, op->arg);
 	*frame_owner(s, hd->pfn) = op->handle;
@@ -77,7 +77,7 @@ static int op_touch(struct sim *s, const struct sim_op *op)
 		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
 	if (hd->pfn == PFN_NONE)
 		return SIM_OK;
-	z = &s->nodes[hd->node].zones[hd->zone];
+	z = &sim_nodes(s)[hd->node].zones[hd->zone];
 	page = zone_page(s, z, hd->pfn);
 	if (!(page->lru_flags & PGL_LRU))
 		return SIM_OK;
@@ -113,7 +113,7 @@ static int reclaim_apply(struct sim *s, const struct sim_op *op)
 	case OP_KSWAPD_CPU:
 		/* the scheduler's choice, which the model does not make: kswapd's frees go to this
 		 * CPU's lists (the CPU was checked by sim_apply) */
-		s->nodes[s->cpus[op->cpu].node].kswapd_cpu = (uint16_t)(op->cpu + 1);
+		sim_nodes(s)[sim_cpus(s)[op->cpu].node].kswapd_cpu = (uint16_t)(op->cpu + 1);
 		return SIM_OK;
 	default:
 		return SIM_ENOTMINE;
@@ -127,7 +127,7 @@ static int reclaim_apply(struct sim *s, const struct sim_op *op)
  */
 static void writeback_node(struct sim *s, int nid)
 {
-	struct lruvec *lv = &s->nodes[nid].lruvec;
+	struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
 	int64_t cleaned = 0, rotated = 0;
 
 	if (!lv->nr_dirty)
@@ -162,7 +162,7 @@ static void writeback_node(struct sim *s, int nid)
 	}
 	if (cleaned)
 		ev_emit(s, EV_WRITEBACK, FN_WB_WORKFN, kswapd_cpu(s, nid),
-			&s->nodes[nid].zones[ZONE_NORMAL], 0, 0, 0, (int32_t)cleaned,
+			&sim_nodes(s)[nid].zones[ZONE_NORMAL], 0, 0, 0, (int32_t)cleaned,
 			(int32_t)rotated, 0);
 }
 
@@ -170,7 +170,7 @@ static void writeback_node(struct sim *s, int nid)
 static void reclaim_boot(struct sim *s)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
-		struct node *n = &s->nodes[nid];
+		struct node *n = &sim_nodes(s)[nid];
 		for (int lru = 0; lru < NR_LRU_LISTS; lru++)
 			n->lruvec.head[lru] = n->lruvec.tail[lru] = PFN_NONE;
 		n->kswapd_highest_zoneidx = MAX_NR_ZONES;
@@ -182,7 +182,7 @@ static void reclaim_boot(struct sim *s)
 static void reclaim_op_done(struct sim *s)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
-		if (s->nodes[nid].kswapd_awake)
+		if (sim_nodes(s)[nid].kswapd_awake)
 			kswapd_step(s, nid);
 }
 

@@ -35,15 +35,15 @@ enum folio_references {
 
 int kswapd_cpu(const struct sim *s, int nid)
 {
-	const struct node *n = &s->nodes[nid];
+	const struct node *n = &sim_nodes(s)[nid];
 
-	if (n->kswapd_cpu && n->kswapd_cpu <= s->nr_cpus && s->cpus[n->kswapd_cpu - 1].online)
+	if (n->kswapd_cpu && n->kswapd_cpu <= s->nr_cpus && sim_cpus(s)[n->kswapd_cpu - 1].online)
 		return n->kswapd_cpu - 1;
 	for (int c = n->first_cpu; c < n->first_cpu + n->nr_cpus; c++)
-		if (s->cpus[c].online)
+		if (sim_cpus(s)[c].online)
 			return c;
 	for (uint32_t c = 0; c < s->nr_cpus; c++)
-		if (s->cpus[c].online)
+		if (sim_cpus(s)[c].online)
 			return (int)c;
 	return 0;
 }
@@ -63,7 +63,7 @@ static struct zone *block_zone(struct sim *s, int nid, uint32_t pfn)
 static int isolate_lru(struct sim *s, int nid, int lru, int64_t nr_to_scan,
 		       const struct scan_control *sc, uint32_t *taken, int64_t *scanned)
 {
-	struct lruvec *lv = &s->nodes[nid].lruvec;
+	struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
 	uint32_t pfn = lv->tail[lru], budget = lv->nr_blocks[lru];
 	int64_t scan = 0, total = 0, took = 0;
 	int n = 0;
@@ -234,7 +234,7 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int64_t nr_to_scan,
 	else
 		s->ev.pgsteal_anon += (uint64_t)reclaimed;
 	ev_emit(s, EV_SHRINK_INACTIVE, FN_SHRINK_INACTIVE_LIST, sc->cpu,
-		&s->nodes[nid].zones[sc->reclaim_idx], 0, 0, lru, (int32_t)scanned,
+		&sim_nodes(s)[nid].zones[sc->reclaim_idx], 0, 0, lru, (int32_t)scanned,
 		(int32_t)reclaimed, sc->priority);
 	return reclaimed;
 }
@@ -260,7 +260,7 @@ void shrink_active_list(struct sim *s, int nid, int64_t nr_to_scan, struct scan_
 	s->ev.pgdeactivate += (uint64_t)deactivated;
 	if (n)
 		ev_emit(s, EV_SHRINK_ACTIVE, FN_SHRINK_ACTIVE_LIST, sc->cpu,
-			&s->nodes[nid].zones[sc->reclaim_idx], 0, 0, lru, (int32_t)scanned,
+			&sim_nodes(s)[nid].zones[sc->reclaim_idx], 0, 0, lru, (int32_t)scanned,
 			(int32_t)deactivated, sc->priority);
 }
 
@@ -307,7 +307,7 @@ static void get_scan_count(const struct sim *s, int nid, const struct scan_contr
 		int file = is_file_lru(lru);
 		uint64_t size =
 			sc->only_zone >= 0 ?
-				(uint64_t)s->nodes[nid].zones[sc->only_zone].nr_zone_lru[lru] :
+				(uint64_t)sim_nodes(s)[nid].zones[sc->only_zone].nr_zone_lru[lru] :
 				(uint64_t)lru_size(s, nid, lru, sc->reclaim_idx);
 		uint64_t scan = size >> sc->priority;
 
@@ -394,7 +394,7 @@ static void shrink_lruvec(struct sim *s, int nid, struct scan_control *sc)
 /* prepare_scan_control: which active lists may be aged, and the cache-trim and tiny-file modes. */
 static void prepare_scan_control(const struct sim *s, int nid, struct scan_control *sc)
 {
-	const struct node *n = &s->nodes[nid];
+	const struct node *n = &sim_nodes(s)[nid];
 	int64_t free = 0, total_high = 0, file;
 
 	if (sc->force_deactivate) {
@@ -429,19 +429,19 @@ void shrink_node(struct sim *s, int nid, struct scan_control *sc)
 	shrink_lruvec(s, nid, sc);
 	/* (slab shrinkers are not modelled) progress makes a hopeless node worth kswapd again */
 	if (sc->nr_reclaimed > before)
-		s->nodes[nid].kswapd_failures = 0;
+		sim_nodes(s)[nid].kswapd_failures = 0;
 }
 
 /* shrink_zones: shrink each node of the allocating CPU's zonelist once, for zones it may use. */
 static void shrink_zones(struct sim *s, int alloc_nid, struct scan_control *sc)
 {
-	const struct node *n = &s->nodes[alloc_nid];
+	const struct node *n = &sim_nodes(s)[alloc_nid];
 	int last_nid = -1;
 
 	for (int i = 0; i < n->zonelist_len; i++) {
 		int nid = n->zonelist[i][0], zid = n->zonelist[i][1];
 
-		if (zid > sc->reclaim_idx || !zone_populated(&s->nodes[nid].zones[zid]) ||
+		if (zid > sc->reclaim_idx || !zone_populated(&sim_nodes(s)[nid].zones[zid]) ||
 		    nid == last_nid)
 			continue;
 		last_nid = nid;
@@ -465,7 +465,7 @@ uint64_t try_to_free_pages(struct sim *s, int cpu, uint32_t gfp, int order, int 
 	};
 
 	ev_emit(s, EV_DIRECT_RECLAIM_BEGIN, FN_TRY_TO_FREE_PAGES, cpu,
-		&s->nodes[nid].zones[highest_zoneidx], 0, order, 0, (int32_t)gfp, 0, 0);
+		&sim_nodes(s)[nid].zones[highest_zoneidx], 0, order, 0, (int32_t)gfp, 0, 0);
 	/* do_try_to_free_pages: an allocstall against the highest zone it may reclaim from */
 	s->ev.allocstall[highest_zoneidx]++;
 	for (int attempt = 0; attempt < 2; attempt++) {
@@ -482,7 +482,7 @@ uint64_t try_to_free_pages(struct sim *s, int cpu, uint32_t gfp, int order, int 
 		sc.skipped_deactivate = 0;
 	}
 	ev_emit(s, EV_DIRECT_RECLAIM_END, FN_TRY_TO_FREE_PAGES, cpu,
-		&s->nodes[nid].zones[highest_zoneidx], 0, order, 0, (int32_t)sc.nr_reclaimed,
+		&sim_nodes(s)[nid].zones[highest_zoneidx], 0, order, 0, (int32_t)sc.nr_reclaimed,
 		sc.priority < 0 ? 0 : sc.priority, 0);
 	return (uint64_t)sc.nr_reclaimed;
 }
