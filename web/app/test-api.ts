@@ -7,6 +7,9 @@ import type { SimEvent } from '../player/engine';
 import type { Player } from '../player/player';
 import type { ModelState } from '../views/model';
 import type { Session } from './session';
+import type { CellCounts } from '../views/memory-map-overview';
+import { FC } from '../views/model';
+import { FrameImage } from '../core/frame-image';
 
 export interface TestApi {
   state(): ModelState;
@@ -33,6 +36,35 @@ declare global {
 export const TEST_API_ENABLED: boolean =
   import.meta.env.DEV || import.meta.env.VITE_TEST_API === '1';
 
+/** Cells held against the core's class map of their frames (all, or 256 spread over them). */
+const CHECKED_CELLS = 256;
+
+/**
+ * The overview's counts against the core's own class map (bs_frame_classes_repaint) of each
+ * checked cell's frames, counted here: null when they agree.
+ */
+function overviewMismatch(state: ModelState, ov: CellCounts): string | null {
+  const ids = Uint32Array.from({ length: FC.COUNT }, (_, c) => c);
+  const step = Math.max(1, Math.floor(ov.units / CHECKED_CELLS));
+  const image = new FrameImage();
+  try {
+    for (let u = 0; u < ov.units; u += step) {
+      const lo = ov.start + u * ov.unit;
+      const want = new Float64Array(FC.COUNT);
+      for (const c of state.frames.paint(image, lo, ov.unit, ids).words)
+        want[c] = (want[c] ?? 0) + 1;
+      for (let c = 0; c < FC.COUNT; c++) {
+        const got = ov.counts[u * FC.COUNT + c] ?? 0;
+        if (got !== want[c])
+          return `cell ${u} (pfn ${lo}): class ${c}: overview ${got}, core ${want[c] ?? 0}`;
+      }
+    }
+    return null;
+  } finally {
+    image.free();
+  }
+}
+
 export function exposeTestApi(session: Session | null, compare: Session | null): void {
   if (!TEST_API_ENABLED) return;
   if (!session) {
@@ -48,6 +80,12 @@ export function exposeTestApi(session: Session | null, compare: Session | null):
     bench: () => import('../bench/hooks'),
     mapMismatch: async () => {
       const { mapColors, paintFrames } = await import('../views/memory-map-paint');
+      const section = document.querySelector('.views section.memory-map');
+      if (section?.getAttribute('data-mode') === 'overview') {
+        const { overviewOf } = await import('../views/memory-map-overview');
+        const ov = overviewOf.get(section);
+        return ov ? overviewMismatch(session.state(), ov) : 'no overview counts';
+      }
       const canvas = document.querySelector<HTMLCanvasElement>(
         '.views canvas[data-layer="frames"]',
       );

@@ -12,6 +12,7 @@ import type {
   CpuState,
   FrameState,
   LockStats,
+  MemoryUse,
   ModelState,
   NodeState,
   PcpState,
@@ -340,6 +341,20 @@ export function readFrames(sim: Sim, i: number): FrameState | undefined {
   };
 }
 
+/** The arena and the frame pool's use (state.ts MemoryUse). */
+function readMemoryUse(sim: Sim, r: Reader): MemoryUse {
+  const base = sim.address;
+  const blockPages = 2 ** r.u8At(r.config('sim_config.max_order'));
+  return {
+    arenaBytes: sim.size(),
+    fixedBytes: r.u32(base + r.off('sim.pool_off')),
+    slabBytes: blockPages * (sim.core.layout.sizeOf('page') + 4),
+    slabsUsed: r.u32(base + r.off('sim.slabs_used')),
+    slabsPeak: r.u32(base + r.off('sim.slabs_peak')),
+    nrSlabs: r.u32(base + r.off('sim.nr_slabs')),
+  };
+}
+
 /** Everything the views draw. Frames and pageblock tags are views over wasm memory, valid until the next call into the core. */
 export function readModelState(sim: Sim): ModelState {
   const r = new Reader(sim);
@@ -381,7 +396,14 @@ export function readModelState(sim: Sim): ModelState {
       },
       paint: (image, start, count, lut) => sim.paintFrames(image, start, count, lut),
       live: () => !sim.disposed,
+      owner: sim,
+      stamps: new Uint32Array(
+        heap.buffer,
+        base + r.u32(base + r.off('sim.frame_stamps_off')),
+        2 * r.u32(base + r.off('sim.nr_frame_stamps')),
+      ),
     },
+    memory: readMemoryUse(sim, r),
     pageblocks: new Uint8Array(heap.buffer, pageblocksAt, nrPageblocks),
     frozen: r.u32(base + r.off('sim.frozen')) !== 0,
     eventsDropped: r.u32(base + r.off('sim.events_dropped')),
