@@ -367,6 +367,8 @@ export function readModelState(sim: Sim): ModelState {
   const pageblocksAt = base + r.u32(base + r.off('sim.pageblocks_off'));
   const nrPageblocks = r.u32(base + r.off('sim.nr_pageblocks'));
   const heap = sim.core.mod.HEAPU8;
+  const stampsAt = base + r.u32(base + r.off('sim.frame_stamps_off'));
+  const nrStamps = r.u32(base + r.off('sim.nr_frame_stamps'));
   return {
     op: r.u32(base + r.off('sim.op_seq')),
     profile: sim.core.string(prof + r.off('sim_profile.name'), L.size('sim_profile.name')),
@@ -397,11 +399,8 @@ export function readModelState(sim: Sim): ModelState {
       paint: (image, start, count, lut) => sim.paintFrames(image, start, count, lut),
       live: () => !sim.disposed,
       owner: sim,
-      stamps: new Uint32Array(
-        heap.buffer,
-        base + r.u32(base + r.off('sim.frame_stamps_off')),
-        2 * r.u32(base + r.off('sim.nr_frame_stamps')),
-      ),
+      heap: () => sim.core.mod.HEAPU8,
+      stamps: () => new Uint32Array(sim.core.mod.HEAPU8.buffer, stampsAt, 2 * nrStamps),
     },
     memory: readMemoryUse(sim, r),
     pageblocks: new Uint8Array(heap.buffer, pageblocksAt, nrPageblocks),

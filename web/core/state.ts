@@ -187,15 +187,17 @@ export interface FrameArrays {
   paint: (image: FrameImage, start: number, count: number, lut: Uint32Array) => FramePaint;
   /** False once the Sim is disposed (a new run replaced it): nothing above may be read then. */
   live: () => boolean;
+  /** bytes as of now: the same addresses over the heap as it is (a grown heap detaches bytes). */
+  heap: () => Uint8Array;
   /** The Sim these frames are of, for identity only: stamps compare within one Sim. */
   owner: object;
   /**
    * The frame stamps (frame_changed, wasm-core/src/base/state.h): per max-order block of pfns
-   * from pfn 0, its 64-bit history digest as two words (low, high), a view like bytes. Equal
-   * stamps of a block mean equal frames there, so a reader that kept a copy recounts only what
-   * differs.
+   * from pfn 0, its 64-bit history digest as two words (low, high), as a view over wasm memory
+   * made now (so a heap grown since the state was read does not leave it detached). Equal stamps
+   * of a block mean equal frames there, so a reader that kept a copy recounts only what differs.
    */
-  stamps: Uint32Array;
+  stamps: () => Uint32Array;
 }
 
 /**

@@ -64,7 +64,7 @@ export class CellCounts {
    * when every cell was.
    */
   update(s: ModelState, all = false): number[] | null {
-    const stamps = s.frames.stamps;
+    const stamps = s.frames.stamps();
     const end = this.start + this.units * this.unit;
     const blocks = Math.ceil(end / this.blockFrames) - this.firstBlock;
     // stamps past the last zone do not exist: those blocks never change

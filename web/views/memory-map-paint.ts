@@ -92,7 +92,7 @@ export function walkClasses(
   emit: (from: number, to: number, cls: number) => void,
 ): void {
   const f = s.frames;
-  const { bytes } = f;
+  const bytes = f.heap(); // (not f.bytes: a heap grown since the state was read detaches it)
   const oState = f.off.state;
   const oOrder = f.off.order;
   const oList = f.off.list;
