@@ -80,7 +80,7 @@ export function PlaygroundBody({
   });
   const { text } = draft;
   const profile = profileOf(text);
-  const compare = useCompare(core, session, text, profile, source.compare);
+  const compare = useCompare(core, session, text, profile, source.compare, machineOverride);
 
   usePlayerVersion(session?.player ?? null);
   useEffect(() => {
