@@ -17,6 +17,10 @@ const ZONEINFO = readFileSync(
 const WORKLOAD =
   'profile 6.18\ncpu 0 random 3000 max_order=3 free=45 GFP_KERNEL\ncpu 1 random 3000 max_order=2 free=50 GFP_HIGHUSER_MOVABLE\n';
 
+/** Over the 20,000 ops that load in slices (web/runner/sliced-load.ts). */
+const LONG_WORKLOAD =
+  'profile 6.18\ncpu 0 random 12000 max_order=3 free=45 GFP_KERNEL\ncpu 1 random 12000 max_order=2 free=50 GFP_HIGHUSER_MOVABLE\n';
+
 /** Build the 1 TiB machine from its zoneinfo and open the playground on it. */
 async function openBigMachine(page: Page): Promise<PlaygroundPage> {
   await page.goto('./#/your-machine');
@@ -69,6 +73,16 @@ test.describe('a 1 TiB machine', () => {
     expect((await pg.model()).op).toBe(0);
     await pg.expectViewsInSync();
     await pg.key('End');
+    // a long workload loads in slices on a machine of its own, which the player adopts: the
+    // map's overview is counted and drawn again, every cell
+    await pg.run(LONG_WORKLOAD);
+    await expect
+      .poll(() => page.evaluate(() => window.__buddyscope?.player.length ?? 0), {
+        timeout: 120_000,
+      })
+      .toBe(24_000);
+    await pg.key('End');
+    await pg.expectViewsInSync();
 
     // the memory the model holds: a 1 TiB machine's arena, the frames its workload touched
     const memory = page.getByTestId('model-memory');

@@ -65,6 +65,39 @@ function overviewMismatch(state: ModelState, ov: CellCounts): string | null {
   }
 }
 
+/**
+ * The overview canvas against its counts: each cell's bottom bitmap row is the colour of
+ * the first class of STACK it holds (the cells are stacked bands from the bottom), else a hole.
+ * Catches a cell counted right but left unpainted.
+ */
+function overviewPixelMismatch(
+  canvas: HTMLCanvasElement,
+  ov: CellCounts,
+  lut: Uint32Array,
+  { STACK, UNIT_PX }: { STACK: readonly number[]; UNIT_PX: number },
+): string | null {
+  const copy = document.createElement('canvas');
+  const ctx = copy.getContext('2d', { willReadFrequently: true });
+  if (!ctx) return 'no 2d context';
+  copy.width = canvas.width;
+  copy.height = canvas.height;
+  ctx.drawImage(canvas, 0, 0);
+  const px = new Uint32Array(ctx.getImageData(0, 0, copy.width, copy.height).data.buffer);
+  const cols = copy.width / UNIT_PX;
+  // cells of 8 css px or more have a gap row under them (MemoryMap paintUnits)
+  const gap = canvas.getBoundingClientRect().width / cols >= UNIT_PX ? 1 : 0;
+  for (let u = 0; u < ov.units; u++) {
+    const first = STACK.find((c) => (ov.counts[u * FC.COUNT + c] ?? 0) > 0);
+    const want = lut[first ?? FC.HOLE] ?? 0;
+    const x = (u % cols) * UNIT_PX;
+    const y = Math.floor(u / cols) * UNIT_PX + UNIT_PX - gap - 1;
+    const got = px[y * copy.width + x] ?? 0;
+    if (got !== want)
+      return `overview cell ${u}: bottom pixel ${got.toString(16)}, its counts say ${want.toString(16)}`;
+  }
+  return null;
+}
+
 export function exposeTestApi(session: Session | null, compare: Session | null): void {
   if (!TEST_API_ENABLED) return;
   if (!session) {
@@ -82,9 +115,18 @@ export function exposeTestApi(session: Session | null, compare: Session | null):
       const { mapColors, paintFrames } = await import('../views/memory-map-paint');
       const section = document.querySelector('.views section.memory-map');
       if (section?.getAttribute('data-mode') === 'overview') {
-        const { overviewOf } = await import('../views/memory-map-overview');
+        const overview = await import('../views/memory-map-overview');
+        const { overviewOf } = overview;
         const ov = overviewOf.get(section);
-        return ov ? overviewMismatch(session.state(), ov) : 'no overview counts';
+        if (!ov) return 'no overview counts';
+        const theme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+        const cells = section.querySelector<HTMLCanvasElement>('canvas[data-layer="overview"]');
+        return (
+          overviewMismatch(session.state(), ov) ??
+          (cells
+            ? overviewPixelMismatch(cells, ov, mapColors(theme).lut, overview)
+            : 'no overview canvas')
+        );
       }
       const canvas = document.querySelector<HTMLCanvasElement>(
         '.views canvas[data-layer="frames"]',

@@ -44,7 +44,7 @@ import {
   type MapWindow,
 } from './memory-map-paint';
 import { blocksIn, buddyOf, overviewUnit, type Rect } from './memory-map-blocks';
-import { OverviewKeeper, overviewOf, type CellCounts } from './memory-map-overview';
+import { OverviewKeeper, overviewOf, STACK, UNIT_PX, type CellCounts } from './memory-map-overview';
 import {
   drawBlocks,
   drawEvent,
@@ -138,13 +138,6 @@ function cellRects(g: Grid, a: number, b: number): Rect[] {
   if (b % g.cols) out.push({ x: 0, y: rb * g.cell, w: (b % g.cols) * g.cell, h: g.cell });
   return out;
 }
-
-/** The overview cell colours (FC order) drawn bottom up: allocated, per-CPU, free by type. */
-const STACK: number[] = [FC.ALLOCATED, FC.CORRUPT, FC.PCP_EVEN, FC.PCP_ODD];
-for (let mt = FC.PCP_EVEN - FC.BUDDY - 1; mt >= 0; mt--) STACK.push(FC.BUDDY + mt);
-
-/** Bitmap pixels per overview cell side: bands are drawn in eighths of a cell. */
-const UNIT_PX = 8;
 
 /**
  * Paint overview units [0, units) or just `only` into pixels (one UNIT_PX square per cell, a
@@ -458,10 +451,15 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
           overviewImage.current = img;
           overviewDrawn.current = null;
         }
-        const whole = overviewDrawn.current !== ov || overviewColors.current !== colors;
+        // every cell when the counts were all counted again (another Sim), or are new, or the
+        // palette is
+        const whole =
+          cells.touched === null ||
+          overviewDrawn.current !== ov ||
+          overviewColors.current !== colors;
         const words = new Uint32Array(img.data.buffer);
         if (whole) words.fill(colors.hole);
-        paintUnits(words, ov, grid, colors, whole ? null : (cells.touched ?? []));
+        paintUnits(words, ov, grid, colors, whole ? null : cells.touched);
         octx.putImageData(img, 0, 0);
         overviewColors.current = colors;
         overviewDrawn.current = ov;

@@ -17,6 +17,18 @@
 import { countClasses } from './memory-map-paint';
 import { FC, type ModelState } from './model';
 
+/** The overview cell colours (FC order) drawn bottom up: allocated, per-CPU, free by type. */
+export const STACK: readonly number[] = [
+  FC.ALLOCATED,
+  FC.CORRUPT,
+  FC.PCP_EVEN,
+  FC.PCP_ODD,
+  ...Array.from({ length: FC.PCP_EVEN - FC.BUDDY }, (_, i) => FC.PCP_EVEN - 1 - i),
+];
+
+/** Bitmap pixels per overview cell side: bands are drawn in eighths of a cell. */
+export const UNIT_PX = 8;
+
 /** The sections drawn as overviews and their counts, for the test API's check (test-api.ts). */
 export const overviewOf = new WeakMap<Element, CellCounts>();
 
