@@ -5,17 +5,20 @@
  * boundaries are drawn; pointing at a block marks its buddy (pfn XOR 2^order); what the last step
  * changed is marked; a split animates one block becoming two halves and a merge two buddies
  * becoming one. Compared with another machine, the frames whose class differs are marked. Zoom
- * from 64 frames to the whole machine (4M frames).
+ * from 64 frames to the whole machine.
  *
  * Where a frame would be smaller than 2 px, the map is an overview: one cell per pageblock (or
  * larger aligned unit) filled by the share of its frames in each class, so a step that changes
- * one frame of a million still visibly changes a cell, and that cell is marked.
+ * one frame of a million still visibly changes a cell, and that cell is marked. The cells are
+ * counted from block heads, never from painted frames (memory-map-overview.ts), so the overview
+ * of a 1 TiB machine costs its 262,144 max-order blocks once and a step the blocks it changed.
  *
- * Drawing: stacked canvases. The frames are one ImageData over pixels the core keeps in the wasm
- * heap (FrameImage, web/core/frame-image.ts), put onto a canvas of one pixel per frame, which CSS
- * scales to cells; a step repaints and puts only the blocks whose frames changed, and the spans
- * it repainted say which blocks (or overview cells) the step changed. The overview cells are
- * recounted only there. Above, at screen resolution: the outlines and boundaries (redrawn per
+ * Drawing: stacked canvases. Zoomed in, the frames are one ImageData over pixels the core keeps
+ * in the wasm heap (FrameImage, web/core/frame-image.ts), put onto a canvas of one pixel per
+ * frame, which CSS scales to cells; a step repaints and puts only the blocks whose frames
+ * changed, and the spans it repainted say which blocks the step changed. In the overview, the
+ * cells recounted are those the step changed, and only they are drawn again (a bitmap of 8x8 px
+ * a cell). Above, at screen resolution: the outlines and boundaries (redrawn per
  * state), then the event, the pointer's block and buddy and the cursor (redrawn per event and
  * pointer, animated). React owns the elements; effects only paint.
  */
@@ -906,8 +909,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
             data-layer="frames"
             data-start={win.start}
             aria-hidden="true"
-            // Magnified cells stay crisp. In the overview the cells layer covers it (it still holds
-            // every frame: the overview counts its pixels).
+            // Magnified cells stay crisp. In the overview it is hidden and not painted (the
+            // cells layer is drawn from counts instead).
             style={{
               width: cols * cell,
               height: rows * cell,
