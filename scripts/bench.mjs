@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { browserBench, firstLoadBench, longLoadBench } from './bench/browser-bench.mjs';
+import { bigBench, browserBench, firstLoadBench, longLoadBench } from './bench/browser-bench.mjs';
 import { coreBench } from './bench/core-bench.mjs';
 import { haveValgrind, instructionBench } from './bench/instruction-count.mjs';
 
@@ -102,6 +102,54 @@ if (process.argv.includes('--first-load')) {
   execFileSync('make', ['-s', '-C', join(root, 'wasm-core'), 'wasm'], { stdio: 'inherit' });
   console.log('\nBrowser: the first load of the home page, every file gzipped');
   printFirstLoad(await firstLoadBench(root), [44, 12, 12, 12, 22]);
+  process.exit(0);
+}
+
+const ms = (x) => `${x.toFixed(x < 1 ? 2 : 1)} ms`;
+const bw = [44, 12, 12, 12, 22];
+
+/**
+ * Issue 18's rows: the 1 TiB machine in the browser (scripts/bench/browser-bench.mjs big): the
+ * player, the memory map's overview redraws and every view after a move, against the same
+ * budgets as the 1M-frame rows.
+ */
+function printBig(big) {
+  const timing = (label, t, goal) =>
+    console.log(row([label, ms(t.median), ms(t.p95), ms(t.max), goal], bw));
+  const s = big.seek;
+  const v = big.views;
+  console.log(
+    `1 TiB machine (bench1t, ${(v.frames / MiB).toFixed(0)}M pages; ${s.ops} ops, ${(s.events / 1e6).toFixed(2)}M events; ${s.checkpoints.count} checkpoints of ${(s.checkpoints.bytes / s.checkpoints.count / MiB).toFixed(1)} MiB, every ${s.checkpoints.spacing} ops, ${(s.checkpoints.bytes / MiB).toFixed(0)} MiB):`,
+  );
+  console.log('  player, state read included:');
+  timing('    seek to a random op', s.seek, '<= 16 ms');
+  timing('    scrub to a random event', s.scrub, '<= 16 ms');
+  timing('    step back one op', s.stepOpBack, '<= 16 ms');
+  timing('    step back one event (across an op)', s.stepEventBack, '<= 16 ms');
+  timing('    step forward one op', s.stepForward, '<= 16 ms');
+  const m = big.map;
+  console.log(
+    `  memory map redraw (${m.mode}, canvas ${m.canvas.width}x${m.canvas.height}), after the move:`,
+  );
+  timing('    one op forward', m.step, '<= 8 ms');
+  timing('    one op back', m.stepBack, '<= 8 ms');
+  timing(`    a seek ${m.seekOps} ops back`, m.seek, '<= 8 ms');
+  timing('    every cell (light and dark in turn)', m.full, '<= 8 ms');
+  console.log(`  every view drawn (${v.panels} per-CPU panels), the move included:`);
+  timing('    one op back', v.back.total, '<= 16 ms');
+  timing('      of which the views', v.back.views, '');
+  timing('    one op forward', v.forward.total, '<= 16 ms');
+  timing('      of which the views', v.forward.views, '');
+  timing('    seek to a random op', v.seek.total, '<= 16 ms');
+  timing('      of which the views', v.seek.views, '');
+}
+
+// `npm run bench -- --big`: only the 1 TiB machine in the browser (builds the wasm and the site).
+if (process.argv.includes('--big')) {
+  execFileSync('make', ['-s', '-C', join(root, 'wasm-core'), 'wasm'], { stdio: 'inherit' });
+  console.log('\nBrowser: the 1 TiB machine (timings: median / p95 / max)');
+  console.log(row(['', 'median', 'p95', 'max', 'goal'], bw));
+  printBig(await bigBench(root));
   process.exit(0);
 }
 
@@ -297,9 +345,7 @@ if (process.argv.includes('--instructions')) {
 if (process.argv.includes('--core')) process.exit(0);
 
 // The browser: the production build in Debian's Chromium, the real player, views and page.
-const ms = (x) => `${x.toFixed(x < 1 ? 2 : 1)} ms`;
 const b = await browserBench(root);
-const bw = [44, 12, 12, 12, 22];
 console.log(
   '\nBrowser: production build served locally, headless Chromium (timings: median / p95 / max)',
 );
@@ -375,5 +421,6 @@ if (worst) {
     `  longest frame ${ms(worst.duration)} of ${b.play.frames.length} over 50 ms: rendering ${ms(worst.render)}; ${scripts.join('; ')}`,
   );
 }
+printBig(b.big);
 printLongLoad(b.load, [44, 12, 12, 22, 40]);
 printFirstLoad(b.files, bw);

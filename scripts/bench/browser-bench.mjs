@@ -241,6 +241,31 @@ export function firstLoadBench(root) {
   return alone(root, { VITE_TEST_API: '' }, firstLoad);
 }
 
+/**
+ * Issue 18's rows: the 1 TiB machine (bench1t, 268M frames) in the hooked build: the player's
+ * moves, the memory map's redraws (its overview: a cell per 64K frames) and every view drawn after
+ * a step, on its 40,000-op history (web/bench/workloads.ts BIG_WORKLOAD).
+ */
+async function big(browser, url) {
+  const page = await playground(browser, url, null);
+  try {
+    return await page.evaluate(async () => {
+      const b = await window.__buddyscope.bench();
+      const seek = await b.seekBench(40, b.BIG_WORKLOAD);
+      const map = await b.mapBench(40, 800, b.BIG_WORKLOAD);
+      const views = await b.stepViewsBench(20, b.BIG_WORKLOAD);
+      return { seek, map, views };
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+/** Only the 1 TiB rows (`npm run bench -- --big`): the hooked build, one page. */
+export function bigBench(root) {
+  return alone(root, { VITE_TEST_API: '1' }, big);
+}
+
 export async function browserBench(root) {
   const plain = build(root, { VITE_TEST_API: '' });
   const hooked = build(root, { VITE_TEST_API: '1' });
@@ -265,7 +290,8 @@ export async function browserBench(root) {
       ops: seek.ops,
     });
     const load = await longLoad(browser, servers[1].url);
-    return { files, seek, map, server2, play, workload, load };
+    const bigMachine = await big(browser, servers[1].url);
+    return { files, seek, map, server2, play, workload, load, big: bigMachine };
   } finally {
     await browser.close();
     for (const s of servers) s.close();

@@ -19,7 +19,7 @@ import { SessionViews } from '../app/SessionViews';
 import { MemoryMap } from '../views/MemoryMap';
 import { mapColors, paintFrames, pfnExtent } from '../views/memory-map-paint';
 import type { ModelState } from '../views/model';
-import { server2Workload } from './workloads';
+import { BIG_WORKLOAD, server2Workload } from './workloads';
 
 /** A random workload on the 1M-frame machine that records over a million events. */
 export const BENCH_WORKLOAD =
@@ -55,19 +55,21 @@ interface Bench {
   scanMs: number;
 }
 
-let built: Bench | null = null;
+const built = new Map<string, Bench>();
 
-/** The 1M-event history, scanned once per page (the scan is what the playground does on load). */
-async function history(): Promise<Bench> {
-  if (built) return built;
+/** A workload's history (the 1M-event one by default), scanned once per page (as the playground does on load). */
+async function history(workload = BENCH_WORKLOAD): Promise<Bench> {
+  const had = built.get(workload);
+  if (had) return had;
   const core = await loadCore();
-  const out = compileText(BENCH_WORKLOAD);
+  const out = compileText(workload);
   if (!out.ok) throw new Error(out.error.message);
   const sim = core.createSim(out.program.config);
   const t = performance.now();
   const player = new Player(sim, out.program.ops);
-  built = { sim, player, scanMs: performance.now() - t };
-  return built;
+  const bench = { sim, player, scanMs: performance.now() - t };
+  built.set(workload, bench);
+  return bench;
 }
 
 export interface SeekResult {
@@ -86,8 +88,8 @@ export interface SeekResult {
  * Time the player's moves on the 1M-event history. Each move includes reading the state the views
  * draw (sim.state()), because a step the reader can see costs both.
  */
-export async function seekBench(moves = 40): Promise<SeekResult> {
-  const { sim, player, scanMs } = await history();
+export async function seekBench(moves = 40, workload = BENCH_WORKLOAD): Promise<SeekResult> {
+  const { sim, player, scanMs } = await history(workload);
   const next = rng(1234);
   const time = (move: () => void): number => {
     const t = performance.now();
@@ -122,8 +124,12 @@ export async function seekBench(moves = 40): Promise<SeekResult> {
   };
 }
 
+/** Machines up to this many frames (16M: 64 GiB) get the floor rows: one bitmap of every frame. */
+const MAX_FLOOR_FRAMES = 2 ** 24;
+
 export interface MapResult {
   frames: number;
+  mode: string; // the map's data-mode: 'overview' or 'blocks'
   canvas: { width: number; height: number };
   /** Redraw after one op forward (the player's move untimed), as step and play do. */
   step: Timing;
@@ -134,14 +140,15 @@ export interface MapResult {
   seekOps: number;
   /** Redraw with every pixel painted again (the palette changes: light and dark in turn). */
   full: Timing;
-  paint: Timing; // the core's class map of every frame through the palette alone (part of full)
-  paintTs: Timing; // the TypeScript painter (paintFrames) on the same frames, for comparison
-  floor: Timing;
+  /** Each of the rest is null on a machine over MAX_FLOOR_FRAMES (it is never painted whole). */
+  paint: Timing | null; // the core's class map of every frame through the palette alone (part of full)
+  paintTs: Timing | null; // the TypeScript painter (paintFrames) on the same frames, for comparison
+  floor: Timing | null;
   /**
    * The floor plus writing every pixel once first (a plain fill of the image's buffer): the least
    * any full repaint costs, since it must write the pixels it puts.
    */
-  fillFloor: Timing;
+  fillFloor: Timing | null;
 }
 
 /** Wait for the canvas to have been painted: a one-pixel read makes the 2D context flush. */
@@ -156,8 +163,12 @@ function flush(c: HTMLCanvasElement): void {
  * blocks that differ from what it drew, so each kind costs what it changes. Against the floor:
  * putImageData of the same pixels, read back from the map's own image.
  */
-export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
-  const { sim, player } = await history();
+export async function mapBench(
+  redraws = 60,
+  width = 800,
+  workload = BENCH_WORKLOAD,
+): Promise<MapResult> {
+  const { sim, player } = await history(workload);
   const host = document.createElement('div');
   host.style.width = `${width}px`;
   document.body.append(host);
@@ -176,8 +187,13 @@ export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
   try {
     player.seekOp(Math.floor(player.length / 2));
     render(sim.state());
-    const canvas = host.querySelector<HTMLCanvasElement>('canvas[data-layer="frames"]');
+    // the layer a redraw shows: the overview's cells on a big machine, else the frames
+    const shown = () =>
+      host.querySelector<HTMLCanvasElement>('canvas[data-layer="overview"]') ??
+      host.querySelector<HTMLCanvasElement>('canvas[data-layer="frames"]');
+    const canvas = shown();
     if (!canvas) throw new Error('MemoryMap drew no canvas');
+    const mode = host.querySelector('section.memory-map')?.getAttribute('data-mode') ?? '';
     /** Time `redraws` redraws, each after move(i) (untimed), after a few untimed to warm up. */
     const timeAfter = (move: (i: number) => void, theme?: (i: number) => 'light' | 'dark') => {
       const times: number[] = [];
@@ -186,7 +202,8 @@ export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
         const state = sim.state(); // what each move hands the views: a fresh read
         const t = performance.now();
         render(state, theme?.(i));
-        flush(canvas);
+        const c = shown();
+        if (c) flush(c);
         if (i >= 0) times.push(performance.now() - t);
       }
       return summarize(times);
@@ -203,6 +220,12 @@ export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
     const state = sim.state();
     const { lo, hi } = pfnExtent(state);
     const frames = 2 ** Math.ceil(Math.log2(hi - lo));
+    const measured = { frames, mode, canvas: { width: canvas.width, height: canvas.height } };
+    const moves = { step, stepBack, seek, seekOps, full };
+    // A machine too big for a picture of every frame (1 TiB: a gigabyte of pixels) has no floor:
+    // the map never paints its frames whole, only its overview.
+    if (frames > MAX_FLOOR_FRAMES)
+      return { ...measured, ...moves, paint: null, paintTs: null, floor: null, fillFloor: null };
     const cols = 2 ** Math.ceil(Math.log2(Math.sqrt(frames)));
     const image = new ImageData(cols, frames / cols);
     paintFrames(
@@ -252,13 +275,8 @@ export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
       fillFloor.push(performance.now() - t);
     }
     return {
-      frames,
-      canvas: { width: canvas.width, height: canvas.height },
-      step,
-      stepBack,
-      seek,
-      seekOps,
-      full,
+      ...measured,
+      ...moves,
       paint: summarize(paint),
       paintTs: summarize(paintTs),
       floor: summarize(floor),
@@ -270,24 +288,40 @@ export async function mapBench(redraws = 60, width = 800): Promise<MapResult> {
   }
 }
 
-export { server2Workload };
+export { BIG_WORKLOAD, server2Workload };
 
-export interface StepViewsResult {
-  ops: number;
-  panels: number;
-  snapshotBytes: number; // one checkpoint of this machine (a restore copies that much)
-  stepOpBack: Timing; // the player's move plus every view drawn (React render, commit, effects)
+/** One kind of move with every view drawn: in all, and split into the player's part and the views'. */
+export interface MoveTiming {
+  total: Timing; // the player's move plus every view drawn (React render, commit, effects)
   player: Timing; // of which the player's move (restore, replay, the op's events)
   views: Timing; // of which the views: React render, commit and effects, the map's canvas flushed
 }
 
+export interface StepViewsResult {
+  ops: number;
+  panels: number;
+  frames: number; // managed frames of the machine
+  snapshotBytes: number; // one checkpoint of this machine (a restore copies that much)
+  checkpoints: { count: number; bytes: number; spacing: number };
+  stepOpBack: Timing; // = back.total (the row the bench has always printed)
+  player: Timing; // = back.player
+  views: Timing; // = back.views
+  back: MoveTiming; // one op back
+  forward: MoveTiming; // one op forward, as play does
+  seek: MoveTiming; // to a random op
+}
+
 /**
- * Step back by op on the server2 machine with every view of the playground mounted (SessionViews,
- * reduced motion), `moves` times from the end, timing each step until the views are drawn.
+ * Moves on a workload's machine (server2's 16 CPUs by default) with every view of the playground
+ * mounted (SessionViews, reduced motion), `moves` of each kind: one op back from the end, one op
+ * forward, a seek to a random op; each timed until the views are drawn.
  */
-export async function stepViewsBench(moves = 40): Promise<StepViewsResult> {
+export async function stepViewsBench(
+  moves = 40,
+  workload = server2Workload(),
+): Promise<StepViewsResult> {
   const core = await loadCore();
-  const out = compileText(server2Workload());
+  const out = compileText(workload);
   if (!out.ok) throw new Error(out.error.message);
   const session = new Session(core, out.program);
   const host = document.createElement('div');
@@ -300,33 +334,48 @@ export async function stepViewsBench(moves = 40): Promise<StepViewsResult> {
       root.render(createElement(SessionViews, { session, theme: 'light', reducedMotion: true })),
     );
     await new Promise((r) => setTimeout(r, 200)); // the lazy memory map arrives
+    // a first move draws every view once (the map counts its overview): not timed
+    flushSync(() => session.player.stepOp(-1));
     const panels = host.querySelectorAll('.pcp').length;
-    const canvas = host.querySelector<HTMLCanvasElement>('canvas[data-layer="frames"]');
-    const times: number[] = [];
-    const player: number[] = [];
-    const views: number[] = [];
-    for (let i = 0; i < moves; i++) {
-      const t = performance.now();
-      let moved = t;
-      // flushSync renders after its callback returns: the mark splits the move from the views.
-      flushSync(() => {
-        session.player.stepOp(-1);
-        moved = performance.now();
-      });
-      if (canvas) flush(canvas);
-      const end = performance.now();
-      times.push(end - t);
-      player.push(moved - t);
-      views.push(end - moved);
-    }
+    const canvases = () => host.querySelectorAll<HTMLCanvasElement>('.memory-map canvas');
+    const timed = (move: (i: number) => void): MoveTiming => {
+      const times: number[] = [];
+      const player: number[] = [];
+      const views: number[] = [];
+      for (let i = 0; i < moves; i++) {
+        const t = performance.now();
+        let moved = t;
+        // flushSync renders after its callback returns: the mark splits the move from the views.
+        flushSync(() => {
+          move(i);
+          moved = performance.now();
+        });
+        for (const c of canvases()) flush(c); // the map's layers drawn, frames or overview
+        const end = performance.now();
+        times.push(end - t);
+        player.push(moved - t);
+        views.push(end - moved);
+      }
+      return { total: summarize(times), player: summarize(player), views: summarize(views) };
+    };
+    const p = session.player;
+    const back = timed(() => p.stepOp(-1));
+    const forward = timed(() => p.stepOp(1));
+    const next = rng(99);
+    const seek = timed(() => p.seekOp(1 + Math.floor(next() * p.length)));
+    const stats = p.checkpointStats;
     return {
-      ops: session.player.length,
+      ops: p.length,
       panels,
-      snapshotBytes:
-        session.player.checkpointStats.bytes / Math.max(1, session.player.checkpointStats.count),
-      stepOpBack: summarize(times),
-      player: summarize(player),
-      views: summarize(views),
+      frames: session.state().frames.count,
+      snapshotBytes: stats.bytes / Math.max(1, stats.count),
+      checkpoints: stats,
+      stepOpBack: back.total,
+      player: back.player,
+      views: back.views,
+      back,
+      forward,
+      seek,
     };
   } finally {
     root.unmount();

@@ -12,6 +12,7 @@ import type {
   CpuState,
   FrameState,
   LockStats,
+  MemoryUse,
   ModelState,
   NodeState,
   PcpState,
@@ -348,6 +349,20 @@ export function readFrames(sim: Sim, i: number): FrameState | undefined {
   };
 }
 
+/** The arena and the frame pool's use (state.ts MemoryUse). */
+function readMemoryUse(sim: Sim, r: Reader): MemoryUse {
+  const base = sim.address;
+  const blockPages = 2 ** r.u8At(r.config('sim_config.max_order'));
+  return {
+    arenaBytes: sim.size(),
+    fixedBytes: r.u32(base + r.off('sim.pool_off')),
+    slabBytes: blockPages * (sim.core.layout.sizeOf('page') + 4),
+    slabsUsed: r.u32(base + r.off('sim.slabs_used')),
+    slabsPeak: r.u32(base + r.off('sim.slabs_peak')),
+    nrSlabs: r.u32(base + r.off('sim.nr_slabs')),
+  };
+}
+
 /** Everything the views draw. Frames and pageblock tags are views over wasm memory, valid until the next call into the core. */
 export function readModelState(sim: Sim): ModelState {
   const r = new Reader(sim);
@@ -360,6 +375,8 @@ export function readModelState(sim: Sim): ModelState {
   const pageblocksAt = base + r.u32(base + r.off('sim.pageblocks_off'));
   const nrPageblocks = r.u32(base + r.off('sim.nr_pageblocks'));
   const heap = sim.core.mod.HEAPU8;
+  const stampsAt = base + r.u32(base + r.off('sim.frame_stamps_off'));
+  const nrStamps = r.u32(base + r.off('sim.nr_frame_stamps'));
   return {
     op: r.u32(base + r.off('sim.op_seq')),
     profile: sim.core.string(prof + r.off('sim_profile.name'), L.size('sim_profile.name')),
@@ -389,7 +406,11 @@ export function readModelState(sim: Sim): ModelState {
       },
       paint: (image, start, count, lut) => sim.paintFrames(image, start, count, lut),
       live: () => !sim.disposed,
+      owner: sim,
+      heap: () => sim.core.mod.HEAPU8,
+      stamps: () => new Uint32Array(sim.core.mod.HEAPU8.buffer, stampsAt, 2 * nrStamps),
     },
+    memory: readMemoryUse(sim, r),
     pageblocks: new Uint8Array(heap.buffer, pageblocksAt, nrPageblocks),
     frozen: r.u32(base + r.off('sim.frozen')) !== 0,
     eventsDropped: r.u32(base + r.off('sim.events_dropped')),

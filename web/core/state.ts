@@ -187,6 +187,30 @@ export interface FrameArrays {
   paint: (image: FrameImage, start: number, count: number, lut: Uint32Array) => FramePaint;
   /** False once the Sim is disposed (a new run replaced it): nothing above may be read then. */
   live: () => boolean;
+  /** bytes as of now: the same addresses over the heap as it is (a grown heap detaches bytes). */
+  heap: () => Uint8Array;
+  /** The Sim these frames are of, for identity only: stamps compare within one Sim. */
+  owner: object;
+  /**
+   * The frame stamps (frame_changed, wasm-core/src/base/state.h): per max-order block of pfns
+   * from pfn 0, its 64-bit history digest as two words (low, high), as a view over wasm memory
+   * made now (so a heap grown since the state was read does not leave it detached). Equal stamps
+   * of a block mean equal frames there, so a reader that kept a copy recounts only what differs.
+   */
+  stamps: () => Uint32Array;
+}
+
+/**
+ * What the model holds in memory, for the memory readout: the arena, and of it the frames
+ * materialised on demand (slabs of 2^maxOrder frames from a pool whose size is the budget).
+ */
+export interface MemoryUse {
+  arenaBytes: number; // the whole arena: fixed state, frame pool, handles, event buffer
+  fixedBytes: number; // the state before the frame pool (what every snapshot holds)
+  slabBytes: number; // one slab: 2^maxOrder struct page records and their owner slots
+  slabsUsed: number; // slabs holding a materialised block now
+  slabsPeak: number; // the most at once so far
+  nrSlabs: number; // the pool: slabs at most (the frame budget, plus partly covered blocks)
 }
 
 /** One frame decoded (struct page). */
@@ -213,6 +237,7 @@ export interface ModelState {
   cpus: CpuState[];
   vm: VmCounters;
   frames: FrameArrays;
+  memory: MemoryUse;
   pageblocks: Uint8Array; // tag per pageblock: migratetype | PB_ISOLATE (a view, like frames)
   frozen: boolean;
   eventsDropped: number;

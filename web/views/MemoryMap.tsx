@@ -5,17 +5,20 @@
  * boundaries are drawn; pointing at a block marks its buddy (pfn XOR 2^order); what the last step
  * changed is marked; a split animates one block becoming two halves and a merge two buddies
  * becoming one. Compared with another machine, the frames whose class differs are marked. Zoom
- * from 64 frames to the whole machine (4M frames).
+ * from 64 frames to the whole machine.
  *
  * Where a frame would be smaller than 2 px, the map is an overview: one cell per pageblock (or
  * larger aligned unit) filled by the share of its frames in each class, so a step that changes
- * one frame of a million still visibly changes a cell, and that cell is marked.
+ * one frame of a million still visibly changes a cell, and that cell is marked. The cells are
+ * counted from block heads, never from painted frames (memory-map-overview.ts), so the overview
+ * of a 1 TiB machine costs its 262,144 max-order blocks once and a step the blocks it changed.
  *
- * Drawing: stacked canvases. The frames are one ImageData over pixels the core keeps in the wasm
- * heap (FrameImage, web/core/frame-image.ts), put onto a canvas of one pixel per frame, which CSS
- * scales to cells; a step repaints and puts only the blocks whose frames changed, and the spans
- * it repainted say which blocks (or overview cells) the step changed. The overview cells are
- * recounted only there. Above, at screen resolution: the outlines and boundaries (redrawn per
+ * Drawing: stacked canvases. Zoomed in, the frames are one ImageData over pixels the core keeps
+ * in the wasm heap (FrameImage, web/core/frame-image.ts), put onto a canvas of one pixel per
+ * frame, which CSS scales to cells; a step repaints and puts only the blocks whose frames
+ * changed, and the spans it repainted say which blocks the step changed. In the overview, the
+ * cells recounted are those the step changed, and only they are drawn again (a bitmap of 8x8 px
+ * a cell). Above, at screen resolution: the outlines and boundaries (redrawn per
  * state), then the event, the pointer's block and buddy and the cursor (redrawn per event and
  * pointer, animated). React owns the elements; effects only paint.
  */
@@ -43,14 +46,8 @@ import {
   type MapColors,
   type MapWindow,
 } from './memory-map-paint';
-import {
-  blocksIn,
-  buddyOf,
-  classPixels,
-  Overview,
-  overviewUnit,
-  type Rect,
-} from './memory-map-blocks';
+import { blocksIn, buddyOf, overviewUnit, type Rect } from './memory-map-blocks';
+import { OverviewKeeper, overviewOf, STACK, UNIT_PX, type CellCounts } from './memory-map-overview';
 import {
   drawBlocks,
   drawEvent,
@@ -145,16 +142,6 @@ function cellRects(g: Grid, a: number, b: number): Rect[] {
   return out;
 }
 
-/** The identity palette: the core's class map painted through it gives each frame's class. */
-const CLASS_LUT = Uint32Array.from({ length: FC.COUNT }, (_, c) => c);
-
-/** The overview cell colours (FC order) drawn bottom up: allocated, per-CPU, free by type. */
-const STACK: number[] = [FC.ALLOCATED, FC.CORRUPT, FC.PCP_EVEN, FC.PCP_ODD];
-for (let mt = FC.PCP_EVEN - FC.BUDDY - 1; mt >= 0; mt--) STACK.push(FC.BUDDY + mt);
-
-/** Bitmap pixels per overview cell side: bands are drawn in eighths of a cell. */
-const UNIT_PX = 8;
-
 /**
  * Paint overview units [0, units) or just `only` into pixels (one UNIT_PX square per cell, a
  * row of g.cols cells, CSS scales it to the grid): each cell its classes stacked from the bottom
@@ -163,12 +150,12 @@ const UNIT_PX = 8;
  */
 function paintUnits(
   px: Uint32Array,
-  ov: Overview,
+  ov: CellCounts,
   g: Grid,
   colors: MapColors,
   only: readonly number[] | null,
 ): void {
-  const k = ov.classes;
+  const k = FC.COUNT;
   const hole = colors.lut[FC.HOLE] ?? 0;
   // a gap row and column between cells only when the bitmap is magnified: shrunk, a one-pixel
   // gap would come and go from cell to cell (moiré)
@@ -336,17 +323,13 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   // changes a few blocks of a million frames), and an ImageData over them, kept while they stay
   // where they are (a grown heap or another window size moves them).
   const frameImage = useRef<FrameImage | null>(null);
-  // The same frames as classes (the identity palette), which the overview counts: its repaint
-  // spans do not change with the theme.
-  const classImage = useRef<FrameImage | null>(null);
   const heapImage = useRef<{ words: Uint32Array; image: ImageData } | null>(null);
   // The image the frames canvas last got whole: only then can a put of the changed rows do.
   const onCanvas = useRef<ImageData | null>(null);
   // What the last repaint changed (window pixel ranges), null after a whole repaint.
   const changed = useRef<readonly (readonly [number, number])[] | null>(null);
-  // The overview's counts, and the units its canvas shows as they are.
-  const overview = useRef<Overview | null>(null);
-  const overviewDrawn = useRef<Overview | null>(null);
+  // The overview counts its canvas shows as they are.
+  const overviewDrawn = useRef<CellCounts | null>(null);
   const overviewColors = useRef<MapColors | null>(null);
   const overviewImage = useRef<ImageData | null>(null);
   // Whether the top layer holds any ink: a blank layer with nothing to draw is left alone.
@@ -417,6 +400,23 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const boxW = grid.cols * grid.cell;
   const boxH = grid.rows * grid.cell;
 
+  // The overview's counts, brought up to date with this state: only the cells that meet a block
+  // the core stamped since (touched; null when every cell was counted), and the compared
+  // machine's the same way, so compare mode costs what changed too.
+  const [keepers] = useState(() => ({ own: new OverviewKeeper(), other: new OverviewKeeper() }));
+  const cells = useMemo(() => {
+    if (!units || !state.frames.live()) {
+      keepers.own.drop();
+      keepers.other.drop();
+      return null;
+    }
+    const { ov, touched } = keepers.own.count(state, win.start, units, unit);
+    const apart = compare?.frames.live()
+      ? ov.differing(keepers.other.count(compare, win.start, units, unit).ov)
+      : null;
+    return { ov, touched, apart };
+  }, [keepers, state, compare, win.start, units, unit]);
+
   useEffect(() => {
     const el = canvas.current?.parentElement?.parentElement;
     if (!el) return;
@@ -429,8 +429,6 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     () => () => {
       frameImage.current?.free();
       frameImage.current = null;
-      classImage.current?.free();
-      classImage.current = null;
     },
     [],
   );
@@ -438,6 +436,42 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   // Frames: repainted only when the frames, the colours or the window change, never for the
   // event, the cursor or a hover (those are the top layer's).
   useEffect(() => {
+    // The overview: its cells drawn from the counts, only those recounted unless the counts,
+    // the canvas or the palette are new. The frames layer is not painted (it is hidden): at
+    // 1 TiB it would be a gigabyte of pixels.
+    if (cells) {
+      const ov = cells.ov;
+      const oc = overviewCanvas.current;
+      const octx = oc?.getContext('2d');
+      if (oc && octx) {
+        const bw = grid.cols * UNIT_PX;
+        const bh = grid.rows * UNIT_PX;
+        let img = overviewImage.current;
+        if (oc.width !== bw || oc.height !== bh || !img || img.width !== bw || img.height !== bh) {
+          oc.width = bw;
+          oc.height = bh;
+          img = new ImageData(bw, bh);
+          overviewImage.current = img;
+          overviewDrawn.current = null;
+        }
+        // every cell when the counts were all counted again (another Sim), or are new, or the
+        // palette is
+        const whole =
+          cells.touched === null ||
+          overviewDrawn.current !== ov ||
+          overviewColors.current !== colors;
+        const words = new Uint32Array(img.data.buffer);
+        if (whole) words.fill(colors.hole);
+        paintUnits(words, ov, grid, colors, whole ? null : cells.touched);
+        octx.putImageData(img, 0, 0);
+        overviewColors.current = colors;
+        overviewDrawn.current = ov;
+      }
+      onCanvas.current = null; // the frames canvas is stale: painted whole when it shows again
+      changed.current = null;
+      return;
+    }
+    overviewDrawn.current = null;
     const c = base.current;
     const ctx = c?.getContext('2d');
     // A run that replaced the machine between this render and its effect disposed its Sim: the
@@ -484,53 +518,14 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     onCanvas.current = held.image;
     // (spans name what changed even when the image moved in a grown heap and is put whole)
     changed.current = spans;
-
-    // The overview: recount the units whose classes the core repainted (all of them when the
-    // window or the grid is new), then draw the cells that changed, or all after a new palette.
-    if (units) {
-      classImage.current ??= new FrameImage();
-      const cls = state.frames.paint(classImage.current, win.start, win.count, CLASS_LUT);
-      let ov = overview.current;
-      let touched: number[] | null = null;
-      if (!ov || ov.units !== units || ov.unit !== unit || !cls.spans) {
-        ov = new Overview(units, unit, FC.COUNT);
-        overview.current = ov;
-        ov.recount(cls.words, 0, units);
-      } else {
-        touched = ov.unitsOf(cls.spans);
-        for (const u of touched) ov.recount(cls.words, u, u + 1);
-      }
-      const oc = overviewCanvas.current;
-      const octx = oc?.getContext('2d');
-      if (oc && octx) {
-        const bw = grid.cols * UNIT_PX;
-        const bh = grid.rows * UNIT_PX;
-        let img = overviewImage.current;
-        if (oc.width !== bw || oc.height !== bh || !img || img.width !== bw || img.height !== bh) {
-          oc.width = bw;
-          oc.height = bh;
-          img = new ImageData(bw, bh);
-          overviewImage.current = img;
-          overviewDrawn.current = null;
-        }
-        const whole = overviewDrawn.current !== ov || overviewColors.current !== colors;
-        const words = new Uint32Array(img.data.buffer);
-        if (whole) words.fill(colors.hole);
-        paintUnits(words, ov, grid, colors, whole ? null : (touched ?? []));
-        octx.putImageData(img, 0, 0);
-        overviewColors.current = colors;
-        overviewDrawn.current = ov;
-      }
-    } else {
-      overview.current = null;
-      overviewDrawn.current = null;
-    }
-  }, [state, colors, win, cols, rows, units, unit, grid, boxW, boxH]);
+  }, [state, colors, win, cols, rows, cells, grid]);
 
   // Frames that differ from the compared machine (window indexes), in compare mode only.
+  // In the overview, the cells whose counts differ (cells.apart) instead: the window may be a
+  // whole machine of hundreds of millions of frames.
   const differing = useMemo(
-    () => (compare ? differingFrames(state, compare, win, colors) : []),
-    [state, compare, win, colors],
+    () => (compare && unit === 1 ? differingFrames(state, compare, win, colors) : []),
+    [state, compare, win, colors, unit],
   );
 
   // The blocks of the window, when each frame is big enough to outline (not in the overview).
@@ -579,16 +574,19 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     if (pb > 0) drawPageblocks(ctx, grid, pb, lo, hi, options.theme);
     const nBlocks = unit === 1 ? drawBlocks(ctx, grid, blocks, options.theme) : 0;
     const zoneLines = drawZones(ctx, grid, zoneSpans, options.theme);
-    // What the last step changed: the blocks (or overview cells) the core repainted.
+    // What the last step changed: the blocks the core repainted, or the overview cells
+    // recounted.
     const spans = changed.current;
     let marks = 0;
-    if (spans && spans.length <= MAX_MARKS) {
+    const touched = cells?.touched;
+    if (touched && touched.length <= MAX_MARKS) {
+      const rects = touched.map((u) => rectOn(grid, lo + u * unit, unit));
+      drawMarks(ctx, rects, HIGHLIGHT[options.theme], 10, [4, 3]);
+      marks = rects.length;
+    } else if (!cells && spans && spans.length <= MAX_MARKS) {
       const rects: Rect[] = [];
       for (const [a, b] of spans) {
-        if (unit > 1) {
-          for (let u = Math.floor(a / unit); u * unit < b; u++)
-            rects.push(rectOn(grid, lo + u * unit, unit));
-        } else {
+        {
           // a span is whole rows, or part of one row
           const first = Math.floor(a / cols);
           const last = Math.ceil(b / cols);
@@ -603,15 +601,14 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       marks = rects.length;
     }
     // Frames whose class differs from the compared machine: a hatch over each run (or cell).
-    if (differing.length) {
+    if (differing.length || cells?.apart?.cells.length) {
       const k = ink(options.theme);
       ctx.save();
       ctx.strokeStyle = k.diff;
       ctx.fillStyle = options.theme === 'dark' ? 'rgba(255,255,255,0.35)' : 'rgba(0,0,0,0.35)';
       ctx.lineWidth = 2;
-      if (unit > 1) {
-        const cellsDiffer = new Set(differing.map((i) => Math.floor(i / unit)));
-        for (const u of cellsDiffer) {
+      if (cells) {
+        for (const u of cells.apart?.cells ?? []) {
           const r = rectOn(grid, lo + u * unit, unit);
           ctx.fillRect(r.x, r.y, r.w, r.h);
           ctx.strokeRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
@@ -636,8 +633,15 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       for (const r of cellRects(grid, after, grid.cols * grid.rows))
         ctx.fillRect(r.x, r.y, r.w, r.h);
     }
-    const d = section.current?.dataset;
+    const el = section.current;
+    if (el && cells) overviewOf.set(el, cells.ov);
+    else if (el) overviewOf.delete(el);
+    const d = el?.dataset;
     if (d) {
+      // in the overview, the frames that differ at least (cells.apart.frames)
+      d.differingFrames = String(
+        compare ? (cells ? (cells.apart?.frames ?? 0) : differing.length) : -1,
+      );
       d.blocks = String(nBlocks);
       d.zoneLines = String(zoneLines);
       d.changedMarks = String(marks);
@@ -647,6 +651,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
     blocks,
     zoneSpans,
     differing,
+    cells,
+    compare,
     grid,
     boxW,
     boxH,
@@ -676,16 +682,17 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const pointedHead = pointedInfo?.head ?? -1;
   const pointedOrder = pointedInfo?.order ?? 0;
 
-  // The overview cell under the pointer: its frames by class, counted from the state.
-  const hoverUnit = unit > 1 && hover !== null ? hover - ((hover - win.start) % unit) : -1;
-  const hoverCell = useMemo(() => {
-    if (hoverUnit < 0) return null;
-    const px = new Uint32Array(unit);
-    paintFrames(state, { start: hoverUnit, count: unit, cols: unit }, colors, px);
-    const ov = new Overview(1, unit, FC.COUNT);
-    ov.recount(classPixels(px, colors.lut), 0, 1);
-    return { lo: hoverUnit, counts: ov.counts };
-  }, [state, hoverUnit, unit, colors]);
+  // The overview cell under the pointer (or the keyboard cursor): its frames by class, from the
+  // overview's counts.
+  const cellPfn = unit > 1 ? (hover ?? cursor) : null;
+  const cellIndex = cellPfn !== null ? Math.floor((cellPfn - win.start) / unit) : -1;
+  const hoverCell =
+    cells && cellIndex >= 0 && cellIndex < cells.ov.units
+      ? {
+          lo: win.start + cellIndex * unit,
+          counts: cells.ov.counts.subarray(cellIndex * FC.COUNT, (cellIndex + 1) * FC.COUNT),
+        }
+      : null;
 
   // The top layer: the event (animated), the pointed block and its buddy, the keyboard cursor.
   const shape = useMemo(() => eventShape(event), [event]);
@@ -877,7 +884,6 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
       data-event-here={eventInMap}
       data-mode={mode}
       data-unit={unit}
-      data-differing-frames={compare ? differing.length : -1}
       data-pointed-block={pointedInfo ? `${pointedInfo.head}/${pointedInfo.order}` : ''}
       data-buddy-pfn={buddy !== null && buddyInZone ? buddy : -1}
       data-event-shape={shape?.kind ?? ''}
@@ -903,8 +909,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
             data-layer="frames"
             data-start={win.start}
             aria-hidden="true"
-            // Magnified cells stay crisp. In the overview the cells layer covers it (it still holds
-            // every frame: the overview counts its pixels).
+            // Magnified cells stay crisp. In the overview it is hidden and not painted (the
+            // cells layer is drawn from counts instead).
             style={{
               width: cols * cell,
               height: rows * cell,

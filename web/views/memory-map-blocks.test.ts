@@ -2,16 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
 import { loadCore } from '../core/module';
-import {
-  blockRect,
-  blocksIn,
-  buddyOf,
-  classPixels,
-  Overview,
-  overviewUnit,
-} from './memory-map-blocks';
-import { frameInfo, mapColors, paintFrames, pfnExtent } from './memory-map-paint';
-import { FC, PG } from './model';
+import { blockRect, blocksIn, buddyOf, overviewUnit } from './memory-map-blocks';
+import { frameInfo, pfnExtent } from './memory-map-paint';
+import { PG } from './model';
 
 describe('memory map blocks', async () => {
   const core = await loadCore();
@@ -51,24 +44,9 @@ describe('memory map blocks', async () => {
     expect(blockRect(36, 4, 0, 16, 10)).toEqual({ x: 40, y: 20, w: 40, h: 10 });
   });
 
-  it('counts each overview unit by class from the pixels, and recounts only what is asked', () => {
-    const colors = mapColors('light');
-    const px = new Uint32Array(256);
-    paintFrames(s, { start: 0, count: 256, cols: 16 }, colors, px);
-    const unit = overviewUnit(256, 16, 8); // no more than 8 cells of a pageblock or more
-    expect(unit).toBe(32);
-    const ov = new Overview(256 / unit, unit, FC.COUNT);
-    ov.recount(classPixels(px, colors.lut), 0, ov.units);
-    let allocated = 0;
-    for (let pfn = 0; pfn < 256; pfn++) if (frameInfo(s, pfn)?.state === PG.ALLOCATED) allocated++;
-    let counted = 0;
-    for (let u = 0; u < ov.units; u++) {
-      let sum = 0;
-      for (let c = 0; c < FC.COUNT; c++) sum += ov.counts[u * FC.COUNT + c] ?? 0;
-      expect(sum).toBe(unit);
-      counted += ov.counts[u * FC.COUNT + FC.ALLOCATED] ?? 0;
-    }
-    expect(counted).toBe(allocated);
-    expect(ov.unitsOf([[30, 40]])).toEqual([0, 1]);
+  it('picks an overview unit of a pageblock or more, doubling until the cells fit', () => {
+    expect(overviewUnit(256, 16, 8)).toBe(32); // no more than 8 cells of a pageblock or more
+    expect(overviewUnit(256, 16, 100)).toBe(16);
+    expect(overviewUnit(2 ** 28, 512, 6000)).toBe(65536); // 1 TiB in 4096 cells
   });
 });

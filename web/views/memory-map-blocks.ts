@@ -1,8 +1,8 @@
 /*
  * memory-map-blocks.ts: what the memory map draws over its pixels, as plain numbers: the blocks in
  * a window (head to head, as the buddy allocator holds them), where a block sits on screen, the
- * buddy of a block, and the overview of a machine too big for a pixel per frame: one cell per
- * pageblock or larger aligned unit, holding how many of its frames are in each frame class.
+ * buddy of a block, and the unit of the overview of a machine too big for a pixel per frame
+ * (its counts are in memory-map-overview.ts).
  *
  * Rows are `cols` frames wide and cols is a power of two, so an aligned block of 2^order frames is
  * always one rectangle: part of one row when it is narrower than a row, whole rows otherwise.
@@ -100,61 +100,4 @@ export function overviewUnit(frames: number, pageblock: number, maxCells: number
   let unit = Math.max(1, pageblock);
   while (frames / unit > maxCells) unit *= 2;
   return unit;
-}
-
-/**
- * Class counts per overview unit: counts[u * classes + c] is how many frames of unit u are in
- * frame class c (FC). Counted from the core's class map painted through the identity palette
- * (each pixel its class), so the counts do not depend on the theme and the core's repaint spans
- * say which units a step changed.
- */
-export class Overview {
-  readonly counts: Uint32Array;
-
-  constructor(
-    readonly units: number,
-    readonly unit: number,
-    readonly classes: number,
-  ) {
-    this.counts = new Uint32Array(units * classes);
-  }
-
-  /**
-   * Recount units [u0, u1) from class pixels (window index 0 = unit 0's first frame), a run of
-   * one class at a time (blocks make long runs).
-   */
-  recount(pixels: Uint32Array, u0: number, u1: number): void {
-    const k = this.classes;
-    const last = Math.min(u1, this.units);
-    for (let u = Math.max(0, u0); u < last; u++) {
-      const row = this.counts.subarray(u * k, u * k + k);
-      row.fill(0);
-      const end = Math.min(pixels.length, (u + 1) * this.unit);
-      let i = u * this.unit;
-      while (i < end) {
-        const v = pixels[i] ?? 0;
-        let j = i + 1;
-        while (j < end && pixels[j] === v) j++;
-        if (v < k) row[v] = (row[v] ?? 0) + (j - i);
-        i = j;
-      }
-    }
-  }
-
-  /** The units that window pixel ranges [lo, hi) touch, in order, each once. */
-  unitsOf(spans: readonly (readonly [number, number])[]): number[] {
-    const out = new Set<number>();
-    for (const [lo, hi] of spans) {
-      for (let u = Math.floor(lo / this.unit); u * this.unit < hi && u < this.units; u++)
-        out.add(u);
-    }
-    return [...out].sort((a, b) => a - b);
-  }
-}
-
-/** Colour pixels back to their frame classes through the palette they were painted with. */
-export function classPixels(pixels: Uint32Array, lut: Uint32Array): Uint32Array {
-  const classOf = new Map<number, number>();
-  for (let c = lut.length - 1; c >= 0; c--) classOf.set(lut[c] ?? 0, c);
-  return pixels.map((v) => classOf.get(v) ?? 0);
 }

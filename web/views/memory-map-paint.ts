@@ -77,6 +77,66 @@ export function mapColors(theme: Theme): MapColors {
   return { hole, buddy, pcp, allocated, corrupt, lut };
 }
 
+/**
+ * Hand every managed frame of [lo, hi) to emit as (from, to, class) pieces, in pfn order: block
+ * heads only, as the core's frame_class.c walks them. Frames outside managed memory are not
+ * handed on (the caller's holes). Blocks are naturally aligned and at most 2^maxOrder pages, so a
+ * max-order boundary (or the zone's first frame) is always a head: from there, head to head, each
+ * head's order says how far its block reaches, and the tail frames are never read. A whole
+ * max-order block is one step, so a 1 TiB machine free is 262,144 steps, not 268M.
+ */
+export function walkClasses(
+  s: ModelState,
+  lo: number,
+  hi: number,
+  emit: (from: number, to: number, cls: number) => void,
+): void {
+  const f = s.frames;
+  const bytes = f.heap(); // (not f.bytes: a heap grown since the state was read detaches it)
+  const oState = f.off.state;
+  const oOrder = f.off.order;
+  const oList = f.off.list;
+  const oCpu = f.off.cpu;
+  const maxBlock = 2 ** s.maxOrder;
+  for (const n of s.nodes) {
+    for (const z of n.zones) {
+      const zEnd = z.memPfn + z.managed;
+      if (z.managed === 0 || zEnd <= lo || z.memPfn >= hi) continue;
+      const from = Math.max(lo, z.memPfn);
+      const to = Math.min(hi, zEnd);
+      let p = Math.max(z.memPfn, from - (from % maxBlock));
+      while (p < to) {
+        const at = f.at(p);
+        const state = bytes[at + oState] ?? 0;
+        if (state === PG.TAIL) {
+          p++; // a frame no head covers (a corrupted state): left as a hole
+          continue;
+        }
+        const size = 2 ** (bytes[at + oOrder] ?? 0);
+        let cls: number;
+        switch (state) {
+          case PG.BUDDY: {
+            const mt = bytes[at + oList] ?? 0;
+            cls = mt < FC.PCP_EVEN - FC.BUDDY ? FC.BUDDY + mt : FC.HOLE;
+            break;
+          }
+          case PG.PCP:
+            cls = (bytes[at + oCpu] ?? 0) & 1 ? FC.PCP_ODD : FC.PCP_EVEN;
+            break;
+          case PG.ALLOCATED:
+            cls = FC.ALLOCATED;
+            break;
+          default:
+            cls = FC.CORRUPT;
+        }
+        // (blocks of the first max-order block may end before the window starts)
+        if (p + size > from) emit(Math.max(p, from), Math.min(p + size, to), cls);
+        p += size;
+      }
+    }
+  }
+}
+
 /** Paint window w into out (length w.count). Frames outside managed memory get the hole colour. */
 export function paintFrames(
   s: ModelState,
@@ -85,51 +145,29 @@ export function paintFrames(
   out: Uint32Array,
 ): void {
   out.fill(colors.hole);
-  const f = s.frames;
-  const { bytes } = f;
-  const oState = f.off.state;
-  const oOrder = f.off.order;
-  const oList = f.off.list;
-  const oCpu = f.off.cpu;
-  const maxBlock = 1 << s.maxOrder;
-  const end = w.start + w.count;
-  for (const n of s.nodes) {
-    for (const z of n.zones) {
-      const zEnd = z.memPfn + z.managed;
-      if (z.managed === 0 || zEnd <= w.start || z.memPfn >= end) continue;
-      const from = Math.max(w.start, z.memPfn);
-      const to = Math.min(end, zEnd);
-      // Blocks are naturally aligned and at most 2^maxOrder pages, so a max-order boundary (or
-      // the zone's first frame) is always a block head. From there, head to head: each head's
-      // order says how far its block reaches, and the tail frames are never read.
-      let p = Math.max(z.memPfn, from - (from % maxBlock));
-      while (p < to) {
-        const at = f.at(p);
-        const state = bytes[at + oState] ?? 0;
-        if (state === PG.TAIL) {
-          p++; // a frame no head covers (a corrupted state): leave it as a hole
-          continue;
-        }
-        const size = 1 << (bytes[at + oOrder] ?? 0);
-        let color: number;
-        switch (state) {
-          case PG.BUDDY:
-            color = colors.buddy[bytes[at + oList] ?? 0] ?? colors.hole;
-            break;
-          case PG.PCP:
-            color = colors.pcp[(bytes[at + oCpu] ?? 0) & 1] ?? colors.hole;
-            break;
-          case PG.ALLOCATED:
-            color = colors.allocated;
-            break;
-          default:
-            color = colors.corrupt;
-        }
-        out.fill(color, Math.max(p, from) - w.start, Math.min(p + size, to) - w.start);
-        p += size;
-      }
-    }
-  }
+  const { lut } = colors;
+  walkClasses(s, w.start, w.start + w.count, (a, b, cls) =>
+    out.fill(lut[cls] ?? colors.hole, a - w.start, b - w.start),
+  );
+}
+
+/**
+ * Add the frames of [lo, hi) per class to counts[offset + class] (FC.COUNT entries), holes
+ * included: what one overview cell holds.
+ */
+export function countClasses(
+  s: ModelState,
+  lo: number,
+  hi: number,
+  counts: Float64Array,
+  offset = 0,
+): void {
+  let managed = 0;
+  walkClasses(s, lo, hi, (a, b, cls) => {
+    counts[offset + cls] = (counts[offset + cls] ?? 0) + (b - a);
+    managed += b - a;
+  });
+  counts[offset + FC.HOLE] = (counts[offset + FC.HOLE] ?? 0) + (hi - lo - managed);
 }
 
 /** What one frame is, in words (the map's inspector and its tooltip). */

@@ -25,6 +25,7 @@ import { WorkloadEditor } from '../WorkloadEditor';
 import { CompareViews } from './CompareViews';
 import { LoadProgress } from './LoadProgress';
 import { MachineForm, profileOf } from './MachineForm';
+import { ModelMemory } from './ModelMemory';
 import { Tools } from './Tools';
 import { useCompare } from './useCompare';
 import { useNarration } from './useNarration';
@@ -79,7 +80,7 @@ export function PlaygroundBody({
   });
   const { text } = draft;
   const profile = profileOf(text);
-  const compare = useCompare(core, session, text, profile, source.compare);
+  const compare = useCompare(core, session, text, profile, source.compare, machineOverride);
 
   usePlayerVersion(session?.player ?? null);
   useEffect(() => {
@@ -136,6 +137,14 @@ export function PlaygroundBody({
             setAndRun={draft.setAndRun}
             compare={compare}
           />
+          {session && (
+            <ModelMemory
+              session={session}
+              compare={compare.session}
+              profile={profile}
+              compareProfile={compare.profile}
+            />
+          )}
           <Suspense
             fallback={
               <WorkloadEditor

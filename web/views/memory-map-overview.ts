@@ -1,0 +1,165 @@
+/*
+ * memory-map-overview.ts: the memory map's overview at any size: one cell per `unit` frames (a
+ * pageblock or more, a power of two), holding how many of its frames are in each frame class
+ * (FC). Counted from block heads (walkClasses: a whole max-order block is one step, its head in
+ * the core's per-block table), never by visiting or painting frames, so a 1 TiB machine's
+ * overview costs its 262,144 blocks once and a step costs the blocks it changed.
+ *
+ * What changed comes from the core's frame stamps (frame_changed, wasm-core/src/base/state.h):
+ * per max-order block the history digest of its last change. The overview keeps the stamps it
+ * counted at; a block whose stamp differs is recounted with the cells it meets, whatever moved the
+ * machine (a step, a seek, a restore, another branch).
+ *
+ * Worked example: max_order 10 (1024-frame blocks), unit 4096: cell 3 of a window from pfn 0
+ * covers blocks 12..15; a step that allocates pfn 13,000 stamps block 12 (13,000 >> 10), so only
+ * cell 3 is recounted, and it is the cell the map marks.
+ */
+import { countClasses } from './memory-map-paint';
+import { FC, type ModelState } from './model';
+
+/** The overview cell colours (FC order) drawn bottom up: allocated, per-CPU, free by type. */
+export const STACK: readonly number[] = [
+  FC.ALLOCATED,
+  FC.CORRUPT,
+  FC.PCP_EVEN,
+  FC.PCP_ODD,
+  ...Array.from({ length: FC.PCP_EVEN - FC.BUDDY }, (_, i) => FC.PCP_EVEN - 1 - i),
+];
+
+/** Bitmap pixels per overview cell side: bands are drawn in eighths of a cell. */
+export const UNIT_PX = 8;
+
+/** The sections drawn as overviews and their counts, for the test API's check (test-api.ts). */
+export const overviewOf = new WeakMap<Element, CellCounts>();
+
+export class CellCounts {
+  /** counts[u * FC.COUNT + c]: frames of cell u in class c (holes: frames no zone manages). */
+  readonly counts: Float64Array;
+  /** The stamps counted at, two words per block of the window; null until the first count. */
+  private seen: Uint32Array | null = null;
+  private owner: object | null = null; // the Sim counted: stamps compare within one Sim
+  private readonly firstBlock: number;
+
+  constructor(
+    readonly start: number, // pfn of cell 0's first frame (a multiple of unit)
+    readonly units: number,
+    readonly unit: number, // frames per cell
+    readonly blockFrames: number, // 2^maxOrder: the frames one stamp covers
+  ) {
+    this.counts = new Float64Array(units * FC.COUNT);
+    this.firstBlock = Math.floor(start / blockFrames);
+  }
+
+  /** Whether this overview counts cells of that window and machine geometry. */
+  fits(start: number, units: number, unit: number, blockFrames: number): boolean {
+    return (
+      this.start === start &&
+      this.units === units &&
+      this.unit === unit &&
+      this.blockFrames === blockFrames
+    );
+  }
+
+  /** Count cells [u0, u1) afresh. */
+  private recount(s: ModelState, u0: number, u1: number): void {
+    const k = FC.COUNT;
+    this.counts.fill(0, u0 * k, u1 * k);
+    for (let u = u0; u < u1; u++) {
+      const lo = this.start + u * this.unit;
+      countClasses(s, lo, lo + this.unit, this.counts, u * k);
+    }
+  }
+
+  /**
+   * Bring the counts up to date with s: every cell on the first call (or with `all`), else the
+   * cells that meet a block whose stamp changed. Returns the cells recounted, in order, or null
+   * when every cell was.
+   */
+  update(s: ModelState, all = false): number[] | null {
+    const stamps = s.frames.stamps();
+    const end = this.start + this.units * this.unit;
+    const blocks = Math.ceil(end / this.blockFrames) - this.firstBlock;
+    // stamps past the last zone do not exist: those blocks never change
+    const have = Math.max(0, Math.min(blocks, stamps.length / 2 - this.firstBlock));
+    const from = 2 * this.firstBlock;
+    if (all || !this.seen || this.owner !== s.frames.owner) {
+      this.owner = s.frames.owner;
+      this.seen = stamps.slice(from, from + 2 * have);
+      this.recount(s, 0, this.units);
+      return null;
+    }
+    const seen = this.seen;
+    const out: number[] = [];
+    const bf = this.blockFrames;
+    let last = -1; // the last cell recounted
+    for (let b = 0; b < have; b++) {
+      const i = 2 * b;
+      const lo = stamps[from + i] ?? 0;
+      const hi = stamps[from + i + 1] ?? 0;
+      if (lo === seen[i] && hi === seen[i + 1]) continue;
+      seen[i] = lo;
+      seen[i + 1] = hi;
+      // the cells block firstBlock + b meets (a block may start before the window's first cell)
+      const at = (this.firstBlock + b) * bf - this.start;
+      const u0 = Math.max(0, Math.floor(at / this.unit));
+      const u1 = Math.min(this.units, Math.ceil((at + bf) / this.unit));
+      for (let u = Math.max(u0, last + 1); u < u1; u++) {
+        this.recount(s, u, u + 1);
+        out.push(u);
+        last = u;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The cells whose counts differ from other's (an overview of the same window), in order, and
+   * the frames that differ at least: per cell, half the sum of its classes' differences (a frame
+   * that moved from one class to another counts once).
+   */
+  differing(other: CellCounts): { cells: number[]; frames: number } {
+    const k = FC.COUNT;
+    const cells: number[] = [];
+    let frames = 0;
+    if (!other.fits(this.start, this.units, this.unit, this.blockFrames)) return { cells, frames };
+    for (let u = 0; u < this.units; u++) {
+      let apart = 0;
+      for (let c = 0; c < k; c++)
+        apart += Math.abs((this.counts[u * k + c] ?? 0) - (other.counts[u * k + c] ?? 0));
+      if (apart) {
+        cells.push(u);
+        frames += apart / 2;
+      }
+    }
+    return { cells, frames };
+  }
+}
+
+/**
+ * One map's overview across its renders: the same counts while the window and the geometry stay,
+ * brought up to date with each state; new counts (every cell counted) when they change.
+ */
+export class OverviewKeeper {
+  private held: CellCounts | null = null;
+
+  /** The counts of s's cells of unit frames from start, and the cells recounted (null: all). */
+  count(
+    s: ModelState,
+    start: number,
+    units: number,
+    unit: number,
+  ): { ov: CellCounts; touched: number[] | null } {
+    const blockFrames = 2 ** s.maxOrder;
+    let ov = this.held;
+    if (!ov || !ov.fits(start, units, unit, blockFrames)) {
+      ov = new CellCounts(start, units, unit, blockFrames);
+      this.held = ov;
+    }
+    return { ov, touched: ov.update(s) };
+  }
+
+  /** Forget the counts (the map is not an overview now). */
+  drop(): void {
+    this.held = null;
+  }
+}
