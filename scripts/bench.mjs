@@ -85,8 +85,9 @@ const USAGE = `npm run bench [-- OPTION...]: speed and size, side by side in one
   --state         the state rows alone: bytes per managed page, snapshot and restore sizes
   --first-load    the home page's first load alone: JS + CSS + wasm, gzip
   --long-load     loading the 2M-op workload in the playground alone
+  --big           the 1 TiB machine's browser rows alone (player, map overview, every view)
   --help          this text`;
-const OPTIONS = ['--core', '--instructions', '--state', '--first-load', '--long-load'];
+const OPTIONS = ['--core', '--instructions', '--state', '--first-load', '--long-load', '--big'];
 const unknown = process.argv.slice(2).filter((a) => !OPTIONS.includes(a));
 if (unknown.includes('--help') || unknown.includes('-h')) {
   console.log(USAGE);
