@@ -76,5 +76,12 @@ second=$((room - margin))
 [ "$second" -gt 0 ] || { echo "reclaim: only $room MiB above the low watermarks" >&2; exit 2; }
 echo "reclaim: $room MiB above the low watermarks; holding $second MiB more"
 hold "$second"
+# other processes free and take memory meanwhile: top up (a few times) until the margin is met
+for _ in 1 2 3; do
+	room=$(headroom)
+	[ "$room" -gt $((margin + 16)) ] || break
+	echo "reclaim: $room MiB above the low watermarks; holding $((room - margin)) MiB more"
+	hold $((room - margin))
+done
 echo "reclaim: now $(headroom) MiB above the low watermarks; MemFree $(awk '/MemFree/ {print int($2/1024)}' /proc/meminfo) MiB"
 "$here/capture.sh" "$out" --events 'vmscan:mm_vmscan_wakeup_kswapd vmscan:mm_vmscan_kswapd_wake vmscan:mm_vmscan_kswapd_sleep vmscan:mm_vmscan_direct_reclaim_begin vmscan:mm_vmscan_direct_reclaim_end vmscan:mm_vmscan_lru_shrink_inactive vmscan:mm_vmscan_lru_shrink_active' -- "$work/touch" "$touchmb"

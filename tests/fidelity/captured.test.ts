@@ -2,7 +2,8 @@
  * Fidelity: captures replayed from their captured state. Each folder of traces/captured/ (and of
  * BUDDYSCOPE_CAPTURES, a directory of further captures of the same kinds kept apart) holds a
  * system-wide 6.18 trace and the zoneinfo, buddyinfo, pagetypeinfo and vm sysctls read just
- * before it (scripts/capture/capture.sh). The model boots in that state, replays the trace with
+ * before it, and in newer captures lru-state.gz, the LRU folios' memory cgroups, lists and orders
+ * (scripts/capture/capture.sh). The model boots in that state, replays the trace with
  * its vmstat ticks, and must give, per CPU and order, the kernel's number of pcp refill runs and
  * drain runs within 20% (or 2 runs) with the same most common run length, and
  * mm_page_alloc_extfrag only where the kernel had them. A capture in which kswapd woke must also
@@ -134,6 +135,9 @@ describe('captures replayed from their captured state', async () => {
     const buddyinfo = read('buddyinfo');
     const pagetypeinfo = read('pagetypeinfo');
     const sysctl = read('sysctl-vm');
+    const lruState = existsSync(join(dir, 'lru-state.gz'))
+      ? gunzipSync(readFileSync(join(dir, 'lru-state.gz'))).toString('utf8')
+      : undefined;
     const kswapdRun = /mm_vmscan_kswapd_wake:/.test(trace);
 
     it(`${name}: refills, drains and fallbacks per CPU and order`, () => {
@@ -144,6 +148,7 @@ describe('captures replayed from their captured state', async () => {
           ...(buddyinfo !== undefined ? { buddyinfo } : {}),
           ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
           ...(sysctl !== undefined ? { sysctl } : {}),
+          ...(lruState !== undefined ? { lruState } : {}),
         },
         Math.min(1 << 18, MAX_EVENT_CAPACITY),
       );
@@ -180,6 +185,7 @@ describe('captures replayed from their captured state', async () => {
           ...(buddyinfo !== undefined ? { buddyinfo } : {}),
           ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
           ...(sysctl !== undefined ? { sysctl } : {}),
+          ...(lruState !== undefined ? { lruState } : {}),
         },
         Math.min(1 << 18, MAX_EVENT_CAPACITY),
       );

@@ -12,8 +12,8 @@
 
 /* Reclaim's region header. */
 struct memcg_region {
-	uint32_t nr;			  /* memcgs declared */
-	int32_t iter_pos[MAX_NUMNODES];	  /* each node's iter->position: last memcg visited, -1: none */
+	uint32_t nr;			/* memcgs declared */
+	int32_t iter_pos[MAX_NUMNODES]; /* each node's iter->position: last memcg visited, -1: none */
 };
 
 /* The header's bytes, rounded so the arrays after it stay 8-byte aligned. */
