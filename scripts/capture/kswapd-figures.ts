@@ -36,7 +36,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const core = await loadCore();
   process.stdout.write(
-    'capture\tlru-state\twakes kernel\twakes model\tpgscan kernel\tpgscan model\n',
+    'capture\tlru-state\twakes kernel\twakes model\tpgscan kernel\tpgscan model\tLRU pages placed/captured\n',
   );
   for (const dir of dirs) {
     const read = (f: string) =>
@@ -65,6 +65,21 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 1;
     }
+    // the LRU pages the captured state put on the lists, against the lru-state's (a folio no
+    // captured block could hold is left out)
+    const booted = core.createSim(replay.config);
+    let placed = NaN;
+    try {
+      placed = ['nr_inactive_anon', 'nr_active_anon', 'nr_inactive_file', 'nr_active_file']
+        .map((k) => vmstat(booted.proc('vmstat'), k))
+        .reduce((a, b) => a + b, 0);
+    } finally {
+      booted.dispose();
+    }
+    const wanted = (lruState ?? '')
+      .split('\n')
+      .filter((l) => l.startsWith('folios '))
+      .reduce((n, l) => n + Number(l.split(' ')[6]) * 2 ** Number(l.split(' ')[5]), 0);
     let scan = NaN;
     const model = modelCounts(core, replay.config, replay.ops, (sim) => {
       scan = vmEvent(sim, 'pgscan_kswapd');
@@ -77,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
       vmstat(read('vmstat-after'), 'pgscan_kswapd') -
       vmstat(read('vmstat-before'), 'pgscan_kswapd');
     process.stdout.write(
-      `${dir}\t${lruState !== undefined ? 'yes' : 'no'}\t${wakesReal}\t${wakes}\t${scanReal}\t${scan}${model.summary.frozen ? `\tFROZEN: ${model.summary.frozen}` : ''}\n`,
+      `${dir}\t${lruState !== undefined ? 'yes' : 'no'}\t${wakesReal}\t${wakes}\t${scanReal}\t${scan}\t${placed}/${lruState !== undefined ? wanted : '-'}${model.summary.frozen ? `\tFROZEN: ${model.summary.frozen}` : ''}\n`,
     );
   }
   return 0;

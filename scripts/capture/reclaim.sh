@@ -55,10 +55,13 @@ else
 	cat "$work/cache.bin" > /dev/null
 fi
 # free pages above the low watermark, summed over DMA32 and Normal (DMA is kept for DMA users by
-# lowmem_reserve, so a movable allocation cannot count on it)
+# lowmem_reserve, so a movable allocation cannot count on it), the per-CPU lists' pages included:
+# zoneinfo's free count leaves them out, and an allocation takes them first (pcp->high is
+# auto-tuned up to hundreds of MiB per CPU on 6.18)
 headroom() {
 	awk '/^Node/ {z=$4} z!="DMA32" && z!="Normal" {next}
-	     /^  pages free/ {f+=$3} /^        low/ {l+=$2} END {print int((f-l)*4/1024)}' /proc/zoneinfo
+	     /^  pages free/ {f+=$3} /^        low/ {l+=$2} /^ +count:/ {f+=$2}
+	     END {print int((f-l)*4/1024)}' /proc/zoneinfo
 }
 hold() { # MiB: start a holder and wait until it has touched its memory
 	"$work/touch" "$1" --hold > "$work/held$1" &
@@ -78,6 +81,7 @@ echo "reclaim: $room MiB above the low watermarks; holding $second MiB more"
 hold "$second"
 # other processes free and take memory meanwhile: top up (a few times) until the margin is met
 for _ in 1 2 3; do
+	sleep 3 # kswapd, woken by the holding, reclaims above the high watermark: let it finish
 	room=$(headroom)
 	[ "$room" -gt $((margin + 16)) ] || break
 	echo "reclaim: $room MiB above the low watermarks; holding $((room - margin)) MiB more"

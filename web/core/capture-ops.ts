@@ -50,10 +50,11 @@ export function captureOps(state: CapturedState): SimOp[] {
   }
   // the LRU lists last: they take what in-use memory the pcp lists left (reclaim/capture.c)
   if (state.memcgs && state.folios) {
-    // memcgs first (the root first), then each memcg's folios, largest first so that they
-    // find captured blocks big enough (reclaim/memcg.c, OP_CAPTURE_LRU_FOLIOS)
+    // memcgs first (the root first), then the folios, smallest first: each joins its list's
+    // head, so the small ones end nearest the tail, as readahead's growing folios leave a file
+    // read in order (reclaim/memcg.c, OP_CAPTURE_LRU_FOLIOS)
     for (const m of state.memcgs) op(OpKind.MEMCG, 0, 0, 0, m.ino, m.online ? 1 : 0);
-    const folios = [...state.folios].sort((a, b) => b.order - a.order);
+    const folios = [...state.folios].sort((a, b) => a.order - b.order);
     for (const f of folios)
       if (f.count > 0)
         op(
