@@ -64,6 +64,23 @@ static struct sim *four_memcgs(void)
 	return s;
 }
 
+/* kswapd's scan_control for one shrink_node at DEF_PRIORITY, with a target it never meets. */
+static struct scan_control kswapd_sc(void)
+{
+	struct scan_control sc = {
+		.nr_to_reclaim = 1 << 20,
+		.gfp = GFP_KERNEL,
+		.priority = DEF_PRIORITY,
+		.reclaim_idx = ZONE_NORMAL,
+		.kswapd = 1,
+		.may_swap = 1,
+		.may_unmap = 1,
+		.may_writepage = 1,
+		.only_zone = -1,
+	};
+	return sc;
+}
+
 /* The pages each EV_SHRINK_INACTIVE event scanned, in order, into out (at most max); how many. */
 static int scans(const struct sim *s, int32_t *out, int max)
 {
@@ -84,8 +101,15 @@ TEST(memcg_declared_in_walk_order_root_first_and_bounded)
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	/* the root must be online */
+	/* the root must be online, and come before any LRU page */
 	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 0), SIM_EINVAL);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 1), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_EINVAL);
+	free(s);
+	s = memcg_machine(2);
+	CHECK(s != NULL);
+	if (!s)
+		return;
 	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);
 	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 7, 0), SIM_OK);
 	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 9, 1), SIM_EINVAL); /* max_memcgs 2 */
@@ -94,8 +118,8 @@ TEST(memcg_declared_in_walk_order_root_first_and_bounded)
 	CHECK_EQ(memcg_get(s, 1)->ino, 7);
 	CHECK_EQ(memcg_get(s, 1)->online, 0);
 	/* folios of an undeclared memcg are refused */
-	CHECK_EQ(at_op(s, OP_CAPTURE_LRU_FOLIOS, 0, 0, 2 * NR_LRU_LISTS + LRU_INACTIVE_FILE,
-		       NORMAL, 1),
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU_FOLIOS, 0, 0, 2 * NR_LRU_LISTS + LRU_INACTIVE_FILE, NORMAL,
+		       1),
 		 SIM_EINVAL);
 	free(s);
 }
@@ -135,17 +159,7 @@ TEST(memcg_iter_full_and_partial_walks)
 TEST(memcg_kswapd_scans_each_lruvec_and_scrapes_offline_ones)
 {
 	struct sim *s = four_memcgs();
-	struct scan_control sc = {
-		.nr_to_reclaim = 1 << 20,
-		.gfp = GFP_KERNEL,
-		.priority = DEF_PRIORITY,
-		.reclaim_idx = ZONE_NORMAL,
-		.kswapd = 1,
-		.may_swap = 1,
-		.may_unmap = 1,
-		.may_writepage = 1,
-		.only_zone = -1,
-	};
+	struct scan_control sc = kswapd_sc();
 	int32_t got[8];
 
 	CHECK(s != NULL);
@@ -208,17 +222,7 @@ TEST(memcg_direct_reclaim_walks_partially_and_resumes)
 TEST(memcg_captured_large_folios_are_scanned_whole)
 {
 	struct sim *s = memcg_machine(2);
-	struct scan_control sc = {
-		.nr_to_reclaim = 1 << 20,
-		.gfp = GFP_KERNEL,
-		.priority = DEF_PRIORITY,
-		.reclaim_idx = ZONE_NORMAL,
-		.kswapd = 1,
-		.may_swap = 1,
-		.may_unmap = 1,
-		.may_writepage = 1,
-		.only_zone = -1,
-	};
+	struct scan_control sc = kswapd_sc();
 
 	CHECK(s != NULL);
 	if (!s)

@@ -96,9 +96,16 @@ int memcg_declare(struct sim *s, const struct sim_op *op)
 
 	if (!r || r->nr >= s->config.max_memcgs || op->arg < 0 || op->arg > 1)
 		return SIM_EINVAL;
-	/* the root is online; a memcg's lists must be declared before pages are put on them */
-	if (!r->nr && !op->arg)
-		return SIM_EINVAL;
+	/* the root is online, and comes before any LRU page: a block linked on a node's own lists
+	 * would otherwise be looked for on the root's once memcgs exist */
+	if (!r->nr) {
+		if (!op->arg)
+			return SIM_EINVAL;
+		for (int nid = 0; nid < s->config.nr_nodes; nid++)
+			for (int lru = 0; lru < NR_LRU_LISTS; lru++)
+				if (s->nodes[nid].lruvec.nr_blocks[lru])
+					return SIM_EINVAL;
+	}
 	m = &memcgs(r)[r->nr++];
 	m->ino = op->handle;
 	m->online = (uint8_t)op->arg;
