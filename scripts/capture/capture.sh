@@ -4,7 +4,9 @@
 #
 #   scripts/capture/capture.sh DIR [--pid] [--cpu N] [--fresh-cpu] [--events 'sys:event ...'] -- COMMAND...
 #
-# Makes DIR and writes there: sysctl-vm (`sysctl vm`), cgroups (/proc/cgroups), zoneinfo, buddyinfo, pagetypeinfo and
+# Makes DIR and writes there: sysctl-vm (`sysctl vm`), cgroups (/proc/cgroups), lru-state.gz
+# (every LRU folio's memory cgroup, list and order, and which memory cgroups are online:
+# lru-state.c, the format in traces/README.md), zoneinfo, buddyinfo, pagetypeinfo and
 # vmstat-before (read in that order just before tracing starts), vmstat-after (just after it
 # stops) and trace.gz (the kernel's /sys/kernel/tracing/trace text, timestamps included).
 #
@@ -79,6 +81,11 @@ pidline=""
 sysctl vm > "$out/sysctl-vm" 2>/dev/null
 # the memory cgroups (num_cgroups counts offline ones too, which reclaim scrapes at every priority)
 cat /proc/cgroups > "$out/cgroups"
+# the LRU's starting state, system-wide (about a second on 24 GiB: read before the quick files)
+lrs=$(mktemp -d)
+gcc -O2 -o "$lrs/lru-state" "$(dirname "$0")/lru-state.c"
+"$lrs/lru-state" | gzip -9 > "$out/lru-state.gz"
+rm -rf "$lrs"
 bash -c "$pidline"'cat /proc/zoneinfo > '"$out"'/zoneinfo; cat /proc/buddyinfo > '"$out"'/buddyinfo; cat /proc/pagetypeinfo > '"$out"'/pagetypeinfo; cat /proc/vmstat > '"$out"'/vmstat-before; echo 1 > '$T'/tracing_on; exec '"${cpu:+taskset -c $cpu }"'"$@"' capture "$@"
 echo 0 > $T/tracing_on
 cat /proc/vmstat > "$out/vmstat-after"

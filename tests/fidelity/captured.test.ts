@@ -2,7 +2,8 @@
  * Fidelity: captures replayed from their captured state. Each folder of traces/captured/ (and of
  * BUDDYSCOPE_CAPTURES, a directory of further captures of the same kinds kept apart) holds a
  * system-wide 6.18 trace and the zoneinfo, buddyinfo, pagetypeinfo and vm sysctls read just
- * before it (scripts/capture/capture.sh). The model boots in that state, replays the trace with
+ * before it, and in newer captures lru-state.gz, the LRU folios' memory cgroups, lists and orders
+ * (scripts/capture/capture.sh). The model boots in that state, replays the trace with
  * its vmstat ticks, and must give, per CPU and order, the kernel's number of pcp refill runs and
  * drain runs within 20% (or 2 runs) with the same most common run length, and
  * mm_page_alloc_extfrag only where the kernel had them. A capture in which kswapd woke must also
@@ -85,6 +86,16 @@ const KNOWN_GAPS: Record<string, string> = {
   'kswapd: drain 1/1': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   'kswapd: drain 1/2': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   'kswapd: drain 1/3': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
+  // kswapd-memcg has an lru-state: the model boots with its memory cgroups and folio orders, and
+  // its kswapd (on CPU 1) scans each memcg apart (pgscan_kswapd 13028 for the kernel's 17096).
+  // But which folios it meets first is inferred: where each folio sat on its list is in no file
+  // (the replay puts small ones nearest the tail), nor how the offline memcgs' pages spread over
+  // them (see docs/model-notes.md). The kernel's kswapd freed 98 order-1, 169 order-2 and 13
+  // order-3 folios (beside 16178 pages) to CPU 1's lists; the model's CPU 1 order-1..3 lists
+  // drain 3, 3 and 0 times for the kernel's 25, 27 and 8.
+  'kswapd-memcg: drain 1/1': 'kswapd frees fewer order-1 folios (their list places inferred)',
+  'kswapd-memcg: drain 1/2': 'kswapd frees fewer order-2 folios (their list places inferred)',
+  'kswapd-memcg: drain 1/3': 'kswapd frees fewer order-3 folios (their list places inferred)',
 };
 
 /** The most common run length (ties: the longer), as describeRuns lists them first. */
@@ -134,6 +145,9 @@ describe('captures replayed from their captured state', async () => {
     const buddyinfo = read('buddyinfo');
     const pagetypeinfo = read('pagetypeinfo');
     const sysctl = read('sysctl-vm');
+    const lruState = existsSync(join(dir, 'lru-state.gz'))
+      ? gunzipSync(readFileSync(join(dir, 'lru-state.gz'))).toString('utf8')
+      : undefined;
     const kswapdRun = /mm_vmscan_kswapd_wake:/.test(trace);
 
     it(`${name}: refills, drains and fallbacks per CPU and order`, () => {
@@ -144,6 +158,7 @@ describe('captures replayed from their captured state', async () => {
           ...(buddyinfo !== undefined ? { buddyinfo } : {}),
           ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
           ...(sysctl !== undefined ? { sysctl } : {}),
+          ...(lruState !== undefined ? { lruState } : {}),
         },
         Math.min(1 << 18, MAX_EVENT_CAPACITY),
       );
@@ -180,6 +195,7 @@ describe('captures replayed from their captured state', async () => {
           ...(buddyinfo !== undefined ? { buddyinfo } : {}),
           ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
           ...(sysctl !== undefined ? { sysctl } : {}),
+          ...(lruState !== undefined ? { lruState } : {}),
         },
         Math.min(1 << 18, MAX_EVENT_CAPACITY),
       );
@@ -232,7 +248,8 @@ describe('captures replayed from their captured state', async () => {
     // out 2266 allocations earlier, its first claims (and boosts) come only at the 17468th, and
     // the restarted reclaim frees 11323 pages, after which no fallback boosts again. `fails` keeps the miss visible: this test fails the day the model meets the
     // rule, and must then become a plain `it`. Captures kept apart are checked plainly.
-    const wakesKnownMiss = name === 'kswapd';
+    // kswapd-memcg: the kernel's kswapd woke 3 times, the model's twice (2 for 3)
+    const wakesKnownMiss = name === 'kswapd' || name === 'kswapd-memcg';
     (wakesKnownMiss ? it.runIf(kswapdRun).fails : it.runIf(kswapdRun && KSWAPD_WAKE !== undefined))(
       `${name}: kswapd wakes within 25%${wakesKnownMiss ? ' (known miss: 2 wakes for 3)' : ''}`,
       () => {

@@ -15,6 +15,7 @@ export const CAPTURE_LAYOUT = 255;
 /** OP_CAPTURE_PCP's order for "set high". */
 export const CAPTURE_PCP_HIGH = 255;
 const MIGRATE_MOVABLE = 1;
+const NR_LRU_LISTS = 4;
 
 /** The core ops that put a booted machine into the captured state (applied before any workload). */
 export function captureOps(state: CapturedState): SimOp[] {
@@ -48,6 +49,24 @@ export function captureOps(state: CapturedState): SimOp[] {
     if (p.high) op(OpKind.CAPTURE_PCP, p.cpu, CAPTURE_PCP_HIGH, 0, zone, p.high);
   }
   // the LRU lists last: they take what in-use memory the pcp lists left (reclaim/capture.c)
+  if (state.memcgs && state.folios) {
+    // memcgs first (the root first), then the folios, smallest first: each joins its list's
+    // head, so the small ones end nearest the tail, as readahead's growing folios leave a file
+    // read in order (reclaim/memcg.c, OP_CAPTURE_LRU_FOLIOS)
+    for (const m of state.memcgs) op(OpKind.MEMCG, 0, 0, 0, m.ino, m.online ? 1 : 0);
+    const folios = [...state.folios].sort((a, b) => a.order - b.order);
+    for (const f of folios)
+      if (f.count > 0)
+        op(
+          OpKind.CAPTURE_LRU_FOLIOS,
+          0,
+          f.order,
+          f.memcg * NR_LRU_LISTS + f.lru,
+          f.node * MAX_NR_ZONES + f.zone,
+          f.count,
+        );
+    return ops;
+  }
   for (const z of state.zones)
     z.lru?.forEach((pages, lru) => {
       if (pages > 0) op(OpKind.CAPTURE_LRU, 0, 0, lru, z.node * MAX_NR_ZONES + z.zone, pages);

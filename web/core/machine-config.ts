@@ -134,10 +134,30 @@ export interface CapturedPcp {
   lists?: { order: number; mt: number; blocks: number }[]; // which lists hold them; absent: order-0 MOVABLE
 }
 
+/** A memory cgroup of a captured machine, in mem_cgroup_iter's order (reclaim/memcg.c). */
+export interface CapturedMemcg {
+  ino: number; // its cgroup's inode number (0: an offline one, whose inode no file names)
+  online: boolean;
+}
+
+/** Folios of one order on one list of one memcg in one zone (an lru-state file's counts). */
+export interface CapturedFolios {
+  node: number;
+  zone: number; // zone_idx
+  memcg: number; // index into CapturedState.memcgs
+  lru: number; // enum lru_list
+  order: number;
+  count: number;
+}
+
 /** The state a real machine was in (web/workload/captured-state.ts builds it from /proc files). */
 export interface CapturedState {
   zones: CapturedZone[];
   pcps: CapturedPcp[];
+  /** with an lru-state file: the memcgs (the root first) and the LRU folios, which then stand
+   * for the zones' `lru` page counts */
+  memcgs?: CapturedMemcg[];
+  folios?: CapturedFolios[];
 }
 
 /** An explicit machine: nodes, CPUs and zone spans. */

@@ -176,6 +176,9 @@ export class Sim {
       u8('sim_config.thp', m.thp ? 1 : 0);
       if (m.batch) i32(cfg + L.off('sim_config.pcp_batch'), m.batch);
       if (m.swap) dv.setUint32(cfg + L.off('sim_config.swap_pages'), m.swap, true);
+      // a captured machine's memory cgroups (reclaim/memcg.c); none: one root lruvec per node
+      const memcgs = m.captured?.memcgs?.length ?? 0;
+      if (memcgs) dv.setUint16(cfg + L.off('sim_config.max_memcgs'), memcgs, true);
       const zc = L.sizeOf('zone_config');
       m.zones.forEach((zones, nid) =>
         zones.forEach((z, zid) => {

@@ -84,6 +84,10 @@ export function describeOp(op: SimOp | undefined): string {
       return `capture: ${op.arg} free order-${op.order} ${migratetypeName(op.gfp)} blocks in ${zoneText(op.handle)}`;
     case OpKind.CAPTURE_LRU:
       return `capture: ${op.arg} pages of ${zoneText(op.handle)} on the ${LRU_NAMES[op.gfp] ?? `list ${op.gfp}`} list`;
+    case OpKind.MEMCG:
+      return `capture: memory cgroup ${op.handle ? `inode ${op.handle}` : '(deleted)'}, ${op.arg ? 'online' : 'offline'}`;
+    case OpKind.CAPTURE_LRU_FOLIOS:
+      return `capture: ${op.arg} order-${op.order} folios of ${zoneText(op.handle)} on memcg ${Math.floor(op.gfp / 4)}'s ${LRU_NAMES[op.gfp % 4] ?? `list ${op.gfp % 4}`} list`;
     case OpKind.KSWAPD_CPU:
       return `${cpu} kswapd`;
     case OpKind.FREE_FOLIOS:

@@ -17,6 +17,7 @@ import {
 import { compileWorkload } from './compiler';
 import type { WorkloadError } from './errors';
 import { parseTraceLine, traceNumber } from './ftrace';
+import { memcgsFromLruState, parseLruState } from './lru-state';
 import { pcpListsFromTrace } from './pcp-from-trace';
 import { importTrace, type TraceImportStats } from './trace-import';
 import { parseZoneinfo } from './zoneinfo-machine';
@@ -181,6 +182,7 @@ export interface CaptureTexts {
   buddyinfo?: string;
   pagetypeinfo?: string;
   sysctl?: string; // `sysctl vm`
+  lruState?: string; // lru-state (gunzipped): the LRU folios' memcgs, lists and orders
 }
 
 export type CaptureReplay =
@@ -205,9 +207,14 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
     },
   );
   if (!m.ok) return m;
-  const machine = m.machine.captured
+  let machine = m.machine.captured
     ? { ...m.machine, captured: pcpListsFromTrace(m.machine.captured, m.machine, files.trace) }
     : m.machine;
+  if (files.lruState !== undefined && machine.captured) {
+    const lru = parseLruState(files.lruState);
+    if (!lru.ok) return { ok: false, file: 'lru-state', error: lru.error };
+    machine = { ...machine, captured: { ...machine.captured, ...memcgsFromLruState(lru.state) } };
+  }
   // capture.sh always traces the vmstat worker: a capture without its runs had none
   const imported = importTrace(files.trace, { ticks: 'traced', capturedFrees: !!machine.captured });
   if (!imported.ok) return { ok: false, file: 'trace', error: imported.error };

@@ -612,7 +612,7 @@ struct sim_config {
 	uint8_t max_order;	 /* MAX_PAGE_ORDER: 1 .. 10 */
 	uint8_t pageblock_order; /* 0 .. max_order */
 	uint8_t thp; /* THP configured (pcp THP lists, min_free_kbytes recommendation) */
-	uint8_t pad[2];
+	uint16_t max_memcgs; /* memory cgroups reclaim may hold (reclaim/memcg.c); 0: none, one root lruvec */
 	int32_t min_free_kbytes;		    /* -1: the kernel's default rule */
 	int32_t watermark_scale_factor;		    /* default 10 */
 	int32_t watermark_boost_factor;		    /* default 15000 */

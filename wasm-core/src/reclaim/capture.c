@@ -8,12 +8,17 @@
  * /proc file. Page cache comes clean and unmapped (the few dirty or mapped pages zoneinfo also
  * counts are left out), anonymous memory mapped; nothing is referenced yet. What stays captured
  * is kernel memory, which free_captured hands back.
+ *
+ * A capture with an lru-state file (scripts/capture/lru-state.c: /proc/kpageflags and
+ * /proc/kpagecgroup) says more: each folio's order, list and memory cgroup. Those folios come in
+ * whole (capture_lru_folios), charged to their memcg through the owner slot (reclaim/memcg.h).
  */
 #include "reclaim/capture.h"
 
 #include "base/state.h"
 #include "page_alloc/capture.h"
 #include "reclaim/lru.h"
+#include "reclaim/memcg.h"
 
 /* The flags a captured page of list lru gets. */
 static uint16_t captured_flags(int lru)
@@ -26,31 +31,36 @@ static uint16_t captured_flags(int lru)
 }
 
 /*
- * Put up to need pages of the captured block (pfn, order) on list lru as order-0 pages: right
- * halves stay captured until the left part holds no more than need pages. Returns the pages taken.
+ * Put up to need pages of the captured block (pfn, order) on list lru as folios of forder
+ * (<= order), charged to owner (HANDLE_NONE: the root): right halves stay captured until the left
+ * part holds no more than need pages. Returns the pages taken.
  */
-static uint32_t take(struct sim *s, struct zone *z, uint32_t pfn, int order, int lru, uint32_t need)
+static uint32_t take(struct sim *s, struct zone *z, uint32_t pfn, int order, int forder, int lru,
+		     uint32_t need, uint32_t owner)
 {
 	int mt = zone_page(s, z, pfn)->list;
 	uint32_t n;
 
-	while (order > 0 && need < (1u << order)) {
+	while (order > forder && need < (1u << order)) {
 		order--;
 		capture_mark_in_use(s, z, pfn + (1u << order), order, mt);
 	}
 	n = 1u << order;
-	for (uint32_t i = 0; i < n; i++) {
+	for (uint32_t i = 0; i < n; i += 1u << forder) {
 		struct page *page = zone_page(s, z, pfn + i);
 
-		frame_changed(s, pfn + i);
+		for (uint32_t j = 0; j < (1u << forder); j++)
+			frame_changed(s, pfn + i + j);
 		page->state = PG_ALLOCATED;
-		page->order = 0;
+		page->order = (uint8_t)forder;
 		page->list = MIGRATE_MOVABLE; /* user memory: a movable request */
 		page->flags = 0;
 		page->cpu = 0;
 		page->next = page->prev = PFN_NONE;
 		page->lru_flags = captured_flags(lru);
-		*frame_owner(s, pfn + i) = HANDLE_NONE;
+		for (uint32_t j = 1; j < (1u << forder); j++)
+			zone_page(s, z, pfn + i + j)->state = PG_TAIL;
+		*frame_owner(s, pfn + i) = owner;
 		lru_account(s, z, page, 1);
 		lru_link(s, z, pfn + i, 0);
 	}
@@ -78,12 +88,53 @@ int capture_lru(struct sim *s, const struct sim_op *op)
 
 			if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
 			    (pass || get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE)) {
-				uint32_t took = take(s, z, pfn, page->order, lru, need);
+				uint32_t took =
+					take(s, z, pfn, page->order, 0, lru, need, HANDLE_NONE);
 				need -= took;
 				size = took;
 			}
 			pfn += size;
 		}
 	}
+	return SIM_OK;
+}
+
+int capture_lru_folios(struct sim *s, const struct sim_op *op)
+{
+	struct zone *z;
+	uint64_t need;
+	uint32_t end, owner;
+	int lru = (int)(op->gfp % NR_LRU_LISTS), memcg = (int)(op->gfp / NR_LRU_LISTS);
+	int forder = op->order;
+
+	if (op->handle >= (uint32_t)s->config.nr_nodes * MAX_NR_ZONES || op->arg < 0 ||
+	    forder > s->config.max_order || memcg >= memcg_count(s))
+		return SIM_EINVAL;
+	z = sim_zone(s, (int)(op->handle / MAX_NR_ZONES), (int)(op->handle % MAX_NR_ZONES));
+	if (!zone_populated(z) || !z->capture_laid_out)
+		return SIM_EINVAL;
+	owner = memcg ? MEMCG_OWNER_BASE + (uint32_t)memcg : HANDLE_NONE;
+	need = (uint64_t)op->arg << forder;
+	end = z->mem_pfn + z->managed;
+	for (int pass = 0; pass < 2 && need; pass++) {
+		for (uint32_t pfn = z->mem_pfn; pfn < end && need;) {
+			const struct page *page = zone_page(s, z, pfn);
+			uint32_t size = 1u << page->order;
+
+			if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
+			    page->order >= forder &&
+			    (pass || get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE)) {
+				uint32_t want = need > UINT32_MAX ? UINT32_MAX : (uint32_t)need;
+				uint32_t took =
+					take(s, z, pfn, page->order, forder, lru, want, owner);
+				need -= took;
+				size = took;
+			}
+			pfn += size;
+		}
+	}
+	/* folios no captured block could hold are reported with the zone's unplaced pages */
+	if (need)
+		z->capture_unplaced += (uint32_t)(need > UINT32_MAX ? UINT32_MAX : need);
 	return SIM_OK;
 }

@@ -3,11 +3,14 @@
  * its blocks are allocated heads of the node whose flags name this list, linked both ways; the
  * lists' block and page counts, the zones' LRU counts and the node's anon/file/mapped/dirty
  * figures equal what the frames say; a block's owner handle names it back; and no frame claims
- * to be on an LRU list that does not hold it.
+ * to be on an LRU list that does not hold it. With memory cgroups every memcg's lists are walked:
+ * each block's owner slot names that memcg, each memcg's per-zone counts equal its blocks, and
+ * the node's counts are the sums.
  */
 #include "base/state.h"
 #include "base/textbuf.h"
 #include "reclaim/lru.h"
+#include "reclaim/memcg.h"
 #include "reclaim/reclaim.h"
 
 /* Report a mismatch in s->error; returns SIM_ECORRUPT. */
@@ -33,11 +36,12 @@ struct lru_tally {
 	uint64_t blocks;
 };
 
-/* Walk one list, tallying its blocks. */
-static int check_list(struct sim *s, int nid, int lru, struct lru_tally *t)
+/* Walk one list of memcg (-1: the node's own lists), tallying its blocks. */
+static int check_list(struct sim *s, int nid, int memcg, int lru, struct lru_tally *t)
 {
-	const struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
+	const struct lruvec *lv = lru_lists(s, nid, memcg);
 	uint32_t pfn = lv->head[lru], prev = PFN_NONE, n = 0;
+	int64_t zone_pages[MAX_NR_ZONES] = { 0 };
 
 	while (pfn != PFN_NONE) {
 		struct zone *z = lru_page_zone(s, nid, pfn);
@@ -59,13 +63,17 @@ static int check_list(struct sim *s, int nid, int lru, struct lru_tally *t)
 		if (page->prev != prev)
 			return fail(s, "LRU back link", nid, pfn, page->prev, prev);
 		owner = *frame_owner(s, pfn);
-		if (owner != HANDLE_NONE &&
+		if (memcg >= 0 && memcg_of_owner(owner) != memcg)
+			return fail(s, "LRU block charged to another memcg", nid, pfn,
+				    memcg_of_owner(owner), memcg);
+		if (owner != HANDLE_NONE && memcg_of_owner(owner) == 0 &&
 		    (owner >= s->config.max_handles || sim_handles(s)[owner].pfn != pfn))
 			return fail(s, "LRU block's owner handle names another block", nid, pfn,
 				    owner, -1);
 		pages = (int64_t)1 << page->order;
 		t->pages[lru] += pages;
 		t->zone_pages[zone_idx(z)][lru] += pages;
+		zone_pages[zone_idx(z)] += pages;
 		if (page->lru_flags & PGL_SWAPBACKED) {
 			t->anon += pages;
 		} else {
@@ -88,7 +96,47 @@ static int check_list(struct sim *s, int nid, int lru, struct lru_tally *t)
 		return fail(s, "LRU list tail", nid, prev, lv->tail[lru], prev);
 	if (lv->nr_blocks[lru] != n)
 		return fail(s, "LRU block count", nid, prev, lv->nr_blocks[lru], n);
+	if (memcg >= 0) {
+		int64_t sum = 0;
+
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			int64_t want = memcg_lruvec(s, nid, memcg)->zone_size[zid][lru];
+			if (want != zone_pages[zid])
+				return fail(s, "memcg zone LRU page count", nid, (uint32_t)zid,
+					    want, zone_pages[zid]);
+			sum += zone_pages[zid];
+		}
+		if (lv->nr_pages[lru] != sum)
+			return fail(s, "memcg LRU page count", nid, (uint32_t)memcg,
+				    lv->nr_pages[lru], sum);
+	}
 	return SIM_OK;
+}
+
+/* Walk every list of node nid: the node's, or each memcg's (whose block counts sum to the node's). */
+static int check_node_lists(struct sim *s, int nid, struct lru_tally *t)
+{
+	int err = SIM_OK;
+
+	if (!memcg_enabled(s)) {
+		for (int lru = 0; lru < NR_LRU_LISTS && !err; lru++)
+			err = check_list(s, nid, -1, lru, t);
+		return err;
+	}
+	for (int lru = 0; lru < NR_LRU_LISTS && !err; lru++) {
+		uint64_t before = t->blocks;
+		const struct lruvec *node = &sim_nodes(s)[nid].lruvec;
+
+		if (node->head[lru] != PFN_NONE || node->tail[lru] != PFN_NONE)
+			return fail(s, "node LRU list used beside memcg lists", nid,
+				    node->head[lru], lru, -1);
+		for (int memcg = 0; memcg < memcg_count(s) && !err; memcg++)
+			err = check_list(s, nid, memcg, lru, t);
+		if (!err && node->nr_blocks[lru] != t->blocks - before)
+			return fail(s, "node LRU block count", nid, 0, node->nr_blocks[lru],
+				    (int64_t)(t->blocks - before));
+	}
+	return err;
 }
 
 /* Whether the node's counters equal its tally. */
@@ -144,8 +192,7 @@ int reclaim_check(struct sim *s)
 		awake += sim_nodes(s)[nid].kswapd_awake != 0;
 		int err = SIM_OK;
 
-		for (int lru = 0; lru < NR_LRU_LISTS && !err; lru++)
-			err = check_list(s, nid, lru, &t);
+		err = check_node_lists(s, nid, &t);
 		if (!err)
 			err = check_counts(s, nid, &t);
 		if (err)

@@ -22,6 +22,7 @@
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/watermark.h"
 #include "reclaim/lru.h"
+#include "reclaim/memcg.h"
 #include "reclaim/vmscan.h"
 #include "reclaim/vocab.h"
 
@@ -122,6 +123,26 @@ static void balance_end(struct sim *s, int nid, int found_balanced)
 		n->kswapd_failures);
 }
 
+/*
+ * kswapd_age_node: keep the anonymous inactive list big enough to pick from. The node's totals
+ * decide; then every memcg's active anonymous list is aged a batch (the node's, without memcgs).
+ */
+static void kswapd_age_node(struct sim *s, int nid, struct scan_control *sc)
+{
+	uint32_t budget;
+
+	if (!can_reclaim_anon(s) || !inactive_is_low(s, nid, -1, LRU_INACTIVE_ANON))
+		return;
+	if (!memcg_enabled(s)) {
+		shrink_active_list(s, nid, -1, SWAP_CLUSTER_MAX, sc, LRU_ACTIVE_ANON);
+		return;
+	}
+	budget = (uint32_t)memcg_count(s) + 1;
+	for (int memcg = memcg_iter(s, nid, -1, 0); memcg >= 0 && budget--;
+	     memcg = memcg_iter(s, nid, memcg, 0))
+		shrink_active_list(s, nid, memcg, SWAP_CLUSTER_MAX, sc, LRU_ACTIVE_ANON);
+}
+
 /* kswapd_shrink_node: aim at the zones' high marks; whether it scanned as much as it aimed at. */
 static int kswapd_shrink_node(struct sim *s, int nid, struct scan_control *sc)
 {
@@ -165,9 +186,7 @@ static void balance_round(struct sim *s, int nid)
 	if (k->nr_boost_reclaim && sc.priority == DEF_PRIORITY - 2)
 		raise_priority = 0;
 	sc.may_swap = !k->nr_boost_reclaim;
-	/* kswapd_age_node: keep the anonymous inactive list big enough to pick from */
-	if (can_reclaim_anon(s) && inactive_is_low(s, nid, LRU_INACTIVE_ANON))
-		shrink_active_list(s, nid, SWAP_CLUSTER_MAX, &sc, LRU_ACTIVE_ANON);
+	kswapd_age_node(s, nid, &sc);
 	if (kswapd_shrink_node(s, nid, &sc))
 		raise_priority = 0;
 	reclaimed = sc.nr_reclaimed - k->nr_reclaimed;

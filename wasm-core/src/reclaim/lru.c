@@ -6,6 +6,7 @@
 #include "reclaim/lru.h"
 
 #include "base/state.h"
+#include "reclaim/memcg.h"
 
 int page_lru(const struct page *page)
 {
@@ -28,10 +29,37 @@ static struct page *node_page(struct sim *s, int nid, uint32_t pfn)
 	return z ? zone_page(s, z, pfn) : NULL;
 }
 
+struct lruvec *lru_lists(const struct sim *s, int nid, int memcg)
+{
+	return memcg < 0 ? (struct lruvec *)&sim_nodes(s)[nid].lruvec :
+			   &memcg_lruvec(s, nid, memcg)->lists;
+}
+
+int lru_block_memcg(const struct sim *s, uint32_t pfn)
+{
+	return memcg_enabled(s) ? memcg_of_owner(*frame_owner(s, pfn)) : -1;
+}
+
+/*
+ * A block's pages join (sign 1) or leave (-1) list lru of memcg on node nid: the memcg's own
+ * counts (mz->lru_zone_size) and the node's, which are its totals over every memcg.
+ */
+static void count_memcg(struct sim *s, int nid, int memcg, int zid, int lru, int64_t pages,
+			int sign)
+{
+	struct lruvec *node = &sim_nodes(s)[nid].lruvec;
+
+	if (memcg < 0)
+		return;
+	memcg_lruvec(s, nid, memcg)->zone_size[zid][lru] += sign * pages;
+	node->nr_pages[lru] += sign * pages;
+	node->nr_blocks[lru] = (uint32_t)((int64_t)node->nr_blocks[lru] + sign);
+}
+
 void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail)
 {
-	int nid = zone_to_nid(z);
-	struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
+	int nid = zone_to_nid(z), memcg = lru_block_memcg(s, pfn);
+	struct lruvec *lv = lru_lists(s, nid, memcg);
 	struct page *page = zone_page(s, z, pfn), *other;
 	int lru = page_lru(page);
 	int64_t pages = (int64_t)1 << page->order;
@@ -59,12 +87,13 @@ void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail)
 	lv->nr_pages[lru] += pages;
 	lv->nr_blocks[lru]++;
 	z->nr_zone_lru[lru] += pages;
+	count_memcg(s, nid, memcg, zone_idx(z), lru, pages, 1);
 }
 
 void lru_unlink(struct sim *s, struct zone *z, uint32_t pfn)
 {
-	int nid = zone_to_nid(z);
-	struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
+	int nid = zone_to_nid(z), memcg = lru_block_memcg(s, pfn);
+	struct lruvec *lv = lru_lists(s, nid, memcg);
 	struct page *page = zone_page(s, z, pfn), *other;
 	int lru = page_lru(page);
 	int64_t pages = (int64_t)1 << page->order;
@@ -84,6 +113,7 @@ void lru_unlink(struct sim *s, struct zone *z, uint32_t pfn)
 	lv->nr_pages[lru] -= pages;
 	lv->nr_blocks[lru]--;
 	z->nr_zone_lru[lru] -= pages;
+	count_memcg(s, nid, memcg, zone_idx(z), lru, pages, -1);
 }
 
 void lru_account(struct sim *s, struct zone *z, const struct page *page, int sign)
@@ -122,12 +152,13 @@ void lru_forget(struct sim *s, struct zone *z, uint32_t pfn, int how)
 	*owner = HANDLE_NONE;
 }
 
-int64_t lru_size(const struct sim *s, int nid, int lru, int idx)
+int64_t lru_size(const struct sim *s, int nid, int memcg, int lru, int idx)
 {
 	int64_t n = 0;
 
 	for (int zid = 0; zid <= idx && zid < MAX_NR_ZONES; zid++)
-		n += sim_nodes(s)[nid].zones[zid].nr_zone_lru[lru];
+		n += memcg < 0 ? sim_nodes(s)[nid].zones[zid].nr_zone_lru[lru] :
+				 memcg_lruvec(s, nid, memcg)->zone_size[zid][lru];
 	return n;
 }
 
@@ -148,9 +179,10 @@ static uint64_t int_sqrt(uint64_t x)
  * inactive_is_low: the kernel keeps the inactive list at least 1/(1 + ratio) of a type's pages,
  * ratio = sqrt(10 * GiB of the type) (1 under a GiB): 1 GiB -> 3, 10 GiB -> 10, 100 GiB -> 31.
  */
-int inactive_is_low(const struct sim *s, int nid, int inactive_lru)
+int inactive_is_low(const struct sim *s, int nid, int memcg, int inactive_lru)
 {
-	const struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
+	/* the root's figures are hierarchical: the node's totals */
+	const struct lruvec *lv = lru_lists(s, nid, memcg > 0 ? memcg : -1);
 	int64_t inactive = lv->nr_pages[inactive_lru], active = lv->nr_pages[inactive_lru + 1];
 	uint64_t gb = (uint64_t)(inactive + active) >> (30 - PAGE_SHIFT);
 	uint64_t ratio = gb ? int_sqrt(10 * gb) : 1;

@@ -46,8 +46,17 @@ void lru_forget(struct sim *s, struct zone *z, uint32_t pfn, int how);
 /* The zone of an LRU block's pfn (its node's zones hold it). */
 struct zone *lru_page_zone(struct sim *s, int nid, uint32_t pfn);
 
-/* lruvec_lru_size: pages of list lru in the node's zones up to zone index idx. */
-int64_t lru_size(const struct sim *s, int nid, int lru, int idx);
+/*
+ * The lists of memcg on node nid, or with memcg -1 the node's own (a machine without memcgs;
+ * with memcgs the node's lruvec keeps only the totals over them).
+ */
+struct lruvec *lru_lists(const struct sim *s, int nid, int memcg);
+
+/* The memcg whose lists the LRU block at pfn is on: -1 (the node's) unless memcgs are modelled. */
+int lru_block_memcg(const struct sim *s, uint32_t pfn);
+
+/* lruvec_lru_size: pages of list lru of memcg (-1: the node) in zones up to zone index idx. */
+int64_t lru_size(const struct sim *s, int nid, int memcg, int lru, int idx);
 
 /* can_reclaim_anon_pages: anonymous pages can go somewhere (free swap). */
 static inline int can_reclaim_anon(const struct sim *s)
@@ -55,7 +64,8 @@ static inline int can_reclaim_anon(const struct sim *s)
 	return s->nr_swap_free > 0;
 }
 
-/* inactive_is_low: the inactive list of this type is small against its active list. */
-int inactive_is_low(const struct sim *s, int nid, int inactive_lru);
+/* inactive_is_low: the inactive list of this type of memcg's lruvec (-1 or the root: the node's
+ * totals, its hierarchical figures) is small against its active list. */
+int inactive_is_low(const struct sim *s, int nid, int memcg, int inactive_lru);
 
 #endif

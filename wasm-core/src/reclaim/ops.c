@@ -8,6 +8,7 @@
 #include "reclaim/capture.h"
 #include "reclaim/kswapd.h"
 #include "reclaim/lru.h"
+#include "reclaim/memcg.h"
 #include "reclaim/node_reclaim.h"
 #include "reclaim/reclaim.h"
 #include "reclaim/vmscan.h"
@@ -110,6 +111,10 @@ static int reclaim_apply(struct sim *s, const struct sim_op *op)
 		return op_touch(s, op);
 	case OP_CAPTURE_LRU:
 		return capture_lru(s, op);
+	case OP_MEMCG:
+		return memcg_declare(s, op);
+	case OP_CAPTURE_LRU_FOLIOS:
+		return capture_lru_folios(s, op);
 	case OP_KSWAPD_CPU:
 		/* the scheduler's choice, which the model does not make: kswapd's frees go to this
 		 * CPU's lists (the CPU was checked by sim_apply) */
@@ -125,13 +130,10 @@ static int reclaim_apply(struct sim *s, const struct sim_op *op)
  * kernel writes data older than dirty_expire_centisecs, 30 s, every 5 s; the model writes all of
  * it, at once). A block reclaim had marked goes to the inactive tail (folio_rotate_reclaimable).
  */
-static void writeback_node(struct sim *s, int nid)
+static void writeback_lists(struct sim *s, int nid, int memcg, int64_t *cleaned, int64_t *rotated)
 {
-	struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
-	int64_t cleaned = 0, rotated = 0;
+	struct lruvec *lv = lru_lists(s, nid, memcg);
 
-	if (!lv->nr_dirty)
-		return;
 	for (int lru = LRU_INACTIVE_FILE; lru <= LRU_ACTIVE_FILE; lru++) {
 		uint32_t pfn = lv->head[lru], budget = lv->nr_blocks[lru];
 
@@ -148,18 +150,32 @@ static void writeback_node(struct sim *s, int nid)
 				lru_account(s, z, page, -1);
 				page->lru_flags &= (uint16_t)~PGL_DIRTY;
 				lru_account(s, z, page, 1);
-				cleaned += (int64_t)1 << page->order;
+				*cleaned += (int64_t)1 << page->order;
 				if (page->lru_flags & PGL_RECLAIM) {
 					lru_unlink(s, z, pfn);
 					page->lru_flags &= (uint16_t) ~(PGL_RECLAIM | PGL_ACTIVE);
 					lru_link(s, z, pfn, 1);
-					rotated += (int64_t)1 << page->order;
+					*rotated += (int64_t)1 << page->order;
 					s->ev.pgrotated += 1u << page->order;
 				}
 			}
 			pfn = next;
 		}
 	}
+}
+
+/* The flusher's pass over node nid: its lists, or every memcg's. */
+static void writeback_node(struct sim *s, int nid)
+{
+	int64_t cleaned = 0, rotated = 0;
+
+	if (!sim_nodes(s)[nid].lruvec.nr_dirty)
+		return;
+	if (!memcg_enabled(s))
+		writeback_lists(s, nid, -1, &cleaned, &rotated);
+	else
+		for (int memcg = 0; memcg < memcg_count(s); memcg++)
+			writeback_lists(s, nid, memcg, &cleaned, &rotated);
 	if (cleaned)
 		ev_emit(s, EV_WRITEBACK, FN_WB_WORKFN, kswapd_cpu(s, nid),
 			&sim_nodes(s)[nid].zones[ZONE_NORMAL], 0, 0, 0, (int32_t)cleaned,
@@ -176,6 +192,7 @@ static void reclaim_boot(struct sim *s)
 		n->kswapd_highest_zoneidx = MAX_NR_ZONES;
 		n->kswapd.highest_zoneidx = MAX_NR_ZONES - 1;
 	}
+	memcg_boot(s);
 }
 
 /* Between ops: each awake kswapd runs its next round. */
@@ -211,6 +228,7 @@ const struct page_alloc_reclaim reclaim_for_page_alloc = {
 
 const struct subsystem reclaim_subsystem = {
 	.name = "reclaim",
+	.arena_bytes = memcg_arena_bytes,
 	.boot = reclaim_boot,
 	.apply = reclaim_apply,
 	.tick_end = reclaim_tick_end,

@@ -20,6 +20,7 @@
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/watermark.h"
 #include "reclaim/lru.h"
+#include "reclaim/memcg.h"
 #include "reclaim/vocab.h"
 
 #define VM_SWAPPINESS 60   /* vm_swappiness's default; not a model sysctl */
@@ -60,10 +61,10 @@ static struct zone *block_zone(struct sim *s, int nid, uint32_t pfn)
  * kernel splices its skipped list back. *scanned counts every page looked at (total_scan).
  * Returns the blocks taken (at most SWAP_CLUSTER_MAX: nr_to_scan never exceeds it).
  */
-static int isolate_lru(struct sim *s, int nid, int lru, int64_t nr_to_scan,
+static int isolate_lru(struct sim *s, int nid, int memcg, int lru, int64_t nr_to_scan,
 		       const struct scan_control *sc, uint32_t *taken, int64_t *scanned)
 {
-	struct lruvec *lv = &sim_nodes(s)[nid].lruvec;
+	struct lruvec *lv = lru_lists(s, nid, memcg);
 	uint32_t pfn = lv->tail[lru], budget = lv->nr_blocks[lru];
 	int64_t scan = 0, total = 0, took = 0;
 	int n = 0;
@@ -157,12 +158,12 @@ static void putback(struct sim *s, struct zone *z, uint32_t pfn, int activate)
  * memory goes to swap only when there is swap and the request may do IO; swap-out is taken
  * to complete at once (the kernel writes asynchronously and frees on a later pass).
  */
-static int64_t shrink_inactive_list(struct sim *s, int nid, int64_t nr_to_scan,
+static int64_t shrink_inactive_list(struct sim *s, int nid, int memcg, int64_t nr_to_scan,
 				    struct scan_control *sc, int lru)
 {
 	uint32_t taken[SWAP_CLUSTER_MAX];
 	int64_t scanned, reclaimed = 0;
-	int n = isolate_lru(s, nid, lru, nr_to_scan, sc, taken, &scanned);
+	int n = isolate_lru(s, nid, memcg, lru, nr_to_scan, sc, taken, &scanned);
 	int file = is_file_lru(lru);
 	struct page_batch free_folios;
 
@@ -239,12 +240,12 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int64_t nr_to_scan,
 	return reclaimed;
 }
 
-void shrink_active_list(struct sim *s, int nid, int64_t nr_to_scan, struct scan_control *sc,
-			int lru)
+void shrink_active_list(struct sim *s, int nid, int memcg, int64_t nr_to_scan,
+			struct scan_control *sc, int lru)
 {
 	uint32_t taken[SWAP_CLUSTER_MAX];
 	int64_t scanned, deactivated = 0;
-	int n = isolate_lru(s, nid, lru, nr_to_scan, sc, taken, &scanned);
+	int n = isolate_lru(s, nid, memcg, lru, nr_to_scan, sc, taken, &scanned);
 
 	s->ev.pgrefill += (uint64_t)scanned;
 	for (int i = 0; i < n; i++) {
@@ -265,30 +266,33 @@ void shrink_active_list(struct sim *s, int nid, int64_t nr_to_scan, struct scan_
 }
 
 /* shrink_list: an active list is aged only when its type may be deactivated; returns pages freed. */
-static int64_t shrink_list(struct sim *s, int nid, int lru, int64_t nr_to_scan,
+static int64_t shrink_list(struct sim *s, int nid, int memcg, int lru, int64_t nr_to_scan,
 			   struct scan_control *sc)
 {
 	if (is_active_lru(lru)) {
 		if (sc->may_deactivate & (is_file_lru(lru) ? DEACTIVATE_FILE : DEACTIVATE_ANON))
-			shrink_active_list(s, nid, nr_to_scan, sc, lru);
+			shrink_active_list(s, nid, memcg, nr_to_scan, sc, lru);
 		else
 			sc->skipped_deactivate = 1;
 		return 0;
 	}
-	return shrink_inactive_list(s, nid, nr_to_scan, sc, lru);
+	return shrink_inactive_list(s, nid, memcg, nr_to_scan, sc, lru);
 }
 
 enum scan_balance { SCAN_EQUAL, SCAN_FRACT, SCAN_ANON, SCAN_FILE };
 
 /*
- * get_scan_count: how many pages of each list to scan. Without swap (or while reclaiming for a
- * boost) only page cache; at priority 0 everything equally; with little page cache left only
- * anonymous memory; with plenty of inactive page cache only that; otherwise the lists are split
- * swappiness : 200 - swappiness, the kernel's split while no reclaim or refault costs are recorded.
+ * get_scan_count: how many pages of each list of one lruvec (memcg's, or -1 the node's) to scan.
+ * Without swap (or while reclaiming for a boost) only page cache; at priority 0 everything
+ * equally; with little page cache left only anonymous memory; with plenty of inactive page cache
+ * only that; otherwise the lists are split swappiness : 200 - swappiness, the kernel's split while
+ * no reclaim or refault costs are recorded. A deleted (offline) memcg's list is scanned at least
+ * min(size, SWAP_CLUSTER_MAX) at any priority, its share rounded up, to scrape its cache out.
  */
-static void get_scan_count(const struct sim *s, int nid, const struct scan_control *sc,
+static void get_scan_count(const struct sim *s, int nid, int memcg, const struct scan_control *sc,
 			   int64_t nr[NR_LRU_LISTS])
 {
+	int offline = memcg >= 0 && !memcg_get(s, memcg)->online;
 	int balance;
 	uint64_t fraction[2] = { VM_SWAPPINESS, MAX_SWAPPINESS - VM_SWAPPINESS };
 	uint64_t denominator = MAX_SWAPPINESS;
@@ -308,12 +312,15 @@ static void get_scan_count(const struct sim *s, int nid, const struct scan_contr
 		uint64_t size =
 			sc->only_zone >= 0 ?
 				(uint64_t)sim_nodes(s)[nid].zones[sc->only_zone].nr_zone_lru[lru] :
-				(uint64_t)lru_size(s, nid, lru, sc->reclaim_idx);
+				(uint64_t)lru_size(s, nid, memcg, lru, sc->reclaim_idx);
 		uint64_t scan = size >> sc->priority;
 
+		if (!scan && offline)
+			scan = size < SWAP_CLUSTER_MAX ? size : SWAP_CLUSTER_MAX;
 		switch (balance) {
 		case SCAN_FRACT:
-			scan = scan * fraction[file] / denominator;
+			scan = offline ? (scan * fraction[file] + denominator - 1) / denominator :
+					 scan * fraction[file] / denominator;
 			break;
 		case SCAN_FILE:
 		case SCAN_ANON:
@@ -339,14 +346,14 @@ static int64_t min64(int64_t a, int64_t b)
  * priority), the list type with less left stops and the other is cut to the share of its
  * count the stopped one had not reached, so both end about equally far through.
  */
-static void shrink_lruvec(struct sim *s, int nid, struct scan_control *sc)
+static void shrink_lruvec(struct sim *s, int nid, int memcg, struct scan_control *sc)
 {
 	int64_t nr[NR_LRU_LISTS], targets[NR_LRU_LISTS], reclaimed = 0;
 	int proportional = !sc->kswapd && sc->priority == DEF_PRIORITY;
 	int adjusted = 0;
 	uint32_t budget = s->nr_frames + 1; /* each pass takes at least one page off a count */
 
-	get_scan_count(s, nid, sc, nr);
+	get_scan_count(s, nid, memcg, sc, nr);
 	for (int lru = 0; lru < NR_LRU_LISTS; lru++)
 		targets[lru] = nr[lru];
 	while ((nr[LRU_INACTIVE_ANON] || nr[LRU_ACTIVE_FILE] || nr[LRU_INACTIVE_FILE]) &&
@@ -358,7 +365,7 @@ static void shrink_lruvec(struct sim *s, int nid, struct scan_control *sc)
 			if (nr[lru]) {
 				int64_t nr_to_scan = min64(nr[lru], SWAP_CLUSTER_MAX);
 				nr[lru] -= nr_to_scan;
-				reclaimed += shrink_list(s, nid, lru, nr_to_scan, sc);
+				reclaimed += shrink_list(s, nid, memcg, lru, nr_to_scan, sc);
 			}
 		}
 		if (reclaimed < sc->nr_to_reclaim || proportional || adjusted)
@@ -387,8 +394,36 @@ static void shrink_lruvec(struct sim *s, int nid, struct scan_control *sc)
 	}
 	sc->nr_reclaimed += reclaimed;
 	/* keep the anonymous lists balanced even when only page cache was scanned */
-	if (can_reclaim_anon(s) && inactive_is_low(s, nid, LRU_INACTIVE_ANON))
-		shrink_active_list(s, nid, SWAP_CLUSTER_MAX, sc, LRU_ACTIVE_ANON);
+	if (can_reclaim_anon(s) && inactive_is_low(s, nid, memcg, LRU_INACTIVE_ANON))
+		shrink_active_list(s, nid, memcg, SWAP_CLUSTER_MAX, sc, LRU_ACTIVE_ANON);
+}
+
+/*
+ * shrink_node_memcgs: each memcg's lruvec in turn, in mem_cgroup_iter's order. kswapd (and a
+ * direct reclaimer's full-walk retry) visits every one; direct and node reclaim share a partial
+ * walk per node that stops once the target is met, and the next begins after where it stopped.
+ * (memory.min/low protection is not modelled: no capture has any.) Without memcgs: the node's
+ * lists, once.
+ */
+static void shrink_node_memcgs(struct sim *s, int nid, struct scan_control *sc)
+{
+	int partial = !sc->kswapd && !sc->memcg_full_walk;
+	int memcg;
+	uint32_t budget;
+
+	if (!memcg_enabled(s)) {
+		shrink_lruvec(s, nid, -1, sc);
+		return;
+	}
+	budget = (uint32_t)memcg_count(s) + 1;
+	memcg = memcg_iter(s, nid, -1, partial);
+	while (memcg >= 0 && budget--) {
+		shrink_lruvec(s, nid, memcg, sc);
+		/* (slab shrinkers and vmpressure are not modelled) */
+		if (partial && sc->nr_reclaimed >= sc->nr_to_reclaim)
+			break;
+		memcg = memcg_iter(s, nid, memcg, partial);
+	}
 }
 
 /* prepare_scan_control: which active lists may be aged, and the cache-trim and tiny-file modes. */
@@ -401,11 +436,12 @@ static void prepare_scan_control(const struct sim *s, int nid, struct scan_contr
 		sc->may_deactivate = DEACTIVATE_ANON | DEACTIVATE_FILE;
 	} else {
 		/* (refaults, which would also allow aging, are not modelled) */
-		sc->may_deactivate =
-			(uint8_t)((inactive_is_low(s, nid, LRU_INACTIVE_ANON) ? DEACTIVATE_ANON :
-										0) |
-				  (inactive_is_low(s, nid, LRU_INACTIVE_FILE) ? DEACTIVATE_FILE :
-										0));
+		sc->may_deactivate = (uint8_t)((inactive_is_low(s, nid, -1, LRU_INACTIVE_ANON) ?
+							DEACTIVATE_ANON :
+							0) |
+					       (inactive_is_low(s, nid, -1, LRU_INACTIVE_FILE) ?
+							DEACTIVATE_FILE :
+							0));
 	}
 	sc->cache_trim_mode = (n->lruvec.nr_pages[LRU_INACTIVE_FILE] >> sc->priority) &&
 			      !(sc->may_deactivate & DEACTIVATE_FILE);
@@ -426,7 +462,7 @@ void shrink_node(struct sim *s, int nid, struct scan_control *sc)
 	int64_t before = sc->nr_reclaimed;
 
 	prepare_scan_control(s, nid, sc);
-	shrink_lruvec(s, nid, sc);
+	shrink_node_memcgs(s, nid, sc);
 	/* (slab shrinkers are not modelled) progress makes a hopeless node worth kswapd again */
 	if (sc->nr_reclaimed > before)
 		sim_nodes(s)[nid].kswapd_failures = 0;
@@ -468,14 +504,21 @@ uint64_t try_to_free_pages(struct sim *s, int cpu, uint32_t gfp, int order, int 
 		&sim_nodes(s)[nid].zones[highest_zoneidx], 0, order, 0, (int32_t)gfp, 0, 0);
 	/* do_try_to_free_pages: an allocstall against the highest zone it may reclaim from */
 	s->ev.allocstall[highest_zoneidx]++;
-	for (int attempt = 0; attempt < 2; attempt++) {
+	for (int attempt = 0; attempt < 3; attempt++) {
 		for (sc.priority = DEF_PRIORITY; sc.priority >= 0; sc.priority--) {
 			sc.nr_scanned = 0;
 			shrink_zones(s, nid, &sc);
 			if (sc.nr_reclaimed >= sc.nr_to_reclaim || s->frozen)
 				break;
 		}
-		if (sc.nr_reclaimed || !sc.skipped_deactivate)
+		if (sc.nr_reclaimed)
+			break;
+		/* nothing freed by partial walks of the memcgs: walk them all, once */
+		if (memcg_enabled(s) && !sc.memcg_full_walk) {
+			sc.memcg_full_walk = 1;
+			continue;
+		}
+		if (!sc.skipped_deactivate || sc.force_deactivate)
 			break;
 		/* nothing freed while active lists were passed over: age them regardless, once */
 		sc.force_deactivate = 1;

@@ -31,7 +31,8 @@ struct scan_control {
 	uint8_t may_unmap;	    /* mapped pages may be unmapped (node reclaim: RECLAIM_UNMAP) */
 	uint8_t may_writepage; /* dirty page cache may go to the flusher (node reclaim: RECLAIM_WRITE) */
 	int8_t only_zone; /* <= 4.7 zone_reclaim: only this zone's pages (its own LRU); -1: the node */
-	uint8_t pad[5];
+	uint8_t memcg_full_walk; /* direct reclaim's retry: walk every memcg, not a partial walk */
+	uint8_t pad[4];
 };
 
 /* What direct (and node) reclaim costs the reclaiming CPU per page scanned: a documented weight (not kswapd's: its own thread). */
@@ -40,9 +41,10 @@ struct scan_control {
 /* shrink_node: reclaim from node nid's LRU lists as sc allows; resets kswapd_failures on progress. */
 void shrink_node(struct sim *s, int nid, struct scan_control *sc);
 
-/* shrink_active_list: age up to nr_to_scan pages of active list lru into the inactive list. */
-void shrink_active_list(struct sim *s, int nid, int64_t nr_to_scan, struct scan_control *sc,
-			int lru);
+/* shrink_active_list: age up to nr_to_scan pages of active list lru of memcg (-1: the node's
+ * lists) into the inactive list. */
+void shrink_active_list(struct sim *s, int nid, int memcg, int64_t nr_to_scan,
+			struct scan_control *sc, int lru);
 
 /* try_to_free_pages (page_alloc's reclaim hook): direct reclaim for a request; pages reclaimed. */
 uint64_t try_to_free_pages(struct sim *s, int cpu, uint32_t gfp, int order, int nid,

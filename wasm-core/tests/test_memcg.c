@@ -1,0 +1,240 @@
+/*
+ * test_memcg.c: memory cgroups in global reclaim as 6.18 does it (mm/vmscan.c shrink_node_memcgs,
+ * get_scan_count; mm/memcontrol.c mem_cgroup_iter). The numbers are worked from the v6.18 source:
+ * each memcg's lruvec is scanned apart, size >> priority of each list; a deleted (offline) memcg
+ * at least min(size, SWAP_CLUSTER_MAX) at any priority; kswapd walks every memcg, direct reclaim
+ * shares a partial walk per node that stops once it has SWAP_CLUSTER_MAX pages and resumes after
+ * where it stopped. A machine without memcgs scans its one lruvec.
+ */
+#include "alloc_test_util.h"
+#include "page_alloc/capture.h"
+#include "reclaim/lru.h"
+#include "reclaim/memcg.h"
+#include "reclaim/vmscan.h"
+#include "reclaim/vocab.h"
+
+#define NORMAL (0 * MAX_NR_ZONES + ZONE_NORMAL)
+
+/* One node, 2 CPUs, a 65536-page Normal zone laid out with 1000 free pages; max_memcgs memcgs. */
+static struct sim *memcg_machine(int max_memcgs)
+{
+	struct sim_config cfg;
+	struct sim *s;
+
+	sim_config_default(&cfg);
+	cfg.thp = 0;
+	cfg.max_handles = 1000;
+	cfg.event_capacity = 1 << 20;
+	cfg.max_memcgs = (uint16_t)max_memcgs;
+	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ 1u << 20, 65536, 65536, 65536 };
+	s = at_boot(&cfg);
+	if (!s)
+		return NULL;
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, 0, MIGRATE_MOVABLE, NORMAL, 1000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_UNMOVABLE, NORMAL, 4),
+		 SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_MOVABLE, NORMAL, 124),
+		 SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, NORMAL, 0), SIM_OK);
+	return s;
+}
+
+/* Folios of order on inactive file of memcg. */
+static void file_folios(struct sim *s, int memcg, int order, int32_t n)
+{
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU_FOLIOS, 0, order,
+		       (uint32_t)memcg * NR_LRU_LISTS + LRU_INACTIVE_FILE, NORMAL, n),
+		 SIM_OK);
+}
+
+/* root (empty), A online with 40960 pages, B offline with 1000, C offline with 20, on inactive file. */
+static struct sim *four_memcgs(void)
+{
+	struct sim *s = memcg_machine(4);
+
+	if (!s)
+		return NULL;
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 35, 1), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 0, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 0, 0), SIM_OK);
+	file_folios(s, 1, 0, 40960);
+	file_folios(s, 2, 0, 1000);
+	file_folios(s, 3, 0, 20);
+	return s;
+}
+
+/* kswapd's scan_control for one shrink_node at DEF_PRIORITY, with a target it never meets. */
+static struct scan_control kswapd_sc(void)
+{
+	struct scan_control sc = {
+		.nr_to_reclaim = 1 << 20,
+		.gfp = GFP_KERNEL,
+		.priority = DEF_PRIORITY,
+		.reclaim_idx = ZONE_NORMAL,
+		.kswapd = 1,
+		.may_swap = 1,
+		.may_unmap = 1,
+		.may_writepage = 1,
+		.only_zone = -1,
+	};
+	return sc;
+}
+
+/* The pages each EV_SHRINK_INACTIVE event scanned, in order, into out (at most max); how many. */
+static int scans(const struct sim *s, int32_t *out, int max)
+{
+	int n = 0;
+
+	for (uint32_t i = 0; i < s->nr_events; i++) {
+		const struct sim_event *e = &sim_event_buf(s)[i];
+		if (e->kind == EV_SHRINK_INACTIVE && n < max)
+			out[n++] = e->a;
+	}
+	return n;
+}
+
+TEST(memcg_declared_in_walk_order_root_first_and_bounded)
+{
+	struct sim *s = memcg_machine(2);
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	/* the root must be online, and come before any LRU page */
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 0), SIM_EINVAL);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 1), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_EINVAL);
+	free(s);
+	s = memcg_machine(2);
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 7, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 9, 1), SIM_EINVAL); /* max_memcgs 2 */
+	CHECK_EQ(memcg_count(s), 2);
+	CHECK(memcg_enabled(s));
+	CHECK_EQ(memcg_get(s, 1)->ino, 7);
+	CHECK_EQ(memcg_get(s, 1)->online, 0);
+	/* folios of an undeclared memcg are refused */
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU_FOLIOS, 0, 0, 2 * NR_LRU_LISTS + LRU_INACTIVE_FILE, NORMAL,
+		       1),
+		 SIM_EINVAL);
+	free(s);
+}
+
+TEST(memcg_iter_full_and_partial_walks)
+{
+	struct sim *s = four_memcgs();
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	/* kswapd's full walk: pre-order, the root first, then the end */
+	CHECK_EQ(memcg_iter(s, 0, -1, 0), 0);
+	CHECK_EQ(memcg_iter(s, 0, 0, 0), 1);
+	CHECK_EQ(memcg_iter(s, 0, 2, 0), 3);
+	CHECK_EQ(memcg_iter(s, 0, 3, 0), -1);
+	/* a partial walk begins at the root, and one stopped at memcg 1 resumes at 2 */
+	CHECK_EQ(memcg_iter(s, 0, -1, 1), 0);
+	CHECK_EQ(memcg_iter(s, 0, 0, 1), 1);
+	CHECK_EQ(memcg_iter(s, 0, -1, 1), 2);
+	CHECK_EQ(memcg_iter(s, 0, 2, 1), 3);
+	CHECK_EQ(memcg_iter(s, 0, 3, 1), -1); /* the end: the position is reset */
+	CHECK_EQ(memcg_iter(s, 0, -1, 1), 0);
+	/* begun at the end of the hierarchy (position on the last), it restarts from the root */
+	CHECK_EQ(memcg_iter(s, 0, 0, 1), 1);
+	CHECK_EQ(memcg_iter(s, 0, 1, 1), 2);
+	CHECK_EQ(memcg_iter(s, 0, 2, 1), 3);
+	CHECK_EQ(memcg_iter(s, 0, -1, 1), 0);
+	free(s);
+}
+
+/*
+ * kswapd at DEF_PRIORITY (no swap: SCAN_FILE): A 40960 >> 12 = 10; B offline, 1000 >> 12 = 0, so
+ * min(1000, 32) = 32; C offline, 20 >> 12 = 0, so min(20, 32) = 20; the empty root nothing: 62
+ * pages in three batches. The same 41980 pages in one lruvec: 41980 >> 12 = 10.
+ */
+TEST(memcg_kswapd_scans_each_lruvec_and_scrapes_offline_ones)
+{
+	struct sim *s = four_memcgs();
+	struct scan_control sc = kswapd_sc();
+	int32_t got[8];
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ(sim_nodes(s)[0].lruvec.nr_pages[LRU_INACTIVE_FILE], 41980);
+	CHECK_EQ(memcg_lruvec(s, 0, 2)->zone_size[ZONE_NORMAL][LRU_INACTIVE_FILE], 1000);
+	sim_events_clear(s);
+	shrink_node(s, 0, &sc);
+	CHECK_EQ(scans(s, got, 8), 3);
+	CHECK_EQ(got[0], 10);
+	CHECK_EQ(got[1], 32);
+	CHECK_EQ(got[2], 20);
+	CHECK_EQ(s->ev.pgscan_kswapd, 62);
+	CHECK_EQ(s->ev.pgsteal_kswapd, 62);
+	CHECK_EQ(sim_nodes(s)[0].lruvec.nr_pages[LRU_INACTIVE_FILE], 41980 - 62);
+	CHECK_EQ(at_check(s), SIM_OK);
+	free(s);
+
+	/* no memcgs: one lruvec */
+	s = memcg_machine(0);
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 41980), SIM_OK);
+	sim_events_clear(s);
+	shrink_node(s, 0, &sc);
+	CHECK_EQ(scans(s, got, 8), 1);
+	CHECK_EQ(got[0], 10);
+	free(s);
+}
+
+/*
+ * Direct reclaim's partial walk (try_to_free_pages, 32 pages): the first call, at priority 12,
+ * takes 10 from A and 32 from offline B, has 42 and stops at B. The second resumes after B: C's 20
+ * (offline floor), then the end of the walk with 20 < 32; at priority 11 a new walk begins at the
+ * root (empty), then A: 40950 >> 11 = 19, 39 in all.
+ */
+TEST(memcg_direct_reclaim_walks_partially_and_resumes)
+{
+	struct sim *s = four_memcgs();
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ(try_to_free_pages(s, 0, GFP_KERNEL, 0, 0, ZONE_NORMAL), 42);
+	CHECK_EQ(memcg_lruvec(s, 0, 2)->lists.nr_pages[LRU_INACTIVE_FILE], 1000 - 32);
+	CHECK_EQ(memcg_lruvec(s, 0, 3)->lists.nr_pages[LRU_INACTIVE_FILE], 20);
+	CHECK_EQ(try_to_free_pages(s, 0, GFP_KERNEL, 0, 0, ZONE_NORMAL), 39);
+	CHECK_EQ(memcg_lruvec(s, 0, 3)->lists.nr_pages[LRU_INACTIVE_FILE], 0);
+	CHECK_EQ(memcg_lruvec(s, 0, 1)->lists.nr_pages[LRU_INACTIVE_FILE], 40960 - 10 - 19);
+	CHECK_EQ(at_check(s), SIM_OK);
+	free(s);
+}
+
+/*
+ * Captured folios come in whole: isolate_lru_folios counts every page of a folio, so an offline
+ * memcg's floor of 32 takes eight order-2 folios of its ten (32 pages), freed as order-2 blocks.
+ */
+TEST(memcg_captured_large_folios_are_scanned_whole)
+{
+	struct sim *s = memcg_machine(2);
+	struct scan_control sc = kswapd_sc();
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 0, 0), SIM_OK);
+	file_folios(s, 1, 2, 10);
+	CHECK_EQ(memcg_lruvec(s, 0, 1)->lists.nr_blocks[LRU_INACTIVE_FILE], 10);
+	CHECK_EQ(memcg_lruvec(s, 0, 1)->lists.nr_pages[LRU_INACTIVE_FILE], 40);
+	shrink_node(s, 0, &sc);
+	CHECK_EQ(s->ev.pgscan_kswapd, 32);
+	CHECK_EQ(memcg_lruvec(s, 0, 1)->lists.nr_blocks[LRU_INACTIVE_FILE], 2);
+	CHECK_EQ(at_check(s), SIM_OK);
+	free(s);
+}
