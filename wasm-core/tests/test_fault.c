@@ -88,7 +88,7 @@ static void threads(struct sim *s, int n)
 /* The k-th newest segment of cpu's lane (k = 1: the last one). */
 static const struct fault_lane_seg *seg_back(const struct sim *s, int cpu, int k)
 {
-	const struct fault_cpu *fc = &fault_state(s)->cpus[cpu];
+	const struct fault_cpu *fc = &fault_cpus(fault_state(s))[cpu];
 
 	if ((uint64_t)k > fc->lane_count || k > FAULT_LANE_SEGS)
 		return NULL;
@@ -396,7 +396,7 @@ TEST(fault_per_vma_writer_waits_for_the_vma_reader)
 	CHECK_EQ(op(s, OP_TOUCH, 1, 0, 1, 1, 1), SIM_OK);
 	CHECK_EQ(op(s, OP_MPROTECT, 0, 0, 0, 512, VM_READ), SIM_OK);
 	CHECK(last(s, EV_VMA_START_WRITE) && last(s, EV_VMA_START_WRITE)->b > 0);
-	CHECK(fault_state(s)->cpus[0].vma_wait_ns > 0);
+	CHECK(fault_cpus(fault_state(s))[0].vma_wait_ns > 0);
 	/* on CPU 0's lane the wait is cut out of its mprotect stretch */
 	CHECK_EQ(seg_state(s, 0, 3), LANE_MM_WRITE);
 	CHECK_EQ(seg_state(s, 0, 2), LANE_WAIT_VMA);
@@ -594,7 +594,7 @@ TEST(fault_lanes_ring_keeps_the_last_segments)
 		CHECK_EQ(op(s, OP_TOUCH, 1, 0, (uint32_t)i, 1, 1), SIM_OK);
 		CHECK_EQ(op(s, OP_WORK, 1, 0, 0, 1000, 0), SIM_OK);
 	}
-	fc = &fault_state(s)->cpus[1];
+	fc = &fault_cpus(fault_state(s))[1];
 	CHECK_EQ(fc->lane_count, 101);
 	CHECK_EQ(seg_state(s, 1, 1), LANE_USER);
 	CHECK_EQ(seg_back(s, 1, 1)->to_ns - seg_back(s, 1, 1)->from_ns, 1000);
@@ -604,10 +604,10 @@ TEST(fault_lanes_ring_keeps_the_last_segments)
 	for (int k = FAULT_LANE_SEGS; k > 1; k--)
 		CHECK(seg_back(s, 1, k)->to_ns <= seg_back(s, 1, k - 1)->from_ns);
 	/* the checker refuses an open lane and a segment of no state */
-	fault_state(s)->cpus[1].lane_state = LANE_USER;
+	fault_cpus(fault_state(s))[1].lane_state = LANE_USER;
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	CHECK(strstr(s->error, "open between ops") != NULL);
-	fault_state(s)->cpus[1].lane_state = LANE_NONE;
+	fault_cpus(fault_state(s))[1].lane_state = LANE_NONE;
 	lane_ring(s, 1)[3].state = NR_LANE_STATES;
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	lane_ring(s, 1)[3].state = LANE_USER;

@@ -249,7 +249,8 @@ export class FaultReader {
     const segs = this.u32(b + this.off('fault_state.lane_segs'));
     const cpus: FaultCpuState[] = [];
     for (let cpu = 0; cpu < nrCpus; cpu++) {
-      const at = b + this.off('fault_state.cpus') + cpu * this.size('fault_cpu');
+      // the CPU records follow the fault state (fault_cpus in fault/mm.h)
+      const at = b + this.size('fault_state') + cpu * this.size('fault_cpu');
       const f = (n: string) => at + this.off(`fault_cpu.${n}` as LayoutField);
       const thread = this.u8(f('thread_mm'));
       const count = this.u64(f('lane_count'));

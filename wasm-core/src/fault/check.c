@@ -142,7 +142,7 @@ int fault_check(struct sim *s)
 		return fail(s, "nr_pte_tables differs from the tables in use", tables,
 			    f->nr_pte_tables);
 	for (uint32_t cpu = 0; cpu < s->nr_cpus; cpu++) {
-		uint8_t t = f->cpus[cpu].thread_mm;
+		uint8_t t = fault_cpus(f)[cpu].thread_mm;
 		if (t > FAULT_MAX_MMS)
 			return fail(s, "CPU runs a thread of no process", cpu, t);
 		if (t)

@@ -62,7 +62,7 @@ static int access_error(const struct vm_area *v, int write)
 static uint64_t waste_at_once(struct sim *s, int cpu, uint64_t from, uint64_t to)
 {
 	struct fault_state *f = fault_state(s);
-	struct fault_cpu *fc = &f->cpus[cpu];
+	struct fault_cpu *fc = &fault_cpus(f)[cpu];
 	uint64_t best = 0;
 
 	fc->waste_from_ns[fc->waste_next] = from;
@@ -74,14 +74,14 @@ static uint64_t waste_at_once(struct sim *s, int cpu, uint64_t from, uint64_t to
 	 */
 	for (uint32_t pc = 0; pc < s->nr_cpus; pc++) {
 		for (int pi = 0; pi < FAULT_WASTE_RING; pi++) {
-			uint64_t p = f->cpus[pc].waste_from_ns[pi], n = 0;
-			if (f->cpus[pc].waste_to_ns[pi] == 0 || p < from || p > to)
+			uint64_t p = fault_cpus(f)[pc].waste_from_ns[pi], n = 0;
+			if (fault_cpus(f)[pc].waste_to_ns[pi] == 0 || p < from || p > to)
 				continue;
 			for (uint32_t qc = 0; qc < s->nr_cpus; qc++)
 				for (int qi = 0; qi < FAULT_WASTE_RING; qi++)
-					n += f->cpus[qc].waste_to_ns[qi] != 0 &&
-					     f->cpus[qc].waste_from_ns[qi] <= p &&
-					     p < f->cpus[qc].waste_to_ns[qi];
+					n += fault_cpus(f)[qc].waste_to_ns[qi] != 0 &&
+					     fault_cpus(f)[qc].waste_from_ns[qi] <= p &&
+					     p < fault_cpus(f)[qc].waste_to_ns[qi];
 			if (n > best)
 				best = n;
 		}
@@ -99,7 +99,7 @@ static void waste_page(struct sim *s, struct fault_ctx *c, uint64_t alloc_ns, ui
 	fault_page_free(s, c->pfn, c->cpu);
 	at_once = waste_at_once(s, c->cpu, alloc_ns, sim_cpus(s)[c->cpu].clock_ns);
 	f->ev.wasted_pages++;
-	f->cpus[c->cpu].wasted_pages++;
+	fault_cpus(f)[c->cpu].wasted_pages++;
 	if (at_once > f->ev.wasted_at_once_max)
 		f->ev.wasted_at_once_max = at_once;
 	ev_emit(s, EV_FAULT_PAGE_WASTED, FN_PTE_MAP_LOCK, c->cpu, NULL, c->pfn, 0, 0, address(c),
@@ -387,7 +387,7 @@ static enum attempt vma_lock_fault(struct sim *s, struct fault_ctx *c)
 void do_user_addr_fault(struct sim *s, int mm, int cpu, uint32_t page, int write)
 {
 	struct fault_state *f = fault_state(s);
-	struct fault_cpu *fc = &f->cpus[cpu];
+	struct fault_cpu *fc = &fault_cpus(f)[cpu];
 	struct fault_ctx c = { mm, cpu, write, page, -1, FAULT_MAPPED, 0, 0 };
 	uint64_t start = sim_cpus(s)[cpu].clock_ns;
 	enum attempt r = RETRY;

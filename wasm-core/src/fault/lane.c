@@ -25,7 +25,7 @@ struct fault_lane_seg *lane_ring(const struct sim *s, int cpu)
 static void push(struct sim *s, int cpu, uint64_t from, uint64_t to, uint32_t seq_from,
 		 uint32_t seq_to, int state)
 {
-	struct fault_cpu *fc = &fault_state(s)->cpus[cpu];
+	struct fault_cpu *fc = &fault_cpus(fault_state(s))[cpu];
 	struct fault_lane_seg *g;
 
 	if (to <= from || state == LANE_NONE)
@@ -44,7 +44,7 @@ static void push(struct sim *s, int cpu, uint64_t from, uint64_t to, uint32_t se
 
 void lane_open(struct sim *s, int cpu, int state)
 {
-	struct fault_cpu *fc = &fault_state(s)->cpus[cpu];
+	struct fault_cpu *fc = &fault_cpus(fault_state(s))[cpu];
 	uint64_t now = sim_cpus(s)[cpu].clock_ns;
 
 	push(s, cpu, fc->lane_from_ns, now, fc->lane_from_seq, s->event_seq, fc->lane_state);
@@ -60,7 +60,7 @@ void lane_close(struct sim *s, int cpu)
 
 void lane_interval(struct sim *s, int cpu, uint64_t from_ns, uint32_t from_seq, int state)
 {
-	struct fault_cpu *fc = &fault_state(s)->cpus[cpu];
+	struct fault_cpu *fc = &fault_cpus(fault_state(s))[cpu];
 	uint64_t now = sim_cpus(s)[cpu].clock_ns;
 
 	if (now <= from_ns)
@@ -82,7 +82,7 @@ static int attempt(int state)
 
 void lane_fell_back(struct sim *s, int cpu, uint64_t since_ns)
 {
-	struct fault_cpu *fc = &fault_state(s)->cpus[cpu];
+	struct fault_cpu *fc = &fault_cpus(fault_state(s))[cpu];
 	struct fault_lane_seg *ring = lane_ring(s, cpu);
 	uint64_t kept = fc->lane_count < FAULT_LANE_SEGS ? fc->lane_count : FAULT_LANE_SEGS;
 
@@ -99,7 +99,7 @@ void lane_fell_back(struct sim *s, int cpu, uint64_t since_ns)
 
 int lane_check(struct sim *s, int cpu)
 {
-	const struct fault_cpu *fc = &fault_state(s)->cpus[cpu];
+	const struct fault_cpu *fc = &fault_cpus(fault_state(s))[cpu];
 	const struct fault_lane_seg *ring = lane_ring(s, cpu);
 	uint64_t kept = fc->lane_count < FAULT_LANE_SEGS ? fc->lane_count : FAULT_LANE_SEGS;
 	uint32_t prev_seq = 0;

@@ -146,7 +146,8 @@ struct fault_state {
 	struct mm mms[FAULT_MAX_MMS];
 	struct vm_area vmas[FAULT_MAX_VMAS];
 	struct pte_table pte_tables[FAULT_MAX_PTE_TABLES];
-	struct fault_cpu cpus[MAX_CPUS];
+	/* (then one struct fault_cpu per CPU of the machine: fault_cpus; a MAX_CPUS array here was
+	 * 213 KB of every machine's fixed state, copied by every checkpoint) */
 };
 
 /* The fault subsystem's entry points for the base (fault/ops.c). */
@@ -156,6 +157,12 @@ extern const struct subsystem fault_subsystem;
 static inline struct fault_state *fault_state(const struct sim *s)
 {
 	return (struct fault_state *)sim_subsystem_region(s, &fault_subsystem);
+}
+
+/* The per-CPU records, one per CPU of the machine, right after the fault state. */
+static inline struct fault_cpu *fault_cpus(const struct fault_state *f)
+{
+	return (struct fault_cpu *)(f + 1);
 }
 
 #endif

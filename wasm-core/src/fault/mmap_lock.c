@@ -26,7 +26,7 @@ static uint64_t lane_wait(struct sim *s, int cpu, uint64_t wait)
 		cpu_charge(s, cpu, COST_RWSEM_SLEEP_WAKEUP_NS);
 		wait += COST_RWSEM_SLEEP_WAKEUP_NS;
 	}
-	fault_state(s)->cpus[cpu].mmap_wait_ns += wait;
+	fault_cpus(fault_state(s))[cpu].mmap_wait_ns += wait;
 	return wait;
 }
 

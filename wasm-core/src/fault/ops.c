@@ -43,7 +43,7 @@ static void rb_write(struct sim *s, int mm, int cpu)
 static int op_thread(struct sim *s, int mm, int cpu)
 {
 	struct fault_state *f = fault_state(s);
-	struct fault_cpu *fc = &f->cpus[cpu];
+	struct fault_cpu *fc = &fault_cpus(f)[cpu];
 
 	if (fc->thread_mm)
 		return refuse(s, cpu, FAULT_REFUSE_NO_THREAD, 0, mm); /* one thread per CPU */
@@ -319,7 +319,7 @@ static int fault_apply(struct sim *s, const struct sim_op *op)
 		return refuse(s, cpu, FAULT_REFUSE_RANGE, 0, mm);
 	if (op->kind == OP_THREAD)
 		return op_thread(s, mm, cpu);
-	if (f->cpus[cpu].thread_mm != mm + 1)
+	if (fault_cpus(f)[cpu].thread_mm != mm + 1)
 		return refuse(s, cpu, FAULT_REFUSE_NO_THREAD, start, mm);
 	if (op->arg < 1 || start >= FAULT_VA_PAGES || pages > FAULT_VA_PAGES - start ||
 	    (op->kind == OP_TOUCH && pages > FAULT_MAX_TOUCH))
@@ -332,6 +332,15 @@ static int fault_apply(struct sim *s, const struct sim_op *op)
 	return change(s, op, mm, cpu, start, pages);
 }
 
+/* The fault state and its per-CPU records for the machine's CPUs (the lane rings follow). */
+static uint64_t state_bytes(const struct sim_config *cfg)
+{
+	_Static_assert(sizeof(struct fault_state) % 8 == 0, "its CPU records follow it aligned");
+	_Static_assert(sizeof(struct fault_cpu) % 8 == 0, "the lane rings follow them 8-aligned");
+	return sizeof(struct fault_state) +
+	       (uint64_t)cfg->nr_nodes * cfg->cpus_per_node * sizeof(struct fault_cpu);
+}
+
 /* Boot: no process, no VMA, no PTE table. */
 static void fault_boot(struct sim *s)
 {
@@ -341,16 +350,14 @@ static void fault_boot(struct sim *s)
 		f->mms[mm].mmap = VMA_NONE;
 	for (int i = 0; i < FAULT_MAX_VMAS; i++)
 		f->vmas[i].next = VMA_NONE;
-	f->lanes_off = (uint32_t)sizeof(struct fault_state);
+	f->lanes_off = (uint32_t)state_bytes(&s->config);
 	f->lane_segs = FAULT_LANE_SEGS;
 }
 
-/* The fault state is one fixed-size struct, then a lane ring per CPU of the machine. */
+/* The fault state is one fixed-size struct, its per-CPU records, then a lane ring per CPU. */
 static uint64_t fault_arena_bytes(const struct sim_config *cfg)
 {
-	_Static_assert(sizeof(struct fault_state) % 8 == 0, "the lane rings follow it 8-aligned");
-	return sizeof(struct fault_state) +
-	       lane_ring_bytes((uint32_t)cfg->nr_nodes * cfg->cpus_per_node);
+	return state_bytes(cfg) + lane_ring_bytes((uint32_t)cfg->nr_nodes * cfg->cpus_per_node);
 }
 
 const struct subsystem fault_subsystem = {

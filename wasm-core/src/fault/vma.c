@@ -152,7 +152,7 @@ void vma_write_begin(struct sim *s, int vma, int cpu)
 			cpu_charge(s, cpu, COST_RWSEM_SLEEP_WAKEUP_NS);
 			wait += COST_RWSEM_SLEEP_WAKEUP_NS;
 		}
-		f->cpus[cpu].vma_wait_ns += wait;
+		fault_cpus(f)[cpu].vma_wait_ns += wait;
 		if (wait)
 			lane_interval(s, cpu, asked, seq, LANE_WAIT_VMA);
 		v->vm_lock_seq = m->mm_lock_seq;
