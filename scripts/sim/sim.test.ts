@@ -37,29 +37,30 @@ function file(name: string, text: string): string {
 }
 
 describe('--machine-from-zoneinfo', () => {
-  it('reproduces the real zoneinfo: min, low, high, promo, spans, protection, pcp batch and high limits', () => {
-    const real = join(traces, 'zoneinfo-at-capture.txt');
-    const r = sim('--machine-from-zoneinfo', real, '--print', 'zoneinfo');
+  /**
+   * Boot from a zoneinfo (then run workload, if named), print the model's, and hold every compared
+   * line to the file's.
+   */
+  function roundTrip(path: string, ...workload: string[]) {
+    const r = sim('--machine-from-zoneinfo', path, ...workload, '--print', 'zoneinfo');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const want = parseZoneinfo(readFile(real));
+    const want = parseZoneinfo(readFile(path));
     const got = parseZoneinfo(r.stdout);
     if (!want.ok || !got.ok) throw new Error('zoneinfo did not parse');
     expect(comparedLines(got.zones)).toEqual(comparedLines(want.zones));
+    return { r, want };
+  }
+
+  it('reproduces the real zoneinfo: min, low, high, promo, spans, protection, pcp batch and high limits', () => {
+    const { want } = roundTrip(join(traces, 'zoneinfo-at-capture.txt'));
     expect(comparedLines(want.zones).length).toBeGreaterThan(40);
   }, 60_000);
 
   it('reproduces the 1 TiB zoneinfo, min_free_kbytes taken from its min watermarks', () => {
-    const big = join(repo, 'traces/captured/zoneinfo-1tib.txt');
-    const r = sim('--machine-from-zoneinfo', big, '--print', 'zoneinfo');
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const want = parseZoneinfo(readFile(big));
-    const got = parseZoneinfo(r.stdout);
-    if (!want.ok || !got.ok) throw new Error('zoneinfo did not parse');
     // the Normal zone's min is 32329 only with min_free_kbytes 129700 (the marks' own), not
     // the boot rule's 129684 over these managed pages (32325: 4 pages low)
-    expect(comparedLines(got.zones)).toEqual(comparedLines(want.zones));
+    const { r } = roundTrip(join(repo, 'traces/captured/zoneinfo-1tib.txt'));
     expect(r.stdout).toMatch(
       /zone {3}Normal\n {2}pages free {5}\d+\n {8}boost {4}0\n {8}min {6}32329\n/,
     );
@@ -71,13 +72,7 @@ describe('--machine-from-zoneinfo', () => {
     const imported = sim('--import-trace', join(repo, 'traces/captured/two-cpu-drain/trace.gz'));
     expect(imported.status).toBe(0);
     const w = file('two-cpu-drain.wl', imported.stdout);
-    const r = sim('--machine-from-zoneinfo', big, w, '--print', 'zoneinfo');
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const want = parseZoneinfo(readFile(big));
-    const got = parseZoneinfo(r.stdout);
-    if (!want.ok || !got.ok) throw new Error('zoneinfo did not parse');
-    expect(comparedLines(got.zones)).toEqual(comparedLines(want.zones));
+    const { r } = roundTrip(big, w);
     // the trace ran: the Normal zone's free count moved from the captured one
     expect(r.stdout).not.toMatch(/zone {3}Normal\n {2}pages free {5}260878233\n/);
   }, 120_000);

@@ -67,55 +67,16 @@ static uint32_t take(struct sim *s, struct zone *z, uint32_t pfn, int order, int
 	return n;
 }
 
-int capture_lru(struct sim *s, const struct sim_op *op)
+/*
+ * Place need pages of list lru as folios of order forder owned by owner, carved from captured
+ * in-use blocks of zone z: Movable pageblocks first (user memory), then any. Returns the pages
+ * no captured block could hold.
+ */
+static uint64_t place_captured(struct sim *s, struct zone *z, int forder, int lru, uint64_t need,
+			       uint32_t owner)
 {
-	struct zone *z;
-	uint32_t need, end;
-	int lru = (int)op->gfp;
+	uint32_t end = z->mem_pfn + z->managed;
 
-	if (op->handle >= (uint32_t)s->config.nr_nodes * MAX_NR_ZONES || op->arg < 0 ||
-	    op->gfp >= NR_LRU_LISTS)
-		return SIM_EINVAL;
-	z = sim_zone(s, (int)(op->handle / MAX_NR_ZONES), (int)(op->handle % MAX_NR_ZONES));
-	if (!zone_populated(z) || !z->capture_laid_out)
-		return SIM_EINVAL;
-	need = (uint32_t)op->arg;
-	end = z->mem_pfn + z->managed;
-	for (int pass = 0; pass < 2 && need; pass++) {
-		for (uint32_t pfn = z->mem_pfn; pfn < end && need;) {
-			const struct page *page = zone_page(s, z, pfn);
-			uint32_t size = 1u << page->order;
-
-			if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
-			    (pass || get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE)) {
-				uint32_t took =
-					take(s, z, pfn, page->order, 0, lru, need, HANDLE_NONE);
-				need -= took;
-				size = took;
-			}
-			pfn += size;
-		}
-	}
-	return SIM_OK;
-}
-
-int capture_lru_folios(struct sim *s, const struct sim_op *op)
-{
-	struct zone *z;
-	uint64_t need;
-	uint32_t end, owner;
-	int lru = (int)(op->gfp % NR_LRU_LISTS), memcg = (int)(op->gfp / NR_LRU_LISTS);
-	int forder = op->order;
-
-	if (op->handle >= (uint32_t)s->config.nr_nodes * MAX_NR_ZONES || op->arg < 0 ||
-	    forder > s->config.max_order || memcg >= memcg_count(s))
-		return SIM_EINVAL;
-	z = sim_zone(s, (int)(op->handle / MAX_NR_ZONES), (int)(op->handle % MAX_NR_ZONES));
-	if (!zone_populated(z) || !z->capture_laid_out)
-		return SIM_EINVAL;
-	owner = memcg ? MEMCG_OWNER_BASE + (uint32_t)memcg : HANDLE_NONE;
-	need = (uint64_t)op->arg << forder;
-	end = z->mem_pfn + z->managed;
 	for (int pass = 0; pass < 2 && need; pass++) {
 		for (uint32_t pfn = z->mem_pfn; pfn < end && need;) {
 			const struct page *page = zone_page(s, z, pfn);
@@ -133,6 +94,38 @@ int capture_lru_folios(struct sim *s, const struct sim_op *op)
 			pfn += size;
 		}
 	}
+	return need;
+}
+
+int capture_lru(struct sim *s, const struct sim_op *op)
+{
+	struct zone *z;
+
+	if (op->handle >= (uint32_t)s->config.nr_nodes * MAX_NR_ZONES || op->arg < 0 ||
+	    op->gfp >= NR_LRU_LISTS)
+		return SIM_EINVAL;
+	z = sim_zone(s, (int)(op->handle / MAX_NR_ZONES), (int)(op->handle % MAX_NR_ZONES));
+	if (!zone_populated(z) || !z->capture_laid_out)
+		return SIM_EINVAL;
+	place_captured(s, z, 0, (int)op->gfp, (uint64_t)op->arg, HANDLE_NONE);
+	return SIM_OK;
+}
+
+int capture_lru_folios(struct sim *s, const struct sim_op *op)
+{
+	struct zone *z;
+	uint64_t need;
+	int lru = (int)(op->gfp % NR_LRU_LISTS), memcg = (int)(op->gfp / NR_LRU_LISTS);
+	int forder = op->order;
+
+	if (op->handle >= (uint32_t)s->config.nr_nodes * MAX_NR_ZONES || op->arg < 0 ||
+	    forder > s->config.max_order || memcg >= memcg_count(s))
+		return SIM_EINVAL;
+	z = sim_zone(s, (int)(op->handle / MAX_NR_ZONES), (int)(op->handle % MAX_NR_ZONES));
+	if (!zone_populated(z) || !z->capture_laid_out)
+		return SIM_EINVAL;
+	need = place_captured(s, z, forder, lru, (uint64_t)op->arg << forder,
+			      memcg ? MEMCG_OWNER_BASE + (uint32_t)memcg : HANDLE_NONE);
 	/* folios no captured block could hold are reported with the zone's unplaced pages */
 	if (need)
 		z->capture_unplaced += (uint32_t)(need > UINT32_MAX ? UINT32_MAX : need);
