@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -249,21 +249,55 @@ export function firstLoadBench(root) {
 async function big(browser, url) {
   const page = await playground(browser, url, null);
   try {
-    return await page.evaluate(async () => {
+    const { seek, map } = await page.evaluate(async () => {
       const b = await window.__buddyscope.bench();
       const seek = await b.seekBench(40, b.BIG_WORKLOAD);
       const map = await b.mapBench(40, 800, b.BIG_WORKLOAD);
-      const views = await b.stepViewsBench(20, b.BIG_WORKLOAD);
-      return { seek, map, views };
+      return { seek, map };
     });
+    const views = await withCounts(page, 3 * 20, () =>
+      page.evaluate(async () => {
+        const b = await window.__buddyscope.bench();
+        return b.stepViewsBench(20, b.BIG_WORKLOAD);
+      }),
+    );
+    return { seek, map, views };
   } finally {
     await page.close();
   }
 }
 
+/**
+ * Run measure() on page and add to its result the layouts and style recalculations Chromium did
+ * meanwhile (its Performance domain's counters), over `moves` moves: counts that the machine's
+ * load does not change, unlike the timings. Mounting the views is among them (a layout or two).
+ */
+async function withCounts(page, moves, measure) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () =>
+    Object.fromEntries(
+      (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+    );
+  const before = await read();
+  const result = await measure();
+  const after = await read();
+  await cdp.detach();
+  return {
+    ...result,
+    counts: {
+      moves,
+      layouts: after.LayoutCount - before.LayoutCount,
+      styles: after.RecalcStyleCount - before.RecalcStyleCount,
+    },
+  };
+}
+
 /** Only the 1 TiB rows (`npm run bench -- --big`): the hooked build, one page. */
-export function bigBench(root) {
-  return alone(root, { VITE_TEST_API: '1' }, big);
+export async function bigBench(root) {
+  const [a, b, c] = loadavg();
+  const before = `load average ${a.toFixed(2)}, ${b.toFixed(2)}, ${c.toFixed(2)}`;
+  return { ...(await alone(root, { VITE_TEST_API: '1' }, big)), load: { before } };
 }
 
 export async function browserBench(root) {
@@ -276,8 +310,8 @@ export async function browserBench(root) {
     const page = await playground(browser, servers[1].url, null);
     const seek = await page.evaluate(async () => (await window.__buddyscope.bench()).seekBench(40));
     const map = await page.evaluate(async () => (await window.__buddyscope.bench()).mapBench(60));
-    const server2 = await page.evaluate(async () =>
-      (await window.__buddyscope.bench()).stepViewsBench(40),
+    const server2 = await withCounts(page, 3 * 40, () =>
+      page.evaluate(async () => (await window.__buddyscope.bench()).stepViewsBench(40)),
     );
     const workload = await page.evaluate(
       async () => (await window.__buddyscope.bench()).BENCH_WORKLOAD,

@@ -294,7 +294,7 @@ export { BIG_WORKLOAD, server2Workload };
 export interface MoveTiming {
   total: Timing; // the player's move plus every view drawn (React render, commit, effects)
   player: Timing; // of which the player's move (restore, replay, the op's events)
-  views: Timing; // of which the views: React render, commit and effects, the map's canvas flushed
+  views: Timing; // of which the views: render, commit, effects, the map's canvas flushed, layout
 }
 
 export interface StepViewsResult {
@@ -311,6 +311,65 @@ export interface StepViewsResult {
   seek: MoveTiming; // to a random op
 }
 
+/** Every view of the playground mounted on a workload's session, for the bench and a profiler. */
+export interface MountedViews {
+  session: Session;
+  host: HTMLElement;
+  /**
+   * Run move (a player move) and draw every view at once: the map's canvases flushed, the page's
+   * style and layout done.
+   */
+  draw(move: () => void): { total: number; player: number; views: number };
+  dispose(): void;
+}
+
+/**
+ * Mount SessionViews (reduced motion, light) on a fresh session of workload at its end, in a host
+ * `width` px wide, and draw a first move untimed (the lazy views arrive, the map counts its
+ * overview once).
+ */
+export async function mountViews(workload: string, width = 1000): Promise<MountedViews> {
+  const core = await loadCore();
+  const out = compileText(workload);
+  if (!out.ok) throw new Error(out.error.message);
+  const session = new Session(core, out.program);
+  const host = document.createElement('div');
+  host.style.width = `${width}px`;
+  document.body.append(host);
+  const root = createRoot(host);
+  session.player.end();
+  flushSync(() =>
+    root.render(createElement(SessionViews, { session, theme: 'light', reducedMotion: true })),
+  );
+  await new Promise((r) => setTimeout(r, 200)); // the lazy memory map arrives
+  flushSync(() => session.player.stepOp(-1));
+  const canvases = () => host.querySelectorAll<HTMLCanvasElement>('.memory-map canvas');
+  return {
+    session,
+    host,
+    draw(move) {
+      const t = performance.now();
+      let moved = t;
+      // flushSync renders after its callback returns: the mark splits the move from the views.
+      flushSync(() => {
+        move();
+        moved = performance.now();
+      });
+      for (const c of canvases()) flush(c); // the map's layers drawn, frames or overview
+      // The page's style and layout, which the frame showing the step needs: counted here once
+      // per move whether or not a view forced it earlier (reading layout in its commit).
+      host.getBoundingClientRect();
+      const end = performance.now();
+      return { total: end - t, player: moved - t, views: end - moved };
+    },
+    dispose() {
+      root.unmount();
+      host.remove();
+      session.dispose();
+    },
+  };
+}
+
 /**
  * Moves on a workload's machine (server2's 16 CPUs by default) with every view of the playground
  * mounted (SessionViews, reduced motion), `moves` of each kind: one op back from the end, one op
@@ -320,41 +379,19 @@ export async function stepViewsBench(
   moves = 40,
   workload = server2Workload(),
 ): Promise<StepViewsResult> {
-  const core = await loadCore();
-  const out = compileText(workload);
-  if (!out.ok) throw new Error(out.error.message);
-  const session = new Session(core, out.program);
-  const host = document.createElement('div');
-  host.style.width = '1000px';
-  document.body.append(host);
-  const root = createRoot(host);
+  const m = await mountViews(workload);
+  const { session, host } = m;
   try {
-    session.player.end();
-    flushSync(() =>
-      root.render(createElement(SessionViews, { session, theme: 'light', reducedMotion: true })),
-    );
-    await new Promise((r) => setTimeout(r, 200)); // the lazy memory map arrives
-    // a first move draws every view once (the map counts its overview): not timed
-    flushSync(() => session.player.stepOp(-1));
     const panels = host.querySelectorAll('.pcp').length;
-    const canvases = () => host.querySelectorAll<HTMLCanvasElement>('.memory-map canvas');
     const timed = (move: (i: number) => void): MoveTiming => {
       const times: number[] = [];
       const player: number[] = [];
       const views: number[] = [];
       for (let i = 0; i < moves; i++) {
-        const t = performance.now();
-        let moved = t;
-        // flushSync renders after its callback returns: the mark splits the move from the views.
-        flushSync(() => {
-          move(i);
-          moved = performance.now();
-        });
-        for (const c of canvases()) flush(c); // the map's layers drawn, frames or overview
-        const end = performance.now();
-        times.push(end - t);
-        player.push(moved - t);
-        views.push(end - moved);
+        const d = m.draw(() => move(i));
+        times.push(d.total);
+        player.push(d.player);
+        views.push(d.views);
       }
       return { total: summarize(times), player: summarize(player), views: summarize(views) };
     };
@@ -378,8 +415,9 @@ export async function stepViewsBench(
       seek,
     };
   } finally {
-    root.unmount();
-    host.remove();
-    session.dispose();
+    m.dispose();
   }
 }
+
+/** Preact's option hooks, for a profiler that times each view's diff and commit (not used here). */
+export { options as preactOptions } from 'preact';

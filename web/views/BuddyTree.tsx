@@ -6,7 +6,7 @@
  * icicle): a node's width is its size, so buddies stand side by side under their parent. The
  * current event's block is outlined; a split event also outlines the parent it came from.
  */
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import { allZones, PG, type ModelState } from './model';
 import { blocksIn } from './memory-map-blocks';
 import { frameInfo } from './memory-map-paint';
@@ -126,6 +126,60 @@ export function maxOrderBlocks(spans: string, size: number) {
   };
 }
 
+/**
+ * The frame stamp of the max-order block at base (frame_changed, base/state.h: the history digest
+ * of its last change), as a memo key: equal keys of one Sim mean equal frames in the block, so the
+ * tree is not built again for a step that changed other blocks. Without a stamp (a block past the
+ * stamped range) the state itself is the key.
+ */
+function blockStamp(s: ModelState, base: number): string | ModelState {
+  const st = s.frames.stamps();
+  const i = 2 * Math.floor(base / (1 << s.maxOrder));
+  if (i + 1 >= st.length) return s;
+  return `${base}:${st[i]}:${st[i + 1]}`;
+}
+
+interface NodeProps {
+  id: string; // data-node: "pfn/order"
+  leaf: boolean;
+  title: string;
+  x: number;
+  y: number;
+  w: number;
+  fill: string;
+  stroke: string;
+  hi: boolean;
+}
+
+/**
+ * One node of the drawn tree. Memoised on its props: a step redraws the nodes whose block, colour
+ * or outline changed, not the ~2,000 of a fragmented block.
+ */
+const TreeRect = memo(function TreeRect({ id, leaf, title, x, y, w, fill, stroke, hi }: NodeProps) {
+  return (
+    <g data-node={id} data-kind={leaf ? 'block' : 'split'}>
+      <title>{title}</title>
+      <rect
+        x={x + 0.5}
+        y={y + 0.5}
+        width={Math.max(0.5, w - 1)}
+        height={ROW - 3}
+        rx={2}
+        fill={fill}
+        stroke={stroke}
+        strokeWidth={hi ? 3 : 1}
+        strokeDasharray={leaf ? undefined : '3 2'}
+        opacity={leaf ? 1 : 0.7}
+      />
+      {w >= 34 && (
+        <text x={x + w / 2} y={y + ROW / 2} className={leaf ? 'tree-label on-fill' : 'tree-label'}>
+          {leaf ? `o${id.slice(id.indexOf('/') + 1)}` : 'split'}
+        </text>
+      )}
+    </g>
+  );
+});
+
 export function BuddyTree({ state, event, options }: ViewProps) {
   const hid = useId();
   const size = 1 << state.maxOrder;
@@ -141,60 +195,60 @@ export function BuddyTree({ state, event, options }: ViewProps) {
   const eventBase = event && event.pfn > 0 ? event.pfn - (event.pfn % size) : null;
   const base = picked ?? eventBase ?? bases.at(0) ?? 0;
   const index = Math.max(0, bases.indexOf(base));
-  const tree = useMemo(() => buildTree(state, base), [state, base]);
+  // Built again only when the block's frames changed (its stamp), or the machine did.
+  const stamp = blockStamp(state, base);
+  const owner = state.frames.owner;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the stamp stands for the state here
+  const tree = useMemo(() => buildTree(state, base), [owner, stamp, base]);
 
   // What the event outlines: its block, and for a split the parent it was cut from.
-  const marked = new Set<string>();
+  let marked = '';
   if (event && eventBase === base) {
-    marked.add(`${event.pfn}/${event.order}`);
+    marked = `${event.pfn}/${event.order}`;
     if (event.kind === EV.BUDDY_SPLIT)
-      marked.add(`${event.pfn - (1 << event.order)}/${event.order + 1}`);
+      marked += ` ${event.pfn - (1 << event.order)}/${event.order + 1}`;
   }
+  const theme = options.theme;
+  const maxOrder = state.maxOrder;
 
-  const rects: ReactNode[] = [];
-  let leaves = 0;
-  let splits = 0;
-  const scale = (W - LABEL) / size;
-  const walk = (n: TreeNode) => {
-    const x = LABEL + (n.pfn - base) * scale;
-    const w = (1 << n.order) * scale;
-    const y = (state.maxOrder - n.order) * ROW;
-    const key = `${n.pfn}/${n.order}`;
-    const hi = marked.has(key);
-    if (n.leaf) leaves++;
-    else splits++;
-    if (w >= 1.5) {
-      const words = n.leaf ? leafWords(n.leaf) : 'split into two halves';
-      rects.push(
-        <g key={key} data-node={key} data-kind={n.leaf ? 'block' : 'split'}>
-          <title>{`pfn ${n.pfn}, order ${n.order}: ${words}`}</title>
-          <rect
-            x={x + 0.5}
-            y={y + 0.5}
-            width={Math.max(0.5, w - 1)}
-            height={ROW - 3}
-            rx={2}
-            fill={n.leaf ? leafColor(n.leaf, options.theme) : 'none'}
-            stroke={hi ? HIGHLIGHT[options.theme] : 'currentColor'}
-            strokeWidth={hi ? 3 : 1}
-            strokeDasharray={n.leaf ? undefined : '3 2'}
-            opacity={n.leaf ? 1 : 0.7}
-          />
-          {w >= 34 && (
-            <text
-              x={x + w / 2}
-              y={y + ROW / 2}
-              className={n.leaf ? 'tree-label on-fill' : 'tree-label'}
-            >
-              {n.leaf ? `o${n.order}` : 'split'}
-            </text>
-          )}
-        </g>,
-      );
-    }
-    for (const c of n.children) walk(c);
-  };
-  walk(tree);
+  const drawn = useMemo(() => {
+    const marks = new Set(marked.split(' '));
+    const rects: ReactNode[] = [];
+    let leaves = 0;
+    let splits = 0;
+    const scale = (W - LABEL) / size;
+    const walk = (n: TreeNode) => {
+      const x = LABEL + (n.pfn - base) * scale;
+      const w = (1 << n.order) * scale;
+      const y = (maxOrder - n.order) * ROW;
+      const id = `${n.pfn}/${n.order}`;
+      const hi = marks.has(id);
+      if (n.leaf) leaves++;
+      else splits++;
+      if (w >= 1.5) {
+        const words = n.leaf ? leafWords(n.leaf) : 'split into two halves';
+        rects.push(
+          // keyed by the place in the block, so another block reuses the same elements
+          <TreeRect
+            key={`${n.pfn - base}/${n.order}`}
+            id={id}
+            leaf={!!n.leaf}
+            title={`pfn ${n.pfn}, order ${n.order}: ${words}`}
+            x={x}
+            y={y}
+            w={w}
+            fill={n.leaf ? leafColor(n.leaf, theme) : 'none'}
+            stroke={hi ? HIGHLIGHT[theme] : 'currentColor'}
+            hi={hi}
+          />,
+        );
+      }
+      for (const c of n.children) walk(c);
+    };
+    walk(tree);
+    return { rects, leaves, splits };
+  }, [tree, base, marked, theme, size, maxOrder]);
+  const { rects, leaves, splits } = drawn;
   const height = (state.maxOrder + 1) * ROW;
 
   return (

@@ -3,7 +3,7 @@
  * kernel function that made it (linked to its source on elixir). The current event is marked;
  * choosing another moves the cursor there, so the log doubles as a table of contents of the op.
  */
-import { useEffect, useRef, useId } from 'react';
+import { useLayoutEffect, useRef, useId } from 'react';
 import type { SimOp } from '../core/ops';
 import { describeOp } from './describe-op';
 import { elixirUrl, fnFile } from './names';
@@ -34,11 +34,14 @@ export function EventLog({ state, event, opEvents, options }: ViewProps<EventLog
   // page to the log on every step, and while playing its smooth scrolls cost more than the step.)
   // Positions are read in the next animation frame, where the page is laid out for painting
   // anyway: read here, in React's commit, they forced a layout of the whole page on every step
-  // (~6 ms with server2's 64 CPU panels), and steps that share a frame now share one layout.
-  useEffect(() => {
+  // (~6 ms with server2's 64 CPU panels), and steps that share a frame now share one layout. The
+  // frame is asked for in the commit (a layout effect, which reads nothing): from a passive
+  // effect, which Preact runs after the next paint, the log scrolled a frame late.
+  useLayoutEffect(() => {
     const li = current.current;
     const list = li?.parentElement;
-    if (!li || !list) return;
+    // (no frames outside a browser: the unit tests' static render)
+    if (!li || !list || typeof requestAnimationFrame !== 'function') return;
     const frame = requestAnimationFrame(() => {
       const r = li.getBoundingClientRect();
       const l = list.getBoundingClientRect();
