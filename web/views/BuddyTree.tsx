@@ -6,7 +6,7 @@
  * icicle): a node's width is its size, so buddies stand side by side under their parent. The
  * current event's block is outlined; a split event also outlines the parent it came from.
  */
-import { memo, useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { allZones, PG, type ModelState } from './model';
 import { blocksIn } from './memory-map-blocks';
 import { frameInfo } from './memory-map-paint';
@@ -94,6 +94,23 @@ function leafWords(leaf: NonNullable<TreeNode['leaf']>): string {
 const W = 640;
 const ROW = 26;
 const LABEL = 70;
+/**
+ * Nodes narrower than this (in viewBox units: an order-3 node of a 1024-frame block is 4.5) are
+ * painted on a canvas under the SVG rather than as SVG elements: a fragmented block has hundreds
+ * of them, and as elements they cost a seek on the 1 TiB machine ~15 ms of diffing, style and
+ * layout. The marked ones (the event's) stay elements.
+ */
+const MIN_ELEMENT = 8;
+/** The canvas's pixels per viewBox unit (the SVG is drawn at the section's width, about that). */
+const CANVAS_SCALE = 2;
+
+/** A node painted on the canvas: its box in viewBox units, its fill (null: a split), dashed or not. */
+interface PaintedNode {
+  x: number;
+  y: number;
+  w: number;
+  fill: string | null;
+}
 
 /** The max-order blocks of zones given as "memPfn+managed" words, as runs: index <-> head pfn. */
 export function maxOrderBlocks(spans: string, size: number) {
@@ -214,6 +231,7 @@ export function BuddyTree({ state, event, options }: ViewProps) {
   const drawn = useMemo(() => {
     const marks = new Set(marked.split(' '));
     const rects: ReactNode[] = [];
+    const painted: PaintedNode[] = [];
     let leaves = 0;
     let splits = 0;
     const scale = (W - LABEL) / size;
@@ -225,7 +243,9 @@ export function BuddyTree({ state, event, options }: ViewProps) {
       const hi = marks.has(id);
       if (n.leaf) leaves++;
       else splits++;
-      if (w >= 1.5) {
+      if (w >= 1.5 && w < MIN_ELEMENT && !hi) {
+        painted.push({ x, y, w, fill: n.leaf ? leafColor(n.leaf, theme) : null });
+      } else if (w >= 1.5) {
         const words = n.leaf ? leafWords(n.leaf) : 'split into two halves';
         rects.push(
           // keyed by the place in the block, so another block reuses the same elements
@@ -246,10 +266,42 @@ export function BuddyTree({ state, event, options }: ViewProps) {
       for (const c of n.children) walk(c);
     };
     walk(tree);
-    return { rects, leaves, splits };
+    return { rects, painted, leaves, splits };
   }, [tree, base, marked, theme, size, maxOrder]);
-  const { rects, leaves, splits } = drawn;
+  const { rects, painted, leaves, splits } = drawn;
   const height = (state.maxOrder + 1) * ROW;
+
+  // The small nodes, painted as the SVG would draw them (its stroke is its currentColor).
+  const svg = useRef<SVGSVGElement>(null);
+  const paint = useRef<HTMLCanvasElement>(null);
+  const ink = useRef<{ theme: Theme; color: string } | null>(null);
+  useLayoutEffect(() => {
+    const c = paint.current;
+    const ctx = c?.getContext('2d');
+    if (!c || !ctx) return;
+    if (c.width !== W * CANVAS_SCALE) c.width = W * CANVAS_SCALE;
+    if (c.height !== height * CANVAS_SCALE) c.height = height * CANVAS_SCALE;
+    ctx.setTransform(CANVAS_SCALE, 0, 0, CANVAS_SCALE, 0, 0);
+    ctx.clearRect(0, 0, W, height);
+    if (!painted.length) return;
+    // the stroke colour is read once per theme (a style read, no layout)
+    if (ink.current?.theme !== theme && svg.current)
+      ink.current = { theme, color: getComputedStyle(svg.current).color };
+    ctx.strokeStyle = ink.current?.color ?? '#888';
+    ctx.lineWidth = 1;
+    for (const n of painted) {
+      const w = Math.max(0.5, n.w - 1);
+      ctx.globalAlpha = n.fill ? 1 : 0.7;
+      ctx.setLineDash(n.fill ? [] : [3, 2]);
+      if (n.fill) {
+        ctx.fillStyle = n.fill;
+        ctx.fillRect(n.x + 0.5, n.y + 0.5, w, ROW - 3);
+      }
+      ctx.strokeRect(n.x + 0.5, n.y + 0.5, w, ROW - 3);
+    }
+    ctx.globalAlpha = 1;
+    ctx.setLineDash([]);
+  }, [painted, height, theme]);
 
   return (
     <section
@@ -290,20 +342,25 @@ export function BuddyTree({ state, event, options }: ViewProps) {
         {leaves === 1 ? '' : 's'}, {splits} split{splits === 1 ? '' : 's'}. A block&apos;s buddy
         stands beside it under the same parent.
       </p>
-      <svg
-        viewBox={`0 0 ${W} ${height}`}
-        width="100%"
-        role="img"
-        aria-label={`Buddy tree of the order-${state.maxOrder} block at pfn ${base}: ${leaves} blocks, ${splits} split nodes.`}
-        className="tree-svg"
-      >
-        {Array.from({ length: state.maxOrder + 1 }, (_, i) => (
-          <text key={i} x={2} y={i * ROW + ROW / 2} className="tree-order">
-            order {state.maxOrder - i}
-          </text>
-        ))}
-        {rects}
-      </svg>
+      <div className="tree-box">
+        <canvas ref={paint} className="tree-paint" aria-hidden="true" />
+        <svg
+          ref={svg}
+          viewBox={`0 0 ${W} ${height}`}
+          width="100%"
+          role="img"
+          aria-label={`Buddy tree of the order-${state.maxOrder} block at pfn ${base}: ${leaves} blocks, ${splits} split nodes.`}
+          className="tree-svg"
+          data-painted={painted.length}
+        >
+          {Array.from({ length: state.maxOrder + 1 }, (_, i) => (
+            <text key={i} x={2} y={i * ROW + ROW / 2} className="tree-order">
+              order {state.maxOrder - i}
+            </text>
+          ))}
+          {rects}
+        </svg>
+      </div>
     </section>
   );
 }
