@@ -163,12 +163,15 @@ function printBig(big) {
     `  every view drawn (${v.panels} per-CPU panels), the move and the page's layout included (${perMove(v)}):`,
   );
   timing('    one op back', v.back.total, '<= 16 ms');
-  timing('      of which the views', v.back.views, '');
+  timing(`      of which the views (${mutations(v.back)})`, v.back.views, '');
   timing('    one op forward', v.forward.total, '<= 16 ms');
-  timing('      of which the views', v.forward.views, '');
+  timing(`      of which the views (${mutations(v.forward)})`, v.forward.views, '');
   timing('    seek to a random op', v.seek.total, '<= 16 ms');
-  timing('      of which the views', v.seek.views, '');
+  timing(`      of which the views (${mutations(v.seek)})`, v.seek.views, '');
 }
+
+/** The DOM mutation records of a kind of move, on average (a count, not a timing). */
+const mutations = (m) => `${m.mutations.toFixed(0)} DOM mutations`;
 
 /** Layouts and style recalculations per move with every view drawn (counts, not timings). */
 function perMove(v) {

@@ -295,6 +295,7 @@ export interface MoveTiming {
   total: Timing; // the player's move plus every view drawn (React render, commit, effects)
   player: Timing; // of which the player's move (restore, replay, the op's events)
   views: Timing; // of which the views: render, commit, effects, the map's canvas flushed, layout
+  mutations: number; // DOM mutation records a move, on average
 }
 
 export interface StepViewsResult {
@@ -320,6 +321,8 @@ export interface MountedViews {
    * style and layout done.
    */
   draw(move: () => void): { total: number; player: number; views: number };
+  /** DOM mutation records in the views since they were mounted. */
+  mutations(): number;
   dispose(): void;
 }
 
@@ -344,9 +347,15 @@ export async function mountViews(workload: string, width = 1000): Promise<Mounte
   await new Promise((r) => setTimeout(r, 200)); // the lazy memory map arrives
   flushSync(() => session.player.stepOp(-1));
   const canvases = () => host.querySelectorAll<HTMLCanvasElement>('.memory-map canvas');
+  // What the views wrote into the page, as a count the machine's load does not change: DOM
+  // mutation records (elements added or removed, attributes and texts set).
+  let mutations = 0;
+  const watch = new MutationObserver((records) => (mutations += records.length));
+  watch.observe(host, { subtree: true, childList: true, attributes: true, characterData: true });
   return {
     session,
     host,
+    mutations: () => (mutations += watch.takeRecords().length),
     draw(move) {
       const t = performance.now();
       let moved = t;
@@ -363,6 +372,7 @@ export async function mountViews(workload: string, width = 1000): Promise<Mounte
       return { total: end - t, player: moved - t, views: end - moved };
     },
     dispose() {
+      watch.disconnect();
       root.unmount();
       host.remove();
       session.dispose();
@@ -387,13 +397,19 @@ export async function stepViewsBench(
       const times: number[] = [];
       const player: number[] = [];
       const views: number[] = [];
+      const before = m.mutations();
       for (let i = 0; i < moves; i++) {
         const d = m.draw(() => move(i));
         times.push(d.total);
         player.push(d.player);
         views.push(d.views);
       }
-      return { total: summarize(times), player: summarize(player), views: summarize(views) };
+      return {
+        total: summarize(times),
+        player: summarize(player),
+        views: summarize(views),
+        mutations: (m.mutations() - before) / moves,
+      };
     };
     const p = session.player;
     const back = timed(() => p.stepOp(-1));
