@@ -23,12 +23,22 @@ const TYPES = {
   '.md': 'text/markdown',
 };
 
-/** vite build into a fresh temporary directory; returns it. */
-function build(root, env) {
+/** vite build (with extra arguments) into a fresh temporary directory; returns it. */
+export function build(root, env, extra = []) {
   const out = mkdtempSync(join(tmpdir(), 'buddyscope-bench-site-'));
   const r = spawnSync(
     join(root, 'node_modules/.bin/vite'),
-    ['build', '--configLoader', 'runner', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      'build',
+      '--configLoader',
+      'runner',
+      '--outDir',
+      out,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+      ...extra,
+    ],
     {
       cwd: root,
       env: {
@@ -49,7 +59,7 @@ function build(root, env) {
  * and the map's rows are fractions of a millisecond. The site loads nothing from elsewhere, so
  * isolation changes nothing else.
  */
-function serve(dir) {
+export function serve(dir) {
   const server = createServer((req, res) => {
     const path = normalize(
       decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname),
