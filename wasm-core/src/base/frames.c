@@ -166,6 +166,34 @@ void frames_release(struct sim *s, uint32_t pfn)
 	s->slabs_used--;
 }
 
+int frames_head_whole(const struct sim *s, const struct page *head)
+{
+	if (head->order != s->config.max_order)
+		return 0;
+	if (head->state == PG_BUDDY)
+		return 1;
+	return head->state == PG_ALLOCATED &&
+	       ((head->flags == PAGEF_CAPTURED && !head->lru_flags) || head->flags == PAGEF_EXTENT);
+}
+
+void frames_make_whole(struct sim *s, uint32_t pfn)
+{
+	uint32_t slab = block_slab(s, pfn >> s->config.max_order);
+	struct page *pages;
+	uint32_t *owners;
+
+	if (slab >= s->nr_slabs)
+		return;
+	pages = slab_pages(s, slab);
+	owners = slab_owners(s, slab);
+	/* a released slab is taken again without a rewrite (frames_check): leave it clean */
+	for (uint32_t i = 1; i < (1u << s->config.max_order); i++) {
+		clean_frame(&pages[i]);
+		owners[i] = HANDLE_NONE;
+	}
+	frames_release(s, pfn);
+}
+
 void frames_boot(struct sim *s)
 {
 	const uint32_t mask = (1u << s->config.max_order) - 1;
@@ -263,22 +291,27 @@ int frames_check(struct sim *s)
 					s, "a released slab holds a frame that is not a clean tail",
 					i, f);
 	}
-	/* whole blocks: free at the largest order inside one zone; slabs: never such a block */
+	/*
+	 * whole blocks: inside one zone, headed by a kind that may stand for the whole block (free,
+	 * captured in use or an LRU extent, of the largest order); slabs: never such a block
+	 */
 	for (uint32_t b = 0; b < s->nr_frame_stamps; b++) {
 		uint32_t slab = block_slab(s, b);
 		const struct page *head;
-		int free_whole;
+		int whole_kind;
 
 		/* the entry first: frame_at follows it */
 		if (slab != SLAB_NONE && (slab >= s->slab_high || owner_of[slab] != b))
 			return fail(s, "a block's slab names another block", b, slab);
 		head = frame_at(s, b << max_order);
-		free_whole = head->state == PG_BUDDY && head->order == max_order;
-		if (slab == SLAB_NONE && !free_whole && block_managed(s, b))
-			return fail(s, "a whole block that is not free at the largest order", b,
-				    head->state);
-		if (slab != SLAB_NONE && free_whole)
-			return fail(s, "a block free at the largest order kept its slab", b, slab);
+		whole_kind = frames_head_whole(s, head);
+		if (slab == SLAB_NONE && !whole_kind && block_managed(s, b))
+			return fail(s,
+				    "a whole block that is not free, captured in use or an LRU "
+				    "extent at the largest order",
+				    b, head->state);
+		if (slab != SLAB_NONE && whole_kind)
+			return fail(s, "a block that could be whole kept its slab", b, slab);
 	}
 	return SIM_OK;
 }
