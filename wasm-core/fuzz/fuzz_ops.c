@@ -560,10 +560,12 @@ static void print_step(const struct step *st)
 static void print_machine(const struct sim_config *cfg)
 {
 	printf("machine: profile %u, %u nodes x %u cpus, max_order %u, pageblock_order %u, thp %u, "
-	       "pcp_batch %d, high_fraction %d, wsf %d, min_free_kbytes %d, seed %llu\n",
+	       "pcp_batch %d, high_fraction %d, wsf %d, min_free_kbytes %d, seed %llu, "
+	       "percpu_peak_kib %u, percpu_reserved_size %u\n",
 	       cfg->profile, cfg->nr_nodes, cfg->cpus_per_node, cfg->max_order,
 	       cfg->pageblock_order, cfg->thp, cfg->pcp_batch, cfg->percpu_pagelist_high_fraction,
-	       cfg->watermark_scale_factor, cfg->min_free_kbytes, (unsigned long long)cfg->seed);
+	       cfg->watermark_scale_factor, cfg->min_free_kbytes, (unsigned long long)cfg->seed,
+	       cfg->percpu_peak_kib, cfg->percpu_reserved_size);
 	for (int nid = 0; nid < MAX_NUMNODES; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
 			const struct zone_config *zc = &cfg->zones[nid][zid];
