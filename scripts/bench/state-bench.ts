@@ -1,10 +1,21 @@
 // state-bench.ts: what the state of a machine costs (issue 18): bytes per managed page, the arena
 // reserved and the state a snapshot holds, and a restore on server2 next to the whole-arena copy a
 // checkpoint took before frames were materialised on demand. Run by scripts/bench.mjs through tsx.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { compileText } from '../../web/app/compile';
 import { loadCore, type Core } from '../../web/core/module';
 import type { Sim } from '../../web/core/sim';
 import { server2Workload } from '../../web/bench/workloads';
+import { machineFromCapture, minFreeKbytesFromZoneinfo } from '../../web/workload/captured-state';
+import { compileWorkload } from '../../web/workload/compiler';
+import { pcpListsFromTrace } from '../../web/workload/pcp-from-trace';
+import { importTrace } from '../../web/workload/trace-import';
+import { parseZoneinfo } from '../../web/workload/zoneinfo-machine';
+import { readText } from '../sim/input';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A Sim that ran the workload text to its end. */
 function ran(core: Core, text: string): Sim {
@@ -47,6 +58,43 @@ function randomWorkload(preset: string): string {
   return `machine ${preset}\nseed 42\ncpu 0 random 20000 max_order=3 free=50 GFP_KERNEL\ncpu 1 random 20000 max_order=3 free=50 GFP_KERNEL\n`;
 }
 
+/**
+ * The 1 TiB machine in use (traces/scaled/1tib-kswapd: the kswapd capture's use scaled to the
+ * 1 TiB zoneinfo, 99% of it in use) after the kswapd capture's trace, as `npm run sim --
+ * --machine-from-zoneinfo` builds and runs it.
+ */
+function capturedBig(core: Core): Sim {
+  const dir = join(repo, 'traces/scaled/1tib-kswapd');
+  const file = (name: string) => ({ name, text: readText(join(dir, name)) });
+  const m = machineFromCapture(file('zoneinfo'), {
+    buddyinfo: file('buddyinfo'),
+    pagetypeinfo: file('pagetypeinfo'),
+  });
+  if (!m.ok) throw new Error(m.error.message);
+  const trace = readText(join(repo, 'traces/captured/kswapd/trace.gz'));
+  const imported = importTrace(trace, { capturedFrees: true });
+  if (!imported.ok) throw new Error(imported.error.message);
+  const c = compileWorkload(imported.workload, { machine: m.machine });
+  if (!c.ok) throw new Error(c.error.message);
+  const zones = parseZoneinfo(file('zoneinfo').text);
+  const minFreeKbytes = zones.ok ? minFreeKbytesFromZoneinfo(zones.zones) : null;
+  const machine = c.program.config.machine;
+  const sim = core.createSim({
+    ...c.program.config,
+    machine:
+      machine.kind === 'explicit' && machine.captured
+        ? { ...machine, captured: pcpListsFromTrace(machine.captured, machine, trace) }
+        : machine,
+    ...(minFreeKbytes !== null
+      ? { tunables: { ...c.program.config.tunables, minFreeKbytes } }
+      : {}),
+  });
+  sim.applyOps(c.program.ops);
+  sim.clearEvents();
+  if (sim.state().frozen) throw new Error('the 1 TiB machine in use froze');
+  return sim;
+}
+
 export async function stateBench(): Promise<{ perPage: StatePerPage[]; restore: RestoreBench }> {
   const core = await loadCore();
   const perPage: StatePerPage[] = [];
@@ -59,6 +107,17 @@ export async function stateBench(): Promise<{ perPage: StatePerPage[]; restore: 
     perPage.push({ preset, managed, arenaBytes: sim.size(), liveBytes: sim.snapshotBytes() });
     sim.dispose();
   }
+  const big = capturedBig(core);
+  perPage.push({
+    preset: '1 TiB 99% in use + kswapd trace',
+    managed: big
+      .state()
+      .nodes.flatMap((n) => n.zones)
+      .reduce((a, z) => a + z.managed, 0),
+    arenaBytes: big.size(),
+    liveBytes: big.snapshotBytes(),
+  });
+  big.dispose();
   const sim = ran(core, server2Workload());
   try {
     const heap = () => core.mod.HEAPU8;

@@ -1,6 +1,8 @@
 /*
  * fuzz_ops.c: a seeded random driver for the core. Each case is a machine (a preset, a random
- * valid one, or raw config fields the core must refuse) and a stream of steps: ops with bad ones
+ * valid one of up to MAX_NUMNODES nodes, or raw config fields the core must refuse), in one case
+ * in three booted into a captured state (whole in-use blocks, LRU extents), and a stream of
+ * steps: ops with bad ones
  * mixed in (unknown CPUs, wrong orders, double frees, raw frees of random pfns, corrupt pages,
  * random streams over overlapping handle slots, ops with every field random) and bit flips in the
  * frames, the pageblock tags and the handles. sim_check runs after every step. Passing means: no
@@ -32,7 +34,9 @@
 #include "percpu/vocab.h"
 #include "fault/mm.h"
 #include "fault/vocab.h"
+#include "page_alloc/capture.h"
 #include "page_alloc/vocab.h"
+#include "reclaim/vocab.h"
 
 /* splitmix64: the driver's own generator, independent of the model's. */
 static uint64_t next_random(uint64_t *x)
@@ -105,8 +109,11 @@ static void random_machine(struct sim_config *cfg, uint64_t *x)
 
 	sim_config_default(cfg);
 	memset(cfg->zones, 0, sizeof cfg->zones);
-	cfg->nr_nodes = (uint8_t)(1 + below(x, 3));
+	/* mostly 1-3 nodes; one machine in four has up to MAX_NUMNODES, CPUs within MAX_CPUS */
+	cfg->nr_nodes = (uint8_t)(1 + below(x, below(x, 4) ? 3 : MAX_NUMNODES));
 	cfg->cpus_per_node = (uint8_t)(1 + below(x, below(x, 8) ? 4 : MAX_CPUS_PER_NODE));
+	if ((uint32_t)cfg->nr_nodes * cfg->cpus_per_node > MAX_CPUS)
+		cfg->cpus_per_node = (uint8_t)(MAX_CPUS / cfg->nr_nodes);
 	cfg->max_order = (uint8_t)(1 + below(x, MAX_PAGE_ORDER_LIMIT));
 	cfg->pageblock_order = (uint8_t)below(x, cfg->max_order + 1u);
 	cfg->thp = (uint8_t)below(x, 2);
@@ -214,6 +221,13 @@ static struct step random_step(uint64_t *x, uint32_t nr_cpus, uint32_t pfn_end)
 	} else if (dice < 780) {
 		op->kind = OP_FREE_PFN;
 		op->handle = below(x, pfn_end + 64);
+		if (below(x, 4) == 0) /* a free of memory a capture showed in use */
+			*op = (struct sim_op){ OP_CAPTURE_ZONE,
+					       CAPTURE_FREE,
+					       op->cpu,
+					       0,
+					       below(x, 2) ? below(x, pfn_end + 64) : PFN_NONE,
+					       (int32_t)below(x, 4) };
 	} else if (dice < 810) {
 		op->kind = OP_DRAIN_CPU;
 	} else if (dice < 830) {
@@ -409,6 +423,65 @@ static void run_steps(const struct sim_config *cfg, const struct step *steps, lo
 	free(s);
 }
 
+/* An op of the capture's vocabulary (page_alloc/capture.h, reclaim/capture.c). */
+static struct step capture_op(int kind, int order, int cpu, uint32_t gfp, uint32_t zone,
+			      int32_t arg)
+{
+	struct step st = { 0 };
+
+	st.op = (struct sim_op){ (uint8_t)kind, (uint8_t)order, (uint16_t)cpu, gfp, zone, arg };
+	return st;
+}
+
+/*
+ * A captured starting state, as --machine-from-zoneinfo builds one, for every zone of the machine
+ * (at most max steps): free blocks per order and type, pageblocks per type, the layout, LRU
+ * lists (order-0 pages, or folios of a random order), pcp blocks and a boost. Much of the zone
+ * stays captured in use, so whole in-use blocks, LRU extents and their materialising are checked
+ * after every step like the rest. Returns the steps written.
+ */
+static long capture_prologue(const struct sim_config *cfg, uint32_t cpus, uint64_t *x,
+			     struct step *steps, long max)
+{
+	long n = 0;
+
+	for (int nid = 0; nid < cfg->nr_nodes && nid < MAX_NUMNODES; nid++)
+		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
+			uint32_t zone = (uint32_t)(nid * MAX_NR_ZONES + zid);
+			uint32_t managed = cfg->zones[nid][zid].managed;
+			if (!managed || n + 16 > max)
+				continue;
+			for (int i = 0; i < 3; i++)
+				steps[n++] = capture_op(OP_CAPTURE_ZONE,
+							(int)below(x, cfg->max_order + 1u), 0,
+							below(x, MIGRATE_TYPES), zone,
+							(int32_t)below(x, 1 + managed / 64));
+			if (below(x, 2))
+				for (uint32_t mt = 0; mt < MIGRATE_HIGHATOMIC + 1u; mt++)
+					steps[n++] = capture_op(
+						OP_CAPTURE_ZONE, CAPTURE_PAGEBLOCKS, 0, mt, zone,
+						(int32_t)below(x, 1 + managed / 512));
+			steps[n++] = capture_op(OP_CAPTURE_ZONE, CAPTURE_LAYOUT, 0, 0, zone, 0);
+			for (int i = 0; i < 3; i++)
+				steps[n++] =
+					below(x, 3) ?
+						capture_op(OP_CAPTURE_LRU, 0, 0,
+							   below(x, NR_LRU_LISTS), zone,
+							   (int32_t)below(x, 1 + managed / 2)) :
+						capture_op(OP_CAPTURE_LRU_FOLIOS,
+							   (int)below(x, cfg->max_order + 1u), 0,
+							   below(x, NR_LRU_LISTS), zone,
+							   (int32_t)below(x, 1 + managed / 16));
+			steps[n++] = capture_op(OP_CAPTURE_PCP, (int)below(x, 4),
+						(int)below(x, cpus), below(x, MIGRATE_PCPTYPES),
+						zone, (int32_t)below(x, 64));
+			if (below(x, 4) == 0)
+				steps[n++] = capture_op(OP_CAPTURE_ZONE, CAPTURE_BOOST, 0, 0, zone,
+							(int32_t)below(x, 4096));
+		}
+	return n;
+}
+
 /* The machine and steps of the case with this seed. */
 static struct step *make_case(uint64_t seed, long ops, struct sim_config *cfg)
 {
@@ -426,7 +499,11 @@ static struct step *make_case(uint64_t seed, long ops, struct sim_config *cfg)
 		}
 	if (pfn_end > (1u << 24))
 		pfn_end = 1u << 24;
-	for (long i = 0; i < ops && steps; i++)
+	/* one case in three starts from a captured state (its steps count among the ops) */
+	for (long i = steps && below(&x, 3) == 0 ?
+			      capture_prologue(cfg, cpus ? cpus : 1, &x, steps, ops / 2) :
+			      0;
+	     i < ops && steps; i++)
 		steps[i] = random_step(&x, cpus ? cpus : 1, pfn_end);
 	return steps;
 }
@@ -483,10 +560,12 @@ static void print_step(const struct step *st)
 static void print_machine(const struct sim_config *cfg)
 {
 	printf("machine: profile %u, %u nodes x %u cpus, max_order %u, pageblock_order %u, thp %u, "
-	       "pcp_batch %d, high_fraction %d, wsf %d, min_free_kbytes %d, seed %llu\n",
+	       "pcp_batch %d, high_fraction %d, wsf %d, min_free_kbytes %d, seed %llu, "
+	       "percpu_peak_kib %u, percpu_reserved_size %u\n",
 	       cfg->profile, cfg->nr_nodes, cfg->cpus_per_node, cfg->max_order,
 	       cfg->pageblock_order, cfg->thp, cfg->pcp_batch, cfg->percpu_pagelist_high_fraction,
-	       cfg->watermark_scale_factor, cfg->min_free_kbytes, (unsigned long long)cfg->seed);
+	       cfg->watermark_scale_factor, cfg->min_free_kbytes, (unsigned long long)cfg->seed,
+	       cfg->percpu_peak_kib, cfg->percpu_reserved_size);
 	for (int nid = 0; nid < MAX_NUMNODES; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
 			const struct zone_config *zc = &cfg->zones[nid][zid];

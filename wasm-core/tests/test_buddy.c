@@ -651,3 +651,40 @@ TEST(buddy_corrupted_state_never_escapes)
 		free(s);
 	}
 }
+
+TEST(merge_moves_a_buddy_of_another_list_and_its_counts)
+{
+	/* fuzz case 16878152731722404613, cut down: 5.13, an atomic order-3 block from a HIGHATOMIC
+	 * reserve in a 428-page zone, freed: it merged with free buddies listed under another type
+	 * and nr_free_highatomic missed their pages (8 counted, 256 listed) */
+	struct sim_config cfg;
+	struct sim *s;
+	struct sim_op alloc = { OP_ALLOC, 3, 28, GFP_ATOMIC | __GFP_NOWARN, 174, 0 };
+	struct sim_op release = { OP_FREE, 2, 52, GFP_ATOMIC, 174, 0 };
+
+	sim_config_default(&cfg);
+	memset(cfg.zones, 0, sizeof cfg.zones);
+	cfg.profile = PROFILE_5_13;
+	cfg.nr_nodes = 2;
+	cfg.cpus_per_node = 32;
+	cfg.max_order = 9;
+	cfg.pageblock_order = 9;
+	cfg.thp = 0;
+	cfg.watermark_scale_factor = 506;
+	cfg.min_free_kbytes = 54237;
+	cfg.seed = 10088735280907137455ull;
+	cfg.max_handles = 256;
+	cfg.zones[0][ZONE_DMA32] = (struct zone_config){ 0, 1499, 1499, 1499 };
+	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ 1499, 428, 428, 428 };
+	cfg.zones[0][ZONE_MOVABLE] = (struct zone_config){ 2877, 1061, 1061, 1000 };
+	cfg.zones[1][ZONE_NORMAL] = (struct zone_config){ 3938, 5101, 5101, 5101 };
+	s = test_boot(&cfg);
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	CHECK_EQ(sim_apply(s, &alloc), SIM_OK);
+	CHECK_EQ(sim_check(s), SIM_OK);
+	CHECK_EQ(sim_apply(s, &release), SIM_OK);
+	CHECK_EQ(sim_check(s), SIM_OK);
+	free(s);
+}

@@ -54,6 +54,20 @@ static int64_t captured_pages(const struct sim *s, const struct zone *z)
 	return n;
 }
 
+/* The folios list lru of the node's lists stands for: a block each, an extent 2^(order - cpu). */
+static int64_t list_folios(const struct sim *s, const struct lruvec *lv, int lru)
+{
+	int64_t n = 0;
+	uint32_t pfn = lv->head[lru];
+
+	for (uint32_t i = 0; pfn != PFN_NONE && i <= lv->nr_blocks[lru]; i++) {
+		const struct page *page = frame_at(s, pfn);
+		n += (page->flags & PAGEF_EXTENT) ? 1 << (page->order - page->cpu) : 1;
+		pfn = page->next;
+	}
+	return n;
+}
+
 TEST(capture_lru_lists_come_out_of_captured_memory)
 {
 	struct sim *s = small_machine();
@@ -79,15 +93,18 @@ TEST(capture_lru_lists_come_out_of_captured_memory)
 	CHECK_EQ(z->nr_zone_lru[LRU_INACTIVE_FILE], 4000);
 	CHECK_EQ(lv->nr_file, 5000);
 	CHECK_EQ(lv->nr_anon, 3000);
-	CHECK_EQ(lv->nr_blocks[LRU_INACTIVE_FILE],
-		 4000); /* order-0 pages: folio sizes are unknown */
+	/* order-0 folios (folio sizes are unknown), a whole block they fill one extent of them */
+	CHECK_EQ(list_folios(s, lv, LRU_INACTIVE_FILE), 4000);
+	CHECK(lv->nr_blocks[LRU_INACTIVE_FILE] < 4000);
 	CHECK_EQ(captured_pages(s, z), 16384 - 100 - 8000);
 	CHECK_EQ(z->nr_free_pages, 100); /* free memory does not move */
 	/* user memory sits in Movable pageblocks while they have in-use memory left (28 * 512) */
-	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed; pfn++) {
+	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed;) {
 		const struct page *page = zone_page(s, z, pfn);
-		if (page->state == PG_ALLOCATED && (page->lru_flags & PGL_LRU))
-			movable_lru += get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE;
+		if (page->state == PG_ALLOCATED && (page->lru_flags & PGL_LRU) &&
+		    get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE)
+			movable_lru += 1 << page->order;
+		pfn += 1u << page->order;
 	}
 	CHECK_EQ(movable_lru, 8000);
 	/* more than is in use: what there is goes on the list, nothing else moves */
@@ -228,5 +245,162 @@ TEST(free_folios_gathers_then_frees_one_batch)
 	}
 	/* a freed handle cannot join a batch */
 	CHECK_EQ(at_op(s, OP_FREE_FOLIOS, 1, 0, 0, 0, 1), SIM_EBADHANDLE);
+	free(s);
+}
+
+/* Every LRU extent of node 0's lists becomes its folios (the per-frame placement of before). */
+static void expand_all_extents(struct sim *s)
+{
+	struct lruvec *lv = &sim_nodes(s)[0].lruvec;
+
+	for (int lru = 0; lru < NR_LRU_LISTS; lru++)
+		for (uint32_t pfn = lv->head[lru]; pfn != PFN_NONE;) {
+			struct zone *z = lru_page_zone(s, 0, pfn);
+			const struct page *page = zone_page(s, z, pfn);
+			uint32_t next = page->next;
+
+			if (page->flags & PAGEF_EXTENT)
+				lru_extent_expand(s, z, pfn);
+			pfn = next;
+		}
+}
+
+/* The events of two runs, field by field; the first difference named. */
+static int same_events(const struct sim *a, const struct sim *b)
+{
+	if (a->nr_events != b->nr_events)
+		return 0;
+	for (uint32_t i = 0; i < a->nr_events; i++) {
+		const struct sim_event *x = &sim_events(a)[i], *y = &sim_events(b)[i];
+		if (x->kind != y->kind || x->pfn != y->pfn || x->order != y->order ||
+		    x->cpu != y->cpu || x->a != y->a || x->b != y->b || x->c != y->c ||
+		    x->mt != y->mt || x->zone != y->zone) {
+			fprintf(stderr, "    event %u differs: kind %d/%d pfn 0x%x/0x%x\n", i,
+				x->kind, y->kind, x->pfn, y->pfn);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The same op on both machines, each checked after it. */
+static void both(struct sim *a, struct sim *b, int kind, int cpu, int order, uint32_t gfp,
+		 uint32_t handle, int32_t arg)
+{
+	CHECK_EQ(at_op(a, kind, cpu, order, gfp, handle, arg),
+		 at_op(b, kind, cpu, order, gfp, handle, arg));
+}
+
+TEST(capture_lru_extents_behave_as_their_folios_placed_one_by_one)
+{
+	struct sim_config cfg;
+	struct sim *s, *flat;
+	const struct lruvec *lv;
+	struct zone *z;
+	size_t size;
+	uint32_t extent = PFN_NONE, used;
+
+	sim_config_default(&cfg);
+	cfg.thp = 0;
+	cfg.max_order = 5; /* 32-page blocks: many extents in a small zone */
+	cfg.pageblock_order = 5;
+	cfg.max_handles = 1000;
+	cfg.swap_pages = 4096;
+	cfg.event_capacity = 1 << 20;
+	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ 1u << 20, 16384, 16384, 16384 };
+	s = at_boot(&cfg);
+	size = sim_state_size(&cfg);
+	flat = aligned_alloc(8, (size + 7) & ~(size_t)7);
+	CHECK(s != NULL && flat != NULL);
+	if (!s || !flat)
+		return;
+	z = sim_zone(s, 0, ZONE_NORMAL);
+	lv = &sim_nodes(s)[0].lruvec;
+	lay_out(s, 200);
+	/* captured in-use blocks of the largest order stay whole: the layout needs few slabs */
+	CHECK(s->slabs_used < 16384 / 32 / 4);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 6000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_ACTIVE_FILE, NORMAL, 3000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_ANON, NORMAL, 3000), SIM_OK);
+	CHECK_EQ(list_folios(s, lv, LRU_INACTIVE_FILE), 6000);
+	CHECK_EQ(list_folios(s, lv, LRU_ACTIVE_FILE), 3000);
+	/* an extent in the middle of the active file list: a raw free will name a page inside it */
+	for (uint32_t pfn = lv->head[LRU_ACTIVE_FILE]; pfn != PFN_NONE;
+	     pfn = frame_at(s, pfn)->next)
+		if (frame_at(s, pfn)->flags & PAGEF_EXTENT)
+			extent = pfn;
+	CHECK(extent != PFN_NONE);
+	memcpy(flat, s, size);
+	expand_all_extents(flat);
+	CHECK_EQ(at_check(flat), SIM_OK);
+	CHECK(flat->slabs_used > 4 * s->slabs_used);
+	CHECK_EQ(list_folios(flat, &sim_nodes(flat)[0].lruvec, LRU_INACTIVE_FILE), 6000);
+	CHECK_EQ(sim_nodes(flat)[0].lruvec.nr_blocks[LRU_INACTIVE_FILE], 6000);
+	used = s->slabs_used;
+	/* the same ops: kswapd woken, ticks, allocations, raw and captured frees, drains */
+	both(s, flat, OP_ALLOC, 0, 0, GFP_ATOMIC, 0, 0);
+	both(s, flat, OP_FREE_PFN, 1, 0, 0, extent + 3, 0);
+	both(s, flat, OP_FREE_PFN, 1, 5, 0, extent, 0); /* the wrong order: refused alike */
+	for (int i = 0; i < 3; i++)
+		both(s, flat, OP_TICK, 0, 0, 0, 0, 1);
+	for (uint32_t h = 1; h < 200; h++)
+		both(s, flat, OP_ALLOC, (int)(h & 1), (int)(h % 4), GFP_HIGHUSER_MOVABLE, h, 0);
+	both(s, flat, OP_CAPTURE_ZONE, 1, CAPTURE_FREE, 0, z->start_pfn, 0);
+	both(s, flat, OP_DRAIN_ALL, 0, 0, 0, 0, 0);
+	for (int i = 0; i < 4; i++)
+		both(s, flat, OP_TICK, 1, 0, 0, 0, 1);
+	CHECK(s->ev.pgscan_kswapd > 0);
+	CHECK(same_events(s, flat));
+	CHECK_EQ(s->ev.pgsteal_kswapd, flat->ev.pgsteal_kswapd);
+	for (int lru = 0; lru < NR_LRU_LISTS; lru++) {
+		CHECK_EQ(lv->nr_pages[lru], sim_nodes(flat)[0].lruvec.nr_pages[lru]);
+		CHECK_EQ(list_folios(s, lv, lru),
+			 list_folios(flat, &sim_nodes(flat)[0].lruvec, lru));
+	}
+	CHECK_EQ(z->nr_free_pages, sim_zone(flat, 0, ZONE_NORMAL)->nr_free_pages);
+	/* reclaim reached extents (their blocks got frames); the others still cost one head each */
+	CHECK(s->slabs_used > used);
+	CHECK(s->slabs_used < flat->slabs_used);
+	free(flat);
+	free(s);
+}
+
+TEST(capture_whole_in_use_blocks_get_frames_when_split_or_freed)
+{
+	struct sim *s = small_machine();
+	struct zone *z;
+	uint32_t whole = PFN_NONE, used;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	z = sim_zone(s, 0, ZONE_NORMAL);
+	lay_out(s, 0);
+	/* nothing free: every block of the zone is captured in use and whole (16 x 1024 pages) */
+	CHECK_EQ(captured_pages(s, z), 16384);
+	used = s->slabs_used;
+	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed; pfn += 1024)
+		if (block_is_whole(s, pfn >> 10) && whole == PFN_NONE)
+			whole = pfn;
+	CHECK_EQ(used, 0);
+	CHECK(whole != PFN_NONE);
+	/* a raw free of a page inside it: not a head, refused, nothing materialised */
+	CHECK_EQ(at_op(s, OP_FREE_PFN, 0, 0, 0, whole + 5, 0), SIM_EBADPAGE);
+	CHECK_EQ(s->slabs_used, used);
+	/* a captured free of one page splits the first block: its frames come to exist */
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_FREE, 0, z->start_pfn, 0), SIM_OK);
+	CHECK_EQ(s->slabs_used, used + 1);
+	CHECK_EQ(captured_pages(s, z), 16384 - 1);
+	/* a raw free of a whole block at the largest order: back to the buddy, whole again */
+	CHECK_EQ(at_op(s, OP_FREE_PFN, 0, 10, 0, z->mem_pfn + 4096, 0), SIM_OK);
+	CHECK(block_is_whole(s, (z->mem_pfn + 4096) >> 10));
+	CHECK_EQ(zone_page(s, z, z->mem_pfn + 4096)->state, PG_BUDDY);
+	CHECK_EQ(zone_page(s, z, z->mem_pfn + 4096)->flags, 0);
+	CHECK_EQ(s->slabs_used, used + 1);
+	/* pcp pages out of whole blocks: carved, their frames exist (the captured free's page is on
+	 * CPU 0's list already) */
+	CHECK_EQ(at_op(s, OP_CAPTURE_PCP, 0, 3, MIGRATE_UNMOVABLE, NORMAL, 300), SIM_OK);
+	CHECK_EQ(sim_pcp(s, 0, 0, ZONE_NORMAL)->count, 1 + 300 * 8);
+	CHECK(s->slabs_used > used + 1);
 	free(s);
 }

@@ -9,10 +9,13 @@
 
 /*
  * Frames materialised on demand. Memory is cut into max-order blocks (2^max_order pfns, aligned,
- * from pfn 0). A block free at the largest order is *whole*: only its head says anything, and that
- * head lives in the per-block table (sim_block_heads). Once something splits or allocates inside
- * it, the block gets a slab of 2^max_order struct page records from the pool (base/frames.c),
- * found through the per-block table (sim_block_frames); the slab goes back when the block merges whole again. Every
+ * from pfn 0). A block that is one thing from end to end is *whole*: only its head says anything,
+ * and that head lives in the per-block table (sim_block_heads). Three things are (base/frames.h):
+ * a block free at the largest order, captured in-use memory of the largest order
+ * (PAGEF_CAPTURED), and an LRU extent (PAGEF_EXTENT). Once something splits, allocates or frees
+ * inside it, the block gets a slab of 2^max_order struct page records from the pool
+ * (base/frames.c), found through the per-block table (sim_block_frames); the slab goes back when
+ * the block merges whole again (or the capture lays a whole block over it). Every
  * frame access goes through frame_at: one table load more than a flat array, no branch taken on
  * the common (materialised) path beyond the test of that load.
  */
@@ -43,7 +46,7 @@ static inline uint32_t *sim_block_frames(const struct sim *s)
 	return (uint32_t *)((char *)s + SIM_BLOCK_FRAMES_OFF);
 }
 
-/* Whether the max-order block `block` is whole: free at the largest order, only its head exists. */
+/* Whether the max-order block `block` is whole: only its head exists (free, captured or an extent). */
 static inline int block_is_whole(const struct sim *s, uint32_t block)
 {
 	return sim_block_frames(s)[block] == BLOCK_WHOLE;

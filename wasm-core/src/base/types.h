@@ -246,13 +246,19 @@ struct page {
 	uint8_t order; /* block order when state != PG_TAIL */
 	uint8_t list; /* PG_BUDDY: migratetype list it sits on; PG_PCP: pindex; PG_ALLOCATED: the allocation's migratetype (claims count MOVABLE ones as movable) */
 	uint8_t flags; /* PAGEF_* */
-	uint16_t cpu;  /* PG_PCP: owning CPU; PG_ALLOCATED: allocating CPU */
+	uint16_t cpu; /* PG_PCP: owning CPU; PG_ALLOCATED: allocating CPU (an LRU extent: its folios' order) */
 	uint16_t lru_flags; /* PG_ALLOCATED head on an LRU list: PGL_* (reclaim/); next/prev link the list */
 };
 
 #define PAGEF_HWPOISON 0x1 /* marked bad by the corrupt op: the refill check will reject it */
 #define PAGEF_CAPTURED \
 	0x2 /* PG_ALLOCATED: memory a captured state showed in use (no handle holds it) */
+/*
+ * PG_ALLOCATED, the head of a whole max-order block (base/frames.h): an LRU extent, captured LRU
+ * memory standing for 2^(order - cpu) folios of order cpu on one list, all alike, placed one by
+ * one (reclaim/capture.c). Never the tail of its list: reclaim/lru.c turns it into its folios first.
+ */
+#define PAGEF_EXTENT 0x4
 
 /* A block's page flags as reclaim sees them (struct page.lru_flags; the kernel's PG_* names). */
 #define PGL_LRU 0x1	     /* PG_lru: on one of its node's LRU lists */

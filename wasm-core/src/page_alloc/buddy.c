@@ -283,6 +283,7 @@ void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order,
 	/* bounded: order grows by one per merge and stops at MAX_PAGE_ORDER */
 	while (order < max_order) {
 		uint32_t combined;
+		int buddy_list;
 
 		buddy_pfn = pfn ^ (1u << order);
 		if (!is_free_buddy(s, z, buddy_pfn, order))
@@ -304,6 +305,16 @@ void buddy_free_one_page(struct sim *s, struct zone *z, uint32_t pfn, int order,
 			 */
 			if (buddy_mt != mt)
 				retag_range(s, z, buddy_pfn, order, mt);
+		}
+		/*
+		 * A buddy on another type's list (kernels before 6.10 free a pcp page to the list of
+		 * the type it was allocated as, whatever its pageblock says now): its pages join mt's
+		 * list, and the per-type counters (nr_free_highatomic, ISOLATE's) move with them.
+		 */
+		buddy_list = zone_page(s, z, buddy_pfn)->list;
+		if (__builtin_expect(buddy_list != mt, 0)) {
+			account_freepages(s, z, -((int64_t)1 << order), buddy_list);
+			account_freepages(s, z, (int64_t)1 << order, mt);
 		}
 		del_from_list(s, z, buddy_pfn);
 		make_tail(s, z, buddy_pfn);

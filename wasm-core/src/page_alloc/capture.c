@@ -7,12 +7,15 @@
  * the pageblocks of each type form one run (UNMOVABLE, RECLAIMABLE, HIGHATOMIC, then MOVABLE), and
  * in each run the free blocks are placed as densely as the buddy rules allow, largest first,
  * every free block's buddy kept in use so that nothing would merge; the rest of the run is in
- * use, as allocated blocks no handle holds (PAGEF_CAPTURED), of the run's type. Without
+ * use, as allocated blocks no handle holds (PAGEF_CAPTURED), of the run's type; those of the
+ * largest order stay whole (base/frames.h: a head, no frames) until something splits or frees
+ * them, so in-use memory costs the model nothing per page. Without
  * pageblock counts, free memory is MOVABLE and a pageblock holding no free page is UNMOVABLE.
  * pcp blocks are carved out of in-use memory (of pageblocks of the list's type first), list by list
  * as the ops name them: zoneinfo's count does not say which lists held the pages, so the caller
  * decides (web/workload/captured-state.ts). docs/model-notes.md says so.
  */
+#include "base/frames.h"
 #include "base/state.h"
 #include "page_alloc/buddy.h"
 #include "page_alloc/page_alloc.h"
@@ -65,8 +68,12 @@ static int wants_upto(const struct fill *f, int order)
 
 void capture_mark_in_use(struct sim *s, const struct zone *z, uint32_t pfn, int order, int mt)
 {
-	/* in use: its block's frames exist (base/frames.h), even at the largest order */
-	struct page *page = frame_materialised(s, pfn);
+	/*
+	 * a block of the largest order is whole (base/frames.h): its head is all it costs until
+	 * something splits or frees it; a smaller one needs its block's frames
+	 */
+	const int whole = order == s->config.max_order;
+	struct page *page = whole ? frame_at(s, pfn) : frame_materialised(s, pfn);
 
 	(void)z;
 	frame_changed(s, pfn);
@@ -76,6 +83,9 @@ void capture_mark_in_use(struct sim *s, const struct zone *z, uint32_t pfn, int 
 	page->flags = PAGEF_CAPTURED;
 	page->cpu = 0;
 	page->next = page->prev = PFN_NONE;
+	page->lru_flags = 0;
+	if (whole && !block_is_whole(s, pfn >> s->config.max_order))
+		frames_make_whole(s, pfn);
 }
 
 /*
@@ -269,6 +279,7 @@ static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order)
 		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
 		    page->order >= order) {
 			int j = page->order, mt = page->list;
+			page = frame_materialised(s, pfn); /* a whole block is split or freed */
 			while (j > order) {
 				j--;
 				capture_mark_in_use(s, z, pfn + (1u << j), j, mt);
@@ -370,6 +381,7 @@ static uint32_t carve(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int 
 	uint32_t pairs;
 
 	if (j == order) {
+		frame_materialised(s, pfn); /* a pcp block is never whole (base/frames.h) */
 		zone_page(s, z, pfn)->flags &= (uint8_t)~PAGEF_CAPTURED;
 		pcp_capture_block(s, z, cpu, pfn, order, pindex);
 		return 1;

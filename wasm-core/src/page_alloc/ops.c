@@ -14,6 +14,7 @@
 #include "page_alloc/numa.h"
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp.h"
+#include "page_alloc/reclaim_hook.h"
 #include "page_alloc/vocab.h"
 #include "page_alloc/vmstat.h"
 #include "page_alloc/watermark.h"
@@ -181,19 +182,46 @@ static int op_free_folios(struct sim *s, const struct sim_op *op)
 	return SIM_OK;
 }
 
+/*
+ * A raw free names pfn, which may lie in a whole block in use (base/frames.h): an LRU extent
+ * becomes the folios it stands for (reclaim), so the free sees what per-frame memory would show;
+ * a captured block of the largest order freed whole gets its frames, as the free path writes them.
+ */
+static void free_pfn_touch(struct sim *s, struct zone *z, uint32_t pfn, int order)
+{
+	const uint32_t first = pfn & ~((1u << s->config.max_order) - 1);
+	const struct page *head;
+
+	if (!z || !block_is_whole(s, first >> s->config.max_order))
+		return;
+	head = frame_at(s, first);
+	if (head->state != PG_ALLOCATED)
+		return;
+	if (head->flags & PAGEF_EXTENT)
+		page_alloc_reclaim->expand(s, z, first);
+	else if (pfn == first && order == s->config.max_order)
+		frame_materialised(s, pfn);
+}
+
 /* OP_FREE_PFN: a raw free; any handle still naming the block lets go of it. */
 static int op_free_pfn(struct sim *s, const struct sim_op *op)
 {
 	uint32_t pfn = op->handle;
 	struct zone *z = pfn_zone(s, pfn);
-	int reason = free_check(s, z, pfn, op->order);
+	int reason;
 	struct handle *handles = sim_handles(s);
 
+	free_pfn_touch(s, z, pfn, op->order);
+	if (s->frozen)
+		return SIM_ECORRUPT; /* the frame budget ran out (base/frames.h) */
+	reason = free_check(s, z, pfn, op->order);
 	if (reason)
 		return sim_report_bad(s, op->cpu, pfn, op->order, reason, SIM_EBADPAGE);
 	for (uint32_t h = 0; h < s->config.max_handles; h++)
 		if (handles[h].pfn == pfn && handles[h].order != HANDLE_STREAM)
 			handles[h].pfn = PFN_NONE;
+	/* captured memory freed is the workload's no more: no captured free may pick it again */
+	zone_page(s, z, pfn)->flags &= (uint8_t)~PAGEF_CAPTURED;
 	page_free(s, op->cpu, z, pfn, op->order);
 	return SIM_OK;
 }

@@ -31,6 +31,8 @@ enum node_reclaim_why {
 struct page_alloc_reclaim {
 	/* A block on an LRU list leaves its owner: take it off the list before it is freed. */
 	void (*release)(struct sim *s, struct zone *z, uint32_t pfn);
+	/* An op names memory inside the LRU extent headed at pfn (base/frames.h): make its folios. */
+	void (*expand)(struct sim *s, struct zone *z, uint32_t pfn);
 	/* try_to_free_pages: direct reclaim for a request; returns the pages reclaimed. */
 	uint64_t (*try_to_free_pages)(struct sim *s, int cpu, uint32_t gfp, int order, int nid,
 				      int highest_zoneidx);

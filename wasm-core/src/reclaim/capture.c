@@ -7,7 +7,8 @@
  * pageblocks first as user memory mostly sits there, as order-0 pages: a folio's size is in no
  * /proc file. Page cache comes clean and unmapped (the few dirty or mapped pages zoneinfo also
  * counts are left out), anonymous memory mapped; nothing is referenced yet. What stays captured
- * is kernel memory, which free_captured hands back.
+ * is kernel memory, which free_captured hands back. A whole captured block of the largest order
+ * that a list's pages fill becomes one LRU extent (reclaim/lru.h), not 2^max_order frames.
  *
  * A capture with an lru-state file (scripts/capture/lru-state.c: /proc/kpageflags and
  * /proc/kpagecgroup) says more: each folio's order, list and memory cgroup. Those folios come in
@@ -41,6 +42,8 @@ static uint32_t take(struct sim *s, struct zone *z, uint32_t pfn, int order, int
 	int mt = zone_page(s, z, pfn)->list;
 	uint32_t n;
 
+	frame_materialised(s, pfn); /* folios need their frames (a whole block is split here) */
+
 	while (order > forder && need < (1u << order)) {
 		order--;
 		capture_mark_in_use(s, z, pfn + (1u << order), order, mt);
@@ -68,9 +71,43 @@ static uint32_t take(struct sim *s, struct zone *z, uint32_t pfn, int order, int
 }
 
 /*
+ * Whether the captured block headed by page, at pfn, becomes an LRU extent (reclaim/lru.h) rather
+ * than its folios: a whole block of the largest order (base/frames.h) that the folios fill, of the
+ * root (a whole block's owner slot is HANDLE_NONE), under per-node LRU reclaim (<= 4.7 zone
+ * reclaim walks past other zones' blocks from the tail, where only folios may be met).
+ */
+static int extent_fits(const struct sim *s, uint32_t pfn, const struct page *page, int forder,
+		       uint64_t need, uint32_t owner)
+{
+	const int max_order = s->config.max_order;
+
+	return page->order == max_order && forder < max_order &&
+	       block_is_whole(s, pfn >> max_order) && need >= (1ull << max_order) &&
+	       owner == HANDLE_NONE && s->profile.node_reclaim_per_node;
+}
+
+/* The captured block (pfn, max order) becomes an LRU extent of folios of forder on list lru. */
+static uint32_t make_extent(struct sim *s, struct zone *z, uint32_t pfn, int forder, int lru)
+{
+	struct page *head = zone_page(s, z, pfn); /* the whole block's head, in the table */
+
+	frame_changed(s, pfn);
+	head->state = PG_ALLOCATED;
+	head->list = MIGRATE_MOVABLE; /* user memory: a movable request */
+	head->flags = PAGEF_EXTENT;
+	head->cpu = (uint16_t)forder;
+	head->next = head->prev = PFN_NONE;
+	head->lru_flags = captured_flags(lru);
+	lru_account(s, z, head, 1);
+	lru_link(s, z, pfn, 0);
+	return 1u << s->config.max_order;
+}
+
+/*
  * Place need pages of list lru as folios of order forder owned by owner, carved from captured
- * in-use blocks of zone z: Movable pageblocks first (user memory), then any. Returns the pages
- * no captured block could hold.
+ * in-use blocks of zone z: Movable pageblocks first (user memory), then any. A whole captured
+ * block the folios fill becomes an extent; the rest get frames. Returns the pages no captured
+ * block could hold.
  */
 static uint64_t place_captured(struct sim *s, struct zone *z, int forder, int lru, uint64_t need,
 			       uint32_t owner)
@@ -86,8 +123,10 @@ static uint64_t place_captured(struct sim *s, struct zone *z, int forder, int lr
 			    page->order >= forder &&
 			    (pass || get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE)) {
 				uint32_t want = need > UINT32_MAX ? UINT32_MAX : (uint32_t)need;
-				uint32_t took =
-					take(s, z, pfn, page->order, forder, lru, want, owner);
+				uint32_t took = extent_fits(s, pfn, page, forder, need, owner) ?
+							make_extent(s, z, pfn, forder, lru) :
+							take(s, z, pfn, page->order, forder, lru,
+							     want, owner);
 				need -= took;
 				size = took;
 			}

@@ -62,6 +62,13 @@ static int check_list(struct sim *s, int nid, int memcg, int lru, struct lru_tal
 				    page->lru_flags & PGL_LRU ? page_lru(page) : -1, lru);
 		if (page->prev != prev)
 			return fail(s, "LRU back link", nid, pfn, page->prev, prev);
+		/* an extent (reclaim/lru.h): a whole block of the root, never the tail */
+		if ((page->flags & PAGEF_EXTENT) &&
+		    (!block_is_whole(s, pfn >> s->config.max_order) ||
+		     page->order != s->config.max_order || page->cpu >= page->order ||
+		     page->next == PFN_NONE))
+			return fail(s, "LRU extent not a whole block inside its list", nid, pfn,
+				    page->order, page->cpu);
 		owner = *frame_owner(s, pfn);
 		if (memcg >= 0 && memcg_of_owner(owner) != memcg)
 			return fail(s, "LRU block charged to another memcg", nid, pfn,
@@ -199,11 +206,13 @@ int reclaim_check(struct sim *s)
 			return err;
 		blocks += t.blocks;
 	}
-	/* whole blocks are free: only materialised frames can be on an LRU list */
+	/* a whole block is on a list only as an extent, its head the only frame flagged */
 	for (uint32_t b = 0; b < s->nr_frame_stamps; b++) {
 		uint32_t first = b << s->config.max_order, n = 1u << s->config.max_order;
-		if (block_is_whole(s, b))
+		if (block_is_whole(s, b)) {
+			flagged += (frame_at(s, first)->lru_flags & PGL_LRU) != 0;
 			continue;
+		}
 		for (uint32_t i = 0; i < n; i++)
 			if (frame_at(s, first + i)->lru_flags & PGL_LRU)
 				flagged++;

@@ -1,7 +1,8 @@
 /*
  * lru.c: linking blocks into their node's LRU lists and counting them (mm/swap.c's
- * lruvec_add_folio and lruvec_del_folio, include/linux/mm_inline.h), and the list-size rules
- * reclaim reads (lruvec_lru_size, inactive_is_low in mm/vmscan.c).
+ * lruvec_add_folio and lruvec_del_folio, include/linux/mm_inline.h), the list-size rules
+ * reclaim reads (lruvec_lru_size, inactive_is_low in mm/vmscan.c), and the captured LRU extents
+ * that stand for many folios until reclaim reaches them (lru.h).
  */
 #include "reclaim/lru.h"
 
@@ -56,6 +57,71 @@ static void count_memcg(struct sim *s, int nid, int memcg, int zid, int lru, int
 	node->nr_blocks[lru] = (uint32_t)((int64_t)node->nr_blocks[lru] + sign);
 }
 
+/* Whether the LRU block at pfn is an extent. */
+static int is_extent(const struct page *page)
+{
+	return page->state == PG_ALLOCATED && (page->flags & PAGEF_EXTENT);
+}
+
+void lru_extent_expand(struct sim *s, struct zone *z, uint32_t pfn)
+{
+	int nid = zone_to_nid(z), memcg = lru_block_memcg(s, pfn);
+	struct lruvec *lv = lru_lists(s, nid, memcg);
+	struct page *head = frame_materialised(s, pfn), *other;
+	int forder = head->cpu, lru;
+	uint32_t n, step, prev, last;
+
+	/* a corrupted extent or an exhausted frame budget: sim_check or the freeze reports it */
+	if (s->frozen || !is_extent(head) || forder >= head->order ||
+	    head->order != s->config.max_order)
+		return;
+	lru = page_lru(head);
+	n = 1u << (head->order - forder);
+	step = 1u << forder;
+	prev = head->prev;
+	last = pfn + (n - 1) * step;
+	/* folio i sits between folio i + 1 (nearer the head) and folio i - 1 (nearer the tail) */
+	for (uint32_t i = 1; i < n; i++) {
+		uint32_t at = pfn + i * step;
+		struct page *folio = frame_at(s, at);
+
+		frame_changed(s, at);
+		folio->state = PG_ALLOCATED;
+		folio->order = (uint8_t)forder;
+		folio->list = head->list;
+		folio->flags = 0;
+		folio->cpu = 0;
+		folio->lru_flags = head->lru_flags;
+		folio->next = at - step;
+		folio->prev = at == last ? prev : at + step;
+	}
+	frame_changed(s, pfn);
+	head->order = (uint8_t)forder;
+	head->flags = 0;
+	head->cpu = 0;
+	if (n > 1)
+		head->prev = pfn + step;
+	other = prev == PFN_NONE ? NULL : node_page(s, nid, prev);
+	if (other)
+		other->next = last;
+	else
+		lv->head[lru] = last;
+	/* the same pages on the list as more blocks (count_memcg keeps the node's block totals) */
+	lv->nr_blocks[lru] += n - 1;
+	if (memcg >= 0)
+		sim_nodes(s)[nid].lruvec.nr_blocks[lru] += n - 1;
+}
+
+/* An extent that became the tail of its list becomes its folios: reclaim takes from the tail. */
+static void tail_not_extent(struct sim *s, int nid, const struct lruvec *lv, int lru)
+{
+	uint32_t tail = lv->tail[lru];
+	struct zone *z = tail == PFN_NONE ? NULL : lru_page_zone(s, nid, tail);
+
+	if (z && is_extent(zone_page(s, z, tail)))
+		lru_extent_expand(s, z, tail);
+}
+
 void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail)
 {
 	int nid = zone_to_nid(z), memcg = lru_block_memcg(s, pfn);
@@ -88,6 +154,8 @@ void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail)
 	lv->nr_blocks[lru]++;
 	z->nr_zone_lru[lru] += pages;
 	count_memcg(s, nid, memcg, zone_idx(z), lru, pages, 1);
+	if (lv->tail[lru] == pfn && is_extent(page))
+		lru_extent_expand(s, z, pfn);
 }
 
 void lru_unlink(struct sim *s, struct zone *z, uint32_t pfn)
@@ -95,8 +163,18 @@ void lru_unlink(struct sim *s, struct zone *z, uint32_t pfn)
 	int nid = zone_to_nid(z), memcg = lru_block_memcg(s, pfn);
 	struct lruvec *lv = lru_lists(s, nid, memcg);
 	struct page *page = zone_page(s, z, pfn), *other;
-	int lru = page_lru(page);
-	int64_t pages = (int64_t)1 << page->order;
+	int lru;
+	int64_t pages;
+
+	/* only folios leave a list: an extent becomes its folios, the one at pfn leaves */
+	if (is_extent(page)) {
+		lru_extent_expand(s, z, pfn);
+		page = zone_page(s, z, pfn);
+		if (s->frozen)
+			return;
+	}
+	lru = page_lru(page);
+	pages = (int64_t)1 << page->order;
 
 	other = page->prev == PFN_NONE ? NULL : node_page(s, nid, page->prev);
 	if (other)
@@ -114,6 +192,7 @@ void lru_unlink(struct sim *s, struct zone *z, uint32_t pfn)
 	lv->nr_blocks[lru]--;
 	z->nr_zone_lru[lru] -= pages;
 	count_memcg(s, nid, memcg, zone_idx(z), lru, pages, -1);
+	tail_not_extent(s, nid, lv, lru);
 }
 
 void lru_account(struct sim *s, struct zone *z, const struct page *page, int sign)

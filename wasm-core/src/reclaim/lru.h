@@ -28,6 +28,20 @@ static inline int is_active_lru(int lru)
 /* folio_lru_list: the list a block's flags put it on. */
 int page_lru(const struct page *page);
 
+/*
+ * LRU extents: a capture's LRU memory takes a whole block in use per max-order block it fills
+ * (PAGEF_EXTENT, base/frames.h), one list entry standing for its 2^(order - cpu) folios of order
+ * head->cpu, as if placed one by one at the head: the folio at the block's first pfn nearest the
+ * tail. Reclaim takes folios from the tail only, so an extent is never the tail of its list:
+ * lru_link and lru_unlink turn one that would become the tail into its folios (lru_extent_expand),
+ * and an extent unlinked by anything else becomes its folios first. Nothing else reads a folio
+ * inside an extent; what counts pages (nr_pages, nr_zone_lru, lru_account) counts it whole.
+ */
+
+/* The LRU extent headed at pfn becomes its folios, in its place on its list (its block's frames
+ * materialised; the frame budget running out freezes the state instead). */
+void lru_extent_expand(struct sim *s, struct zone *z, uint32_t pfn);
+
 /* lruvec_add_folio (to_tail 0) or lruvec_add_folio_tail (1): link a block and count its pages. */
 void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail);
 

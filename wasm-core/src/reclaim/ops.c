@@ -221,6 +221,7 @@ static void reclaim_release(struct sim *s, struct zone *z, uint32_t pfn)
 
 const struct page_alloc_reclaim reclaim_for_page_alloc = {
 	.release = reclaim_release,
+	.expand = lru_extent_expand,
 	.try_to_free_pages = try_to_free_pages,
 	.zone_reclaimable_pages = zone_reclaimable_pages,
 	.node_reclaim = node_reclaim,
