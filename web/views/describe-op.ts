@@ -16,7 +16,7 @@ import {
 import { gfpValue, showGfpFlags } from '../core/gfp';
 import { MAX_NR_ZONES, ZONE_NAMES } from '../core/machine-config';
 import { OpKind, type SimOp } from '../core/ops';
-import { PURPOSES } from '../workload/ast';
+import { PCP_TYPES, PURPOSES } from '../workload/ast';
 import { LRU_NAMES, sysctlLabel } from './names';
 import { migratetypeName } from './palette';
 
@@ -74,7 +74,7 @@ export function describeOp(op: SimOp | undefined): string {
       return `seed ${op.arg}`;
     case OpKind.CAPTURE_ZONE:
       if (op.order === CAPTURE_FREE)
-        return `${cpu} free_captured order=${op.arg}${op.handle !== 0xffffffff ? ` pfn=0x${op.handle.toString(16)}` : ''}`;
+        return `${cpu} free_captured order=${op.arg}${op.handle !== 0xffffffff ? ` pfn=0x${op.handle.toString(16)}` : ''}${op.gfp ? ` type=${PCP_TYPES[op.gfp - 1] ?? op.gfp - 1}` : ''}`;
       if (op.order === CAPTURE_BOOST)
         return `capture: ${zoneText(op.handle)}'s watermark_boost=${op.arg}`;
       if (op.order === CAPTURE_LAYOUT)

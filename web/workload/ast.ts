@@ -131,7 +131,14 @@ export interface FreeCapturedStmt {
   cpu: number;
   order: number;
   pfn?: number; // the kernel's pfn (a trace's free): the block is taken from the zone that spans it
+  // the pcp list (migratetype) the trace showed the kernel's free reaching: the block is taken
+  // from a pageblock of that type while one is left
+  type?: PcpType;
 }
+
+/** The migratetypes with pcp lists, as the workload language names them. */
+export const PCP_TYPES = ['unmovable', 'movable', 'reclaimable'] as const;
+export type PcpType = (typeof PCP_TYPES)[number];
 
 /** `percpu alloc NAME size=S align=A [reserved] [atomic]`: alloc_percpu into handle group NAME. */
 export interface PercpuAllocStmt {

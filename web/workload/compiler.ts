@@ -31,7 +31,7 @@ import type {
   SysctlSetting,
   Workload,
 } from './ast';
-import { PURPOSES } from './ast';
+import { PCP_TYPES, PURPOSES } from './ast';
 import { fail, WorkloadFailure, type WorkloadError } from './errors';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
@@ -518,7 +518,8 @@ class Compiler {
           OpKind.CAPTURE_ZONE,
           s.cpu,
           CAPTURE_FREE,
-          0,
+          // the pageblock type + 1, 0 when unknown
+          s.type !== undefined ? PCP_TYPES.indexOf(s.type) + 1 : 0,
           s.pfn ?? 0xffffffff,
           s.order,
           at,

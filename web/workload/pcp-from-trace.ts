@@ -2,7 +2,8 @@
  * pcp-from-trace.ts: which per-CPU lists held a captured pageset's pages. zoneinfo gives only
  * each pageset's count; a trace taken right after shows the lists at work: a refill
  * (mm_page_alloc_zone_locked percpu_refill=1) happens only when its list is empty, an allocation
- * of a pcp order takes a block off its type's list, a free puts one on, a drain
+ * of a pcp order takes a block off its type's list, a free puts one on (the list the trace shows
+ * it reached, free-list-types.ts, else its allocation's type), a drain
  * (mm_page_pcpu_drain) takes one off. A list that gave out more than it got before its first
  * refill held at least that much at the start. Those lower bounds are the lists' contents; what
  * remains of the count goes to the lists the trace never saw empty, in proportion, and what they
@@ -12,6 +13,7 @@
  */
 import type { CapturedState, ExplicitMachine } from '../core/machine-config';
 import { MAX_NR_ZONES } from '../core/machine-config';
+import { freeListTypes } from './free-list-types';
 import { parseTraceLine, traceNumber } from './ftrace';
 
 const MIGRATE_MOVABLE = 1;
@@ -69,8 +71,11 @@ export function pcpListsFromTrace(
     t.net += by;
     t.low = Math.min(t.low, t.net);
   };
-  for (const line of text.split('\n')) {
-    const p = parseTraceLine(line);
+  const lines = text.split('\n');
+  // the list each free reached, as the trace shows it; else the type its allocation asked for
+  const freeTypes = freeListTypes(lines, machine.pageblockOrder);
+  for (let i = 0; i < lines.length; i++) {
+    const p = parseTraceLine(lines[i] ?? '');
     if (p.kind !== 'record') continue;
     const r = p.record;
     const pfn = traceNumber(r.fields.get('pfn'));
@@ -88,7 +93,7 @@ export function pcpListsFromTrace(
         move(r.cpu, pfn, order, mt, -1);
         break;
       case 'mm_page_free':
-        move(r.cpu, pfn, order, allocMt.get(pfn) ?? MIGRATE_MOVABLE, 1);
+        move(r.cpu, pfn, order, freeTypes.get(i) ?? allocMt.get(pfn) ?? MIGRATE_MOVABLE, 1);
         break;
       case 'mm_page_pcpu_drain':
         move(r.cpu, pfn, order, mt, -1);

@@ -85,7 +85,7 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
       return;
     case 'free_captured':
       out.push(
-        `${indent}cpu ${op.cpu} free_captured order=${op.order}${op.pfn !== undefined ? ` pfn=0x${op.pfn.toString(16)}` : ''}`,
+        `${indent}cpu ${op.cpu} free_captured order=${op.order}${op.pfn !== undefined ? ` pfn=0x${op.pfn.toString(16)}` : ''}${op.type !== undefined ? ` type=${op.type}` : ''}`,
       );
       return;
     case 'free_pfn':

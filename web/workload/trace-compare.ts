@@ -216,7 +216,11 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
     machine = { ...machine, captured: { ...machine.captured, ...memcgsFromLruState(lru.state) } };
   }
   // capture.sh always traces the vmstat worker: a capture without its runs had none
-  const imported = importTrace(files.trace, { ticks: 'traced', capturedFrees: !!machine.captured });
+  const imported = importTrace(files.trace, {
+    ticks: 'traced',
+    capturedFrees: !!machine.captured,
+    pageblockOrder: machine.pageblockOrder,
+  });
   if (!imported.ok) return { ok: false, file: 'trace', error: imported.error };
   const compiled = compileWorkload(imported.workload, { machine });
   if (!compiled.ok) return { ok: false, file: 'trace', error: compiled.error };

@@ -19,9 +19,10 @@
  */
 import { GFP_BITS, GFP_NAMES, gfpMigratetype } from '../core/gfp';
 import { MAX_CPUS, MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
-import type { OpStmt, Workload } from './ast';
+import { PCP_TYPES, type OpStmt, type Workload } from './ast';
 import { gfpMask } from './compiler';
 import { didYouMean, type WorkloadError } from './errors';
+import { freeListTypes } from './free-list-types';
 import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS, sourceTooLong } from './limits';
@@ -38,6 +39,7 @@ export interface TraceImportOptions {
   // a free of a page the trace never saw allocated becomes `free_captured` (the machine boots in
   // the captured state, which holds that memory in use) instead of being skipped
   capturedFrees?: boolean;
+  pageblockOrder?: number; // the machine's, for which pageblock a captured free's block is in; default 9
 }
 
 export interface TraceImportStats {
@@ -162,6 +164,10 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
   const livePercpu = new Map<string, number>(); // ptr -> live areas allocated there
   let liveTotal = 0; // page blocks and percpu areas: they share the core's handles
   const lines = text.split('\n');
+  // the list each captured free reached, as the trace shows it (free-list-types.ts)
+  const freeTypes = options.capturedFrees
+    ? freeListTypes(lines, options.pageblockOrder ?? 9)
+    : new Map<number, number>();
   // kswapdN's CPU, as the scheduler placed it: the model's kswapd frees to that CPU's lists
   const kswapdCpu = new Map<number, number>(); // node -> CPU of its kswapd's last line
   const inDirectReclaim = new Set<number>(); // pids between direct_reclaim_begin and _end
@@ -363,7 +369,14 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
                 lineNo,
                 `the trace gives more than ${formatCount(MAX_OPS)} ops (the limit)`,
               );
-            ops.push({ kind: 'free_captured', cpu: r.cpu, order, pfn });
+            const type = PCP_TYPES[freeTypes.get(i) ?? -1];
+            ops.push({
+              kind: 'free_captured',
+              cpu: r.cpu,
+              order,
+              pfn,
+              ...(type !== undefined ? { type } : {}),
+            });
             times.push(time);
             stats.capturedFrees++;
           }

@@ -403,7 +403,7 @@ struct zone {
 	uint32_t capture_unplaced; /* free pages the layout could not place (reported, not hidden) */
 	uint32_t capture_laid_out; /* 1 once OP_CAPTURE_ZONE laid the zone out */
 	uint32_t capture_cursor; /* frames before it hold no captured in-use block (CAPTURE_FREE's scan) */
-	uint32_t capture_pad;
+	uint32_t capture_lru_cursor; /* frames before it hold no unowned LRU page (CAPTURE_FREE's scan) */
 };
 
 /* struct lruvec of a node: its LRU lists, linked through allocated heads' next/prev by pfn */

@@ -257,21 +257,38 @@ static int capture_layout(struct sim *s, struct zone *z)
 	return SIM_OK;
 }
 
-/* Free the first captured in-use block of at least `order` in z, split down to it; 0 if none. */
-static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order)
+/*
+ * Free the first captured in-use block of at least `order` in z, split down to it, from a
+ * pageblock of type mt (any type when mt is MIGRATE_TYPES); 0 if none. The kernel frees a block
+ * to the pcp list of its pageblock's type (free_frozen_pages), so the type decides which list
+ * the free lands on.
+ */
+static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order, int mt)
 {
 	uint32_t end = z->mem_pfn + z->managed, pfn;
+	uint32_t pb = 1u << s->config.pageblock_order;
 
 	if (z->capture_cursor < z->mem_pfn)
 		z->capture_cursor = z->mem_pfn;
 	for (pfn = z->capture_cursor; pfn < end;) {
 		struct page *page = zone_page(s, z, pfn);
+		if (mt < MIGRATE_TYPES && get_pageblock_migratetype(s, z, pfn) != mt) {
+			/* another type's pageblock: on past it and past this block, to a block head */
+			uint32_t next = (pfn | (pb - 1)) + 1;
+			if (next < pfn + (1u << page->order))
+				next = pfn + (1u << page->order);
+			if (pfn == z->capture_cursor &&
+			    !(page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED)))
+				z->capture_cursor = pfn + (1u << page->order);
+			pfn = next;
+			continue;
+		}
 		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
 		    page->order >= order) {
-			int j = page->order, mt = page->list;
+			int j = page->order, block_mt = page->list;
 			while (j > order) {
 				j--;
-				capture_mark_in_use(s, z, pfn + (1u << j), j, mt);
+				capture_mark_in_use(s, z, pfn + (1u << j), j, block_mt);
 			}
 			page->flags = 0;
 			page->order = (uint8_t)order;
@@ -282,6 +299,34 @@ static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order)
 		if (!(page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED)) &&
 		    pfn == z->capture_cursor)
 			z->capture_cursor = pfn + (1u << page->order);
+		pfn += 1u << page->order;
+	}
+	return 0;
+}
+
+/*
+ * Free an order-0 LRU page of a pageblock of type mt that no handle owns: user memory the capture
+ * counted on the LRU (reclaim/capture.c), which the kernel frees too (a file's page cache
+ * truncated, an exiting task's anonymous memory); 0 if none. A captured free whose block the
+ * trace saw reach the MOVABLE list is most likely such a page: the capture keeps little else there.
+ */
+static int free_lru_in_zone(struct sim *s, struct zone *z, int cpu, int mt)
+{
+	uint32_t end = z->mem_pfn + z->managed, pfn;
+
+	if (z->capture_lru_cursor < z->mem_pfn)
+		z->capture_lru_cursor = z->mem_pfn;
+	for (pfn = z->capture_lru_cursor; pfn < end;) {
+		const struct page *page = zone_page(s, z, pfn);
+		int unowned = page->state == PG_ALLOCATED && page->order == 0 &&
+			      (page->lru_flags & PGL_LRU) && *frame_owner(s, pfn) == HANDLE_NONE;
+		if (unowned && get_pageblock_migratetype(s, z, pfn) == mt) {
+			page_free(s, cpu, z, pfn, 0);
+			return 1;
+		}
+		/* the scan restarts here next time only past frames that hold no such page */
+		if (!unowned && pfn == z->capture_lru_cursor)
+			z->capture_lru_cursor = pfn + (1u << page->order);
 		pfn += 1u << page->order;
 	}
 	return 0;
@@ -306,23 +351,35 @@ static const struct zone *zone_spanning(struct sim *s, uint32_t kernel_pfn)
  * at least that order is split down to it and freed on the CPU through the allocator's free path,
  * as the kernel's free went: in the zone that spans the kernel's pfn when one does and still has
  * such a block (the free pages of each zone then move as the kernel's did), else in the highest
- * laid-out zone that has one.
+ * laid-out zone that has one; from a pageblock of the type the trace showed (gfp = type + 1, 0
+ * when unknown) while one is left, so the free reaches the pcp list the kernel's reached, an
+ * unowned LRU page of that type when no captured block of it is left.
  */
-static int capture_free(struct sim *s, int cpu, int order, uint32_t kernel_pfn)
+static int capture_free(struct sim *s, int cpu, int order, uint32_t kernel_pfn, uint32_t type)
 {
 	const struct zone *only = zone_spanning(s, kernel_pfn);
 
-	if (order < 0 || order > s->config.max_order)
+	if (order < 0 || order > s->config.max_order || type > MIGRATE_TYPES)
 		return SIM_EINVAL;
-	for (int pass = only ? 0 : 1; pass < 2; pass++)
-		for (int nid = 0; nid < s->config.nr_nodes; nid++) {
-			for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
-				struct zone *z = sim_zone(s, nid, zid);
-				if (zone_populated(z) && z->capture_laid_out &&
-				    (pass || z == only) && free_in_zone(s, z, cpu, order))
-					return SIM_OK;
+	/* a captured block of the type the trace showed, else (order 0) an unowned LRU page of that
+	 * type, else a captured block of any type */
+	for (int step = type ? 0 : 2; step < 3; step++)
+		for (int pass = only ? 0 : 1; pass < 2; pass++)
+			for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+				for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
+					struct zone *z = sim_zone(s, nid, zid);
+					if (!zone_populated(z) || !z->capture_laid_out ||
+					    (!pass && z != only))
+						continue;
+					if (step == 0 ?
+						    free_in_zone(s, z, cpu, order, (int)type - 1) :
+					    step == 1 ?
+						    order == 0 && free_lru_in_zone(s, z, cpu,
+										   (int)type - 1) :
+						    free_in_zone(s, z, cpu, order, MIGRATE_TYPES))
+						return SIM_OK;
+				}
 			}
-		}
 	return SIM_EINVAL;
 }
 
@@ -332,7 +389,7 @@ int capture_zone(struct sim *s, const struct sim_op *op)
 	uint32_t mt = op->gfp;
 
 	if (op->order == CAPTURE_FREE)
-		return capture_free(s, op->cpu, op->arg, op->handle);
+		return capture_free(s, op->cpu, op->arg, op->handle, op->gfp);
 	z = op_zone(s, op->handle);
 	if (!z || !zone_populated(z) || op->arg < 0)
 		return SIM_EINVAL;
