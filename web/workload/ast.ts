@@ -70,6 +70,9 @@ export interface FreeStmt {
   group: string;
   all: boolean; // `free NAME *`: every live block, oldest first
   batched?: boolean; // `free NAME * batched`: as folio batches (free_unref_folios), not one by one
+  // `free NAME pcp_locked`: in an interrupt that came while the CPU's task held its pcp lock
+  // (6.0+: the pcp trylock fails and the block goes straight to the buddy)
+  pcpLocked?: boolean;
 }
 
 export interface DrainStmt {
@@ -134,6 +137,7 @@ export interface FreeCapturedStmt {
   // the pcp list (migratetype) the trace showed the kernel's free reaching: the block is taken
   // from a pageblock of that type while one is left
   type?: PcpType;
+  pcpLocked?: boolean; // as FreeStmt's: in an interrupt while the CPU's pcp lock was held
 }
 
 /** The migratetypes with pcp lists, as the workload language names them. */

@@ -579,6 +579,7 @@ class Parser {
         const group = this.groupName();
         let all = false;
         let batched = false;
+        let pcpLocked = false;
         if (this.peek().kind === 'star') {
           this.next();
           all = true;
@@ -586,12 +587,18 @@ class Parser {
             this.next();
             batched = true;
           }
+        } else if (this.peek().kind === 'word' && this.peek().text === 'pcp_locked') {
+          this.next();
+          pcpLocked = true;
         }
         this.endStatement(
-          all ? `free ${group} * [batched]` : `free ${group} (add "*" to free every block)`,
+          all
+            ? `free ${group} * [batched]`
+            : `free ${group} [pcp_locked] (add "*" to free every block)`,
         );
-        return batched
-          ? { kind: 'free', cpu, group, all, batched }
+        if (batched) return { kind: 'free', cpu, group, all, batched };
+        return pcpLocked
+          ? { kind: 'free', cpu, group, all, pcpLocked }
           : { kind: 'free', cpu, group, all };
       }
       case 'free_folios': {
@@ -706,9 +713,20 @@ class Parser {
         let order = 0;
         let pfn: number | undefined;
         let type: PcpType | undefined;
+        let pcpLocked = false;
         const keys = new Set<string>();
         while (!this.atStatementEnd()) {
           const key = this.peek();
+          if (
+            key.kind === 'word' &&
+            key.text === 'pcp_locked' &&
+            !this.isKeyValue() &&
+            !pcpLocked
+          ) {
+            this.next();
+            pcpLocked = true;
+            continue;
+          }
           if (
             !this.isKeyValue() ||
             (key.text !== 'order' && key.text !== 'pfn' && key.text !== 'type') ||
@@ -716,7 +734,7 @@ class Parser {
           )
             fail(
               key,
-              `expected order=K, pfn=P, type=${PCP_TYPES.join('|')} or end of line, found ${describeToken(key)}`,
+              `expected order=K, pfn=P, type=${PCP_TYPES.join('|')}, pcp_locked or end of line, found ${describeToken(key)}`,
             );
           keys.add(key.text);
           this.keyEquals();
@@ -724,13 +742,14 @@ class Parser {
           else if (key.text === 'pfn') pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
           else type = this.pcpType();
         }
-        this.endStatement('free_captured order=K pfn=P type=T');
+        this.endStatement('free_captured order=K pfn=P type=T pcp_locked');
         return {
           kind: 'free_captured',
           cpu,
           order,
           ...(pfn !== undefined ? { pfn } : {}),
           ...(type !== undefined ? { type } : {}),
+          ...(pcpLocked ? { pcpLocked } : {}),
         };
       }
       case 'percpu':

@@ -23,6 +23,7 @@ import { PCP_TYPES, type OpStmt, type Workload } from './ast';
 import { gfpMask } from './compiler';
 import { didYouMean, type WorkloadError } from './errors';
 import { freeListTypes } from './free-list-types';
+import { PcpLockWindows } from './pcp-locked-frees';
 import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS, sourceTooLong } from './limits';
@@ -53,6 +54,7 @@ export interface TraceImportStats {
   failedAllocs: number; // mm_page_alloc with no page (pfn 0): nothing to replay
   unmatchedFrees: number; // frees of pages the trace never allocated (or freed twice)
   capturedFrees: number; // of those, replayed as frees of captured in-use memory
+  pcpLockedFrees: number; // frees in an interrupt while their CPU's pcp lock was held (to the buddy)
   reclaimFrees: number; // frees by the kernel's reclaim (kswapd, direct reclaim): the model reclaims itself
   kswapdMoves: number; // `cpu N kswapd` put in: where the trace saw each node's kswapd run
   folioBatches: number; // runs of frees replayed as one `free_folios` batch
@@ -142,6 +144,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     failedAllocs: 0,
     unmatchedFrees: 0,
     capturedFrees: 0,
+    pcpLockedFrees: 0,
     reclaimFrees: 0,
     kswapdMoves: 0,
     folioBatches: 0,
@@ -164,6 +167,8 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
   const livePercpu = new Map<string, number>(); // ptr -> live areas allocated there
   let liveTotal = 0; // page blocks and percpu areas: they share the core's handles
   const lines = text.split('\n');
+  // frees in an interrupt while their CPU's pcp lock was held go to the buddy (pcp-locked-frees.ts)
+  const pcpLocks = new PcpLockWindows();
   // the list each captured free reached, as the trace shows it (free-list-types.ts)
   const freeTypes = options.capturedFrees
     ? freeListTypes(lines, options.pageblockOrder ?? 9)
@@ -205,7 +210,8 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     }
     if (parsed.kind === 'malformed') return error(lineNo, `expected ${parsed.expected}`);
     const r = parsed.record;
-    records.push({ cpu: r.cpu, pid: r.pid, event: r.event, opsBefore: ops.length });
+    const pcpLocked = pcpLocks.lockedFree(r);
+    records.push({ cpu: r.cpu, pid: r.pid, event: r.event, opsBefore: ops.length, pcpLocked });
     const time = Number(r.timestamp);
     if (stats.firstTime === null) stats.firstTime = time;
     if (time < (stats.lastTime ?? time))
@@ -376,7 +382,9 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
               order,
               pfn,
               ...(type !== undefined ? { type } : {}),
+              ...(pcpLocked ? { pcpLocked } : {}),
             });
+            if (pcpLocked) stats.pcpLockedFrees++;
             times.push(time);
             stats.capturedFrees++;
           }
@@ -387,9 +395,16 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
       if (n === 1) live.delete(pfn);
       else live.set(pfn, n - 1);
       liveTotal--;
-      ops.push({ kind: 'free', cpu: r.cpu, group: pfnGroup(pfn), all: false });
+      ops.push({
+        kind: 'free',
+        cpu: r.cpu,
+        group: pfnGroup(pfn),
+        all: false,
+        ...(pcpLocked ? { pcpLocked } : {}),
+      });
       times.push(time);
       stats.frees++;
+      if (pcpLocked) stats.pcpLockedFrees++;
     }
   }
   const batched = gatherFolioBatches(records, ops, times);
@@ -408,6 +423,7 @@ interface RecordOps {
   pid: number;
   event: string;
   opsBefore: number;
+  pcpLocked: boolean; // a free whose CPU's pcp lock was held (pcp-locked-frees.ts)
 }
 
 /**
@@ -457,6 +473,7 @@ function gatherFolioBatches(
       rec.event === 'mm_page_free' &&
       made.length === 1 &&
       op?.kind === 'free' &&
+      !op.pcpLocked &&
       (!run || run.pid === rec.pid)
     ) {
       if (run) run.at.push(rec.opsBefore);
@@ -498,6 +515,10 @@ export function describeImport(s: TraceImportStats): string {
   }
   if (s.folioBatches)
     parts.push(`${s.folioBatches} runs of frees followed by a drain as folio batches`);
+  if (s.pcpLockedFrees)
+    parts.push(
+      `${s.pcpLockedFrees} frees in an interrupt while their CPU's pcp lock was held, to the buddy`,
+    );
   if (s.reclaimFrees)
     parts.push(`${s.reclaimFrees} frees by the kernel's reclaim left to the model's reclaim`);
   if (s.batchedRepeats)
