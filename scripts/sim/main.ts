@@ -126,9 +126,17 @@ function withSysctl(args: SimArgs, config: MachineConfig): MachineConfig {
 }
 
 /** A captured machine's pcp lists as the trace that followed the capture shows them. */
-function capturedLists(m: MachineConfig['machine'], trace: string): MachineConfig['machine'] {
+function capturedLists(
+  m: MachineConfig['machine'],
+  trace: string,
+  zoneinfo: string | undefined,
+): MachineConfig['machine'] {
   if (m.kind !== 'explicit' || !m.captured) return m;
-  return { ...m, captured: pcpListsFromTrace(m.captured, m, trace) };
+  const zones = zoneinfo !== undefined ? parseZoneinfo(zoneinfo) : null;
+  return {
+    ...m,
+    captured: pcpListsFromTrace(m.captured, m, trace, zones?.ok ? zones.zones : undefined),
+  };
 }
 
 /** The machine chosen on the command line, if any. */
@@ -271,7 +279,11 @@ async function runCompare(args: SimArgs, path: string, out: Output): Promise<voi
   const core = await loadCore();
   const config = withSysctl(args, {
     ...program.config,
-    machine: capturedLists(program.config.machine, text),
+    machine: capturedLists(
+      program.config.machine,
+      text,
+      args.zoneinfo ? readText(args.zoneinfo) : undefined,
+    ),
     eventCapacity: EVENT_CAPACITY,
   });
   const model = modelCounts(core, config, program.ops);

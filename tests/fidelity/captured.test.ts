@@ -54,25 +54,12 @@ function captures(): [string, string][] {
  * (the report of issue 13 gives the numbers).
  */
 const KNOWN_GAPS: Record<string, string> = {
-  // An munmap's folio batch (31 THPs) commits one by one and drains ~5 THPs at a time once the
-  // list is at high; the replay gathers the batch (free_folios) so its drains form one run, as in
-  // the trace. On CPU 1 the kernel's first batch drained 25 THPs and its last 30, the model's 30
-  // then 25: its list reaches high a few commits earlier, its contents before the munmap (the
-  // order-0 pages counted in pcp->count too) being inferred from zoneinfo's count.
-  'thp: drain 1/9':
-    'pcp count before the munmap inferred: the batches drain 30, 30, 25 for 25, 25, 30',
-  // 11 runs for the kernel's 12 (within the rule) but the kernel's three runs of 63 are two in the
-  // model, so the commonest length differs
-  'thp: refill 1/0': 'one refill run of 63 fewer on CPU 1',
   // The lists' contents are inferred, not known, and which captured block a free of pre-trace
   // memory returns is the model's choice: the higher orders drain in other amounts.
   'two-cpu-drain: drain 0/1': 'order-1 list contents inferred: most common length differs',
   'two-cpu-drain: drain 0/2': 'order-2 list contents inferred',
   'two-cpu-drain: drain 0/3': 'order-3 list contents inferred',
   'two-cpu-drain: drain 1/2': 'order-2 list contents inferred',
-  'two-cpu-drain: drain 1/9':
-    'THP drains: 2 runs where the kernel had 3, most common length differs',
-  'pagecache: refill 1/0': 'one run more than the kernel (63 twice), most common length differs',
   // kswapd: the model's kswapd (on CPU 1, where the trace saw it) reclaims in rounds of 90, 180,
   // 360 ... pages (priority 12 down) from one lruvec of order-0 pages: the kernel's rounds took
   // 825, 1499 ..., scanning each memory cgroup apart (an offline one min(size, 32) at every

@@ -10,6 +10,7 @@
 #include "boot.h"
 #include "harness.h"
 #include "page_alloc/capture.h"
+#include "page_alloc/pcp_index.h"
 
 /* The laptop machine (DMA, DMA32, Normal; 8 CPUs) under 6.18. */
 static struct sim *laptop(void)
@@ -108,6 +109,19 @@ TEST(capture_counts_land_as_recorded)
 			 count + before + 1 + 512);
 		CHECK(sim_check(s) == SIM_OK);
 	}
+	/* a free the trace showed reaching a type's list lands on that type's list (gfp: type + 1) */
+	for (int mt = MIGRATE_UNMOVABLE; mt <= MIGRATE_RECLAIMABLE; mt++) {
+		const struct per_cpu_pages *pcp = sim_pcp(s, 6, 0, ZONE_NORMAL);
+		int pindex = pcp_order_to_pindex(s, mt, 0);
+		uint32_t head_before = pcp->head[pindex];
+		if (!blocks_of(s, z, mt))
+			continue;
+		CHECK(op(s, OP_CAPTURE_ZONE, 6, CAPTURE_FREE, (uint32_t)mt + 1, 0, 0) == SIM_OK);
+		CHECK(pcp->head[pindex] != head_before);
+		CHECK_EQ(get_pageblock_migratetype(s, z, pcp->head[pindex]), mt);
+		CHECK(sim_check(s) == SIM_OK);
+	}
+	CHECK(op(s, OP_CAPTURE_ZONE, 6, CAPTURE_FREE, MIGRATE_TYPES + 1, 0, 0) == SIM_EINVAL);
 	free(s);
 }
 

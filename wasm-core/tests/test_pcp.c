@@ -13,6 +13,7 @@
 #include "base/state.h"
 #include "boot.h"
 #include "harness.h"
+#include "page_alloc/page_alloc.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
 #include "page_alloc/zone_lock.h"
@@ -268,6 +269,50 @@ TEST(pcp_refill_sizes_6_18_batch63_alloc_factor)
 	}
 	CHECK_EQ(sim_check(s), SIM_OK);
 	free(s);
+}
+
+/*
+ * A free in an interrupt that came while the CPU's task held its pcp lock (FREE_PCP_LOCKED):
+ * 6.18's free_frozen_pages trylock fails and the block goes to free_one_page, so the list, its
+ * count and alloc_factor stay as they were; 5.14's pcp lock kept interrupts off, so there the free
+ * waited for the task and reached the list.
+ */
+TEST(pcp_free_while_pcp_locked_goes_to_the_buddy_6_0_plus)
+{
+	static const int profiles[] = { PROFILE_6_18, PROFILE_5_14 };
+
+	for (int i = 0; i < 2; i++) {
+		struct sim *s = boot_normal(profiles[i], 262144);
+		const struct per_cpu_pages *pcp;
+		int32_t count;
+		uint8_t factor;
+		uint64_t free_before;
+
+		CHECK(s);
+		if (!s)
+			return;
+		for (uint32_t h = 0; h < 3; h++)
+			CHECK_EQ(apply(s, OP_ALLOC, 0, 0, GFP_HIGHUSER_MOVABLE, h, 0), SIM_OK);
+		pcp = sim_pcp(s, 0, 0, ZONE_NORMAL);
+		count = pcp->count;
+		factor = pcp->alloc_factor;
+		free_before = normal(s)->nr_free_pages;
+		sim_events_clear(s);
+		CHECK_EQ(apply(s, OP_FREE, 0, 0, 0, 1, FREE_PCP_LOCKED), SIM_OK);
+		CHECK_EQ(count_events(s, EV_MM_PAGE_FREE), 1);
+		if (profiles[i] == PROFILE_6_18) {
+			CHECK_EQ(pcp->count, count);
+			CHECK_EQ(pcp->alloc_factor, factor);
+			CHECK_EQ(normal(s)->nr_free_pages, free_before + 1);
+		} else {
+			CHECK_EQ(pcp->count, count + 1);
+			CHECK_EQ(normal(s)->nr_free_pages, free_before);
+		}
+		/* an ordinary free of the next block reaches the list on both */
+		CHECK_EQ(apply(s, OP_FREE, 0, 0, 0, 2, 0), SIM_OK);
+		CHECK_EQ(pcp->count, count + (profiles[i] == PROFILE_6_18 ? 1 : 2));
+		free(s);
+	}
 }
 
 TEST(pcp_refill_sizes_6_6_fixed_batch)

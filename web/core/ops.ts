@@ -26,6 +26,12 @@ export const SIM_OP_SIZE = 16;
  */
 export const SIM_OP_FIELDS = { kind: 0, order: 1, cpu: 2, gfp: 4, handle: 8, arg: 12 } as const;
 
+/**
+ * FREE_PCP_LOCKED of page_alloc/page_alloc.h: OP_FREE's arg, or a bit of CAPTURE_FREE's, for a free
+ * in an interrupt that came while the CPU's task held its pcp lock.
+ */
+export const FREE_PCP_LOCKED = 0x100;
+
 /** HANDLE_NONE / PFN_NONE of types.h. */
 export const HANDLE_NONE = 0xffffffff;
 

@@ -15,8 +15,8 @@ import {
 } from '../core/capture-ops';
 import { gfpValue, showGfpFlags } from '../core/gfp';
 import { MAX_NR_ZONES, ZONE_NAMES } from '../core/machine-config';
-import { OpKind, type SimOp } from '../core/ops';
-import { PURPOSES } from '../workload/ast';
+import { FREE_PCP_LOCKED, OpKind, type SimOp } from '../core/ops';
+import { PCP_TYPES, PURPOSES } from '../workload/ast';
 import { LRU_NAMES, sysctlLabel } from './names';
 import { migratetypeName } from './palette';
 
@@ -47,7 +47,7 @@ export function describeOp(op: SimOp | undefined): string {
     case OpKind.MARK_ACCESSED:
       return `${cpu} touch handle ${op.handle}`;
     case OpKind.FREE:
-      return `${cpu} free handle ${op.handle}`;
+      return `${cpu} free handle ${op.handle}${op.arg === FREE_PCP_LOCKED ? ' pcp_locked' : ''}`;
     case OpKind.FREE_BATCH:
       return `${cpu} free handles ${op.handle}-${op.handle + op.arg - 1} batched`;
     case OpKind.FREE_PFN:
@@ -74,7 +74,7 @@ export function describeOp(op: SimOp | undefined): string {
       return `seed ${op.arg}`;
     case OpKind.CAPTURE_ZONE:
       if (op.order === CAPTURE_FREE)
-        return `${cpu} free_captured order=${op.arg}${op.handle !== 0xffffffff ? ` pfn=0x${op.handle.toString(16)}` : ''}`;
+        return `${cpu} free_captured order=${op.arg & ~FREE_PCP_LOCKED}${op.handle !== 0xffffffff ? ` pfn=0x${op.handle.toString(16)}` : ''}${op.gfp ? ` type=${PCP_TYPES[op.gfp - 1] ?? op.gfp - 1}` : ''}${op.arg & FREE_PCP_LOCKED ? ' pcp_locked' : ''}`;
       if (op.order === CAPTURE_BOOST)
         return `capture: ${zoneText(op.handle)}'s watermark_boost=${op.arg}`;
       if (op.order === CAPTURE_LAYOUT)

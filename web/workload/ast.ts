@@ -70,6 +70,9 @@ export interface FreeStmt {
   group: string;
   all: boolean; // `free NAME *`: every live block, oldest first
   batched?: boolean; // `free NAME * batched`: as folio batches (free_unref_folios), not one by one
+  // `free NAME pcp_locked`: in an interrupt that came while the CPU's task held its pcp lock
+  // (6.0+: the pcp trylock fails and the block goes straight to the buddy)
+  pcpLocked?: boolean;
 }
 
 export interface DrainStmt {
@@ -131,7 +134,15 @@ export interface FreeCapturedStmt {
   cpu: number;
   order: number;
   pfn?: number; // the kernel's pfn (a trace's free): the block is taken from the zone that spans it
+  // the pcp list (migratetype) the trace showed the kernel's free reaching: the block is taken
+  // from a pageblock of that type while one is left
+  type?: PcpType;
+  pcpLocked?: boolean; // as FreeStmt's: in an interrupt while the CPU's pcp lock was held
 }
+
+/** The migratetypes with pcp lists, as the workload language names them. */
+export const PCP_TYPES = ['unmovable', 'movable', 'reclaimable'] as const;
+export type PcpType = (typeof PCP_TYPES)[number];
 
 /** `percpu alloc NAME size=S align=A [reserved] [atomic]`: alloc_percpu into handle group NAME. */
 export interface PercpuAllocStmt {

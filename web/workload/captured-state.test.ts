@@ -9,7 +9,9 @@ import { loadCore } from '../core/module';
 import { checkMachine } from '../share/validate';
 import { machineFromCapture, tunablesFromSysctl } from './captured-state';
 import { parseBuddyinfo, parsePagetypeinfo } from './free-blocks';
+import { compileWorkload } from './compiler';
 import { pcpListsFromTrace } from './pcp-from-trace';
+import { parseZoneinfo } from './zoneinfo-machine';
 import { importTrace } from './trace-import';
 import { printWorkload } from './printer';
 import { parseWorkload } from './parser';
@@ -154,6 +156,106 @@ describe('pcpListsFromTrace', () => {
     expect(cpu1?.lists?.find((l) => l.order === 0 && l.mt === 1)?.blocks).toBe(2);
     expect(cpu1?.lists?.find((l) => l.order === 0 && l.mt === 0)?.blocks).toBe((count - 2) % 512);
     expect(cpu1?.lists?.reduce((n, l) => n + l.blocks * 2 ** l.order, 0)).toBe(count);
+  });
+});
+
+describe('pcpListsFromTrace: the count a refill shows', () => {
+  // two-cpu-drain's machine: percpu_pagelist_high_fraction fixed CPU 0's Normal high at 3358
+  const dir2 = fileURLToPath(new URL('../../traces/captured/two-cpu-drain/', import.meta.url));
+  const zoneinfo = readFileSync(dir2 + 'zoneinfo', 'utf8');
+  const m = machineFromCapture({ name: 'zoneinfo', text: zoneinfo }, {});
+  const zones = parseZoneinfo(zoneinfo);
+  if (!m.ok || !m.machine.captured || !zones.ok) throw new Error('no machine');
+  const machine = m.machine;
+  const captured = m.machine.captured;
+  const pfn = (n: number) => `0x${(0x150000 + n).toString(16)}`;
+  const rec = (event: string, fields: string, flags = '.....') =>
+    `  touch-1 [000] ${flags} 5.000000: ${event}: page=0 ${fields}`;
+  const alloc = (n: number) =>
+    rec('mm_page_alloc', `pfn=${pfn(n)} order=0 migratetype=1 gfp_flags=GFP_HIGHUSER_MOVABLE`);
+  const refill = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      rec(
+        'mm_page_alloc_zone_locked',
+        `pfn=${pfn(from + i)} order=0 migratetype=1 percpu_refill=1`,
+        'd..3.',
+      ),
+    );
+  const cpu0 = (lines: string[]) =>
+    pcpListsFromTrace(captured, machine, lines.join('\n'), zones.zones).pcps.find(
+      (p) => p.cpu === 0 && p.zone === 2,
+    );
+  const zoneinfoCount = captured.pcps.find((p) => p.cpu === 0 && p.zone === 2)?.count ?? 0;
+
+  it('reads it from a refill the room left capped (high - batch - blocks)', () => {
+    expect(zoneinfoCount).toBe(3307);
+    // 2 pages taken, then a refill of 100 (not 63 << k): count was 3358 - 63 - 100 = 3195 then
+    expect(cpu0([alloc(0), alloc(1), ...refill(10, 100), alloc(10)])?.count).toBe(3195 + 2);
+    // a refill of 63 << k says nothing of the count
+    expect(cpu0([alloc(0), alloc(1), ...refill(10, 126), alloc(10)])?.count).toBe(zoneinfoCount);
+  });
+
+  it('takes a refill held to batch after a refill as a lower bound, and the bounds over zoneinfo', () => {
+    // 150 UNMOVABLE pages taken; the second MOVABLE refill came with alloc_factor >= 1, asked 126
+    // and got 63: count >= 3358 - 126 then, 3232 + 150 + 1 - 63 + 1 at the start, above zoneinfo's
+    const unmovable = Array.from({ length: 150 }, (_, i) =>
+      rec('mm_page_alloc', `pfn=${pfn(9000 + i)} order=0 migratetype=0 gfp_flags=GFP_KERNEL`),
+    );
+    const twice = [...unmovable, alloc(0), ...refill(10, 63), alloc(10), ...refill(100, 63)];
+    expect(cpu0([...twice, alloc(100)])?.count).toBe(3232 + 150 + 1 - 63 + 1);
+    // a free between the two halves alloc_factor: no bound
+    const freed = [
+      ...unmovable,
+      alloc(0),
+      ...refill(10, 63),
+      alloc(10),
+      rec('mm_page_free', `pfn=${pfn(10)} order=0`),
+      ...refill(100, 63),
+      alloc(100),
+    ];
+    expect(cpu0(freed)?.count).toBe(zoneinfoCount);
+  });
+
+  it('does not count a free that came while the pcp lock was held', () => {
+    const lines = [
+      alloc(0),
+      ...refill(10, 63),
+      // a softirq between the refill and its mm_page_alloc: the trylock failed, to the buddy
+      rec('mm_page_free', `pfn=${pfn(5000)} order=0`, '..s3.'),
+      alloc(10),
+    ];
+    const lists = cpu0(lines)?.lists ?? [];
+    // the order-0 MOVABLE list gave out 1 before its refill: the free did not reach it
+    expect(lists.find((l) => l.order === 0 && l.mt === 1)?.blocks).toBe(1);
+  });
+});
+
+describe('free NAME pcp_locked in the core', () => {
+  it('goes to the buddy on 6.18 (the pcp trylock fails) and to the list on 5.14', async () => {
+    const core = await loadCore();
+    for (const [profile, onList] of [
+      ['6.18', 0],
+      ['5.14', 1],
+    ] as const) {
+      const text = `machine small\nprofile ${profile}\ncpu 0 alloc a\ncpu 0 alloc a\n`;
+      const parsed = parseWorkload(`${text}cpu 0 free a pcp_locked\ncpu 0 free a\n`);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const compiled = compileWorkload(parsed.workload);
+      if (!compiled.ok) throw new Error(compiled.error.message);
+      const sim = core.createSim(compiled.program.config);
+      const counts: number[] = [];
+      try {
+        sim.runOps(compiled.program.ops, () => {
+          counts.push(sim.pcps().find((p) => p.cpu === 0 && p.count > 0)?.count ?? 0);
+        });
+      } finally {
+        sim.dispose();
+      }
+      // after the two allocs, the locked free, the ordinary free
+      const [, afterAllocs, locked, plain] = counts;
+      expect(locked).toBe((afterAllocs ?? 0) + onList);
+      expect(plain).toBe((locked ?? 0) + 1);
+    }
   });
 });
 

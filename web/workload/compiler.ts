@@ -19,7 +19,7 @@ import {
   type PresetMachine,
   type ZoneSpan,
 } from '../core/machine-config';
-import { HANDLE_NONE, OpBuffer, OpKind, SysctlId, type SimOp } from '../core/ops';
+import { FREE_PCP_LOCKED, HANDLE_NONE, OpBuffer, OpKind, SysctlId, type SimOp } from '../core/ops';
 import { addressSpaceFields } from './address-space';
 import type {
   GfpSpec,
@@ -31,7 +31,7 @@ import type {
   SysctlSetting,
   Workload,
 } from './ast';
-import { PURPOSES } from './ast';
+import { PCP_TYPES, PURPOSES } from './ast';
 import { fail, WorkloadFailure, type WorkloadError } from './errors';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS } from './limits';
@@ -333,7 +333,7 @@ class Compiler {
                 : `free ${s.group}: no block was allocated into group "${s.group}"`,
             );
           }
-          this.emitFields(OpKind.FREE, s.cpu, 0, 0, id, 0, at);
+          this.emitFields(OpKind.FREE, s.cpu, 0, 0, id, s.pcpLocked ? FREE_PCP_LOCKED : 0, at);
           this.freeIds.push(id);
           this.live--;
           return;
@@ -518,9 +518,10 @@ class Compiler {
           OpKind.CAPTURE_ZONE,
           s.cpu,
           CAPTURE_FREE,
-          0,
+          // the pageblock type + 1, 0 when unknown
+          s.type !== undefined ? PCP_TYPES.indexOf(s.type) + 1 : 0,
           s.pfn ?? 0xffffffff,
-          s.order,
+          s.order | (s.pcpLocked ? FREE_PCP_LOCKED : 0),
           at,
         );
         return;

@@ -8,6 +8,7 @@ export interface TraceRecord {
   task: string;
   pid: number;
   cpu: number;
+  flags?: string; // the irq-info column ("d..3."), when the trace has it
   timestamp: string; // as printed ("192.073750"): kept exact
   event: string; // "mm_page_alloc"
   fields: Map<string, string>; // key=value pairs of the event, in order
@@ -24,7 +25,7 @@ export type TraceLine =
  * column (options/record-tgid) and the flags column (irq-info) may or may not be there.
  */
 const LINE =
-  /^\s*(.*?)-(\d+)\s+(?:\(\s*[\d-]+\)\s+)?\[(\d{1,5})\]\s+(?:[.a-zA-Z0-9]{4,6}\s+)?(\d+\.\d+):\s+([A-Za-z_][\w]*):\s?(.*)$/;
+  /^\s*(.*?)-(\d+)\s+(?:\(\s*[\d-]+\)\s+)?\[(\d{1,5})\]\s+(?:([.a-zA-Z0-9]{4,6})\s+)?(\d+\.\d+):\s+([A-Za-z_][\w]*):\s?(.*)$/;
 const LOST = /^\s*CPU:\s*\d+\s+\[LOST (\d+) EVENTS\]\s*$/;
 
 /** Split the key=value text of an event. Values end at a space (the mm_page events print no spaces in values). */
@@ -54,9 +55,10 @@ export function parseTraceLine(line: string): TraceLine {
       task: m[1] ?? '',
       pid: Number(m[2]),
       cpu: Number(m[3]),
-      timestamp: m[4] ?? '',
-      event: m[5] ?? '',
-      fields: parseFields(m[6] ?? ''),
+      ...(m[4] !== undefined ? { flags: m[4] } : {}),
+      timestamp: m[5] ?? '',
+      event: m[6] ?? '',
+      fields: parseFields(m[7] ?? ''),
     },
   };
 }

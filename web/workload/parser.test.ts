@@ -167,7 +167,10 @@ describe('parseWorkload', () => {
     ],
     ['alloc a order=11', '1:15: order must be between 0 and 10, found 11'],
     ['alloc a order=1 order=2', '1:17: order is given twice'],
-    ['free a b', '1:8: expected end of line after free a (add "*" to free every block), found "b"'],
+    [
+      'free a b',
+      '1:8: expected end of line after free a [pcp_locked] (add "*" to free every block), found "b"',
+    ],
     ['offline', '1:1: expected cpu N before offline (e.g. cpu 1 offline)'],
     [
       'cpu 1 tick 3',

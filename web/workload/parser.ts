@@ -35,7 +35,7 @@ import type {
   SysctlSetting,
   Workload,
 } from './ast';
-import { PERCPU_FREE_ORDERS, PURPOSES, SYSCTL_NAMES } from './ast';
+import { PCP_TYPES, PERCPU_FREE_ORDERS, PURPOSES, SYSCTL_NAMES, type PcpType } from './ast';
 import { didYouMean, fail, WorkloadFailure, type WorkloadError } from './errors';
 import {
   MAX_MANAGED_PAGES,
@@ -494,6 +494,17 @@ class Parser {
     return v.text as Purpose;
   }
 
+  /** A pcp list's migratetype: unmovable, movable or reclaimable. */
+  private pcpType(): PcpType {
+    const v = this.next();
+    if (v.kind !== 'word' || !(PCP_TYPES as readonly string[]).includes(v.text))
+      fail(
+        v,
+        `expected a migratetype with pcp lists (${PCP_TYPES.join(', ')}), found ${describeToken(v)}${v.kind === 'word' ? didYouMean(v.text, PCP_TYPES) : ''}`,
+      );
+    return v.text as PcpType;
+  }
+
   private op(depth: number): OpStmt {
     const first = this.next();
     let cpu = 0;
@@ -568,6 +579,7 @@ class Parser {
         const group = this.groupName();
         let all = false;
         let batched = false;
+        let pcpLocked = false;
         if (this.peek().kind === 'star') {
           this.next();
           all = true;
@@ -575,12 +587,18 @@ class Parser {
             this.next();
             batched = true;
           }
+        } else if (this.peek().kind === 'word' && this.peek().text === 'pcp_locked') {
+          this.next();
+          pcpLocked = true;
         }
         this.endStatement(
-          all ? `free ${group} * [batched]` : `free ${group} (add "*" to free every block)`,
+          all
+            ? `free ${group} * [batched]`
+            : `free ${group} [pcp_locked] (add "*" to free every block)`,
         );
-        return batched
-          ? { kind: 'free', cpu, group, all, batched }
+        if (batched) return { kind: 'free', cpu, group, all, batched };
+        return pcpLocked
+          ? { kind: 'free', cpu, group, all, pcpLocked }
           : { kind: 'free', cpu, group, all };
       }
       case 'free_folios': {
@@ -694,24 +712,45 @@ class Parser {
         // a block allocated before the trace began, of memory the captured state holds in use
         let order = 0;
         let pfn: number | undefined;
+        let type: PcpType | undefined;
+        let pcpLocked = false;
         const keys = new Set<string>();
         while (!this.atStatementEnd()) {
           const key = this.peek();
           if (
+            key.kind === 'word' &&
+            key.text === 'pcp_locked' &&
+            !this.isKeyValue() &&
+            !pcpLocked
+          ) {
+            this.next();
+            pcpLocked = true;
+            continue;
+          }
+          if (
             !this.isKeyValue() ||
-            (key.text !== 'order' && key.text !== 'pfn') ||
+            (key.text !== 'order' && key.text !== 'pfn' && key.text !== 'type') ||
             keys.has(key.text)
           )
-            fail(key, `expected order=K, pfn=P or end of line, found ${describeToken(key)}`);
+            fail(
+              key,
+              `expected order=K, pfn=P, type=${PCP_TYPES.join('|')}, pcp_locked or end of line, found ${describeToken(key)}`,
+            );
           keys.add(key.text);
           this.keyEquals();
           if (key.text === 'order') order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
-          else pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
+          else if (key.text === 'pfn') pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
+          else type = this.pcpType();
         }
-        this.endStatement('free_captured order=K pfn=P');
-        return pfn === undefined
-          ? { kind: 'free_captured', cpu, order }
-          : { kind: 'free_captured', cpu, order, pfn };
+        this.endStatement('free_captured order=K pfn=P type=T pcp_locked');
+        return {
+          kind: 'free_captured',
+          cpu,
+          order,
+          ...(pfn !== undefined ? { pfn } : {}),
+          ...(type !== undefined ? { type } : {}),
+          ...(pcpLocked ? { pcpLocked } : {}),
+        };
       }
       case 'percpu':
         return this.percpu(cpu);

@@ -55,7 +55,7 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
       return;
     case 'free':
       out.push(
-        `${indent}cpu ${op.cpu} free ${op.group}${op.all ? ' *' : ''}${op.batched ? ' batched' : ''}`,
+        `${indent}cpu ${op.cpu} free ${op.group}${op.all ? ' *' : ''}${op.batched ? ' batched' : ''}${op.pcpLocked ? ' pcp_locked' : ''}`,
       );
       return;
     case 'drain':
@@ -85,7 +85,7 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
       return;
     case 'free_captured':
       out.push(
-        `${indent}cpu ${op.cpu} free_captured order=${op.order}${op.pfn !== undefined ? ` pfn=0x${op.pfn.toString(16)}` : ''}`,
+        `${indent}cpu ${op.cpu} free_captured order=${op.order}${op.pfn !== undefined ? ` pfn=0x${op.pfn.toString(16)}` : ''}${op.type !== undefined ? ` type=${op.type}` : ''}${op.pcpLocked ? ' pcp_locked' : ''}`,
       );
       return;
     case 'free_pfn':

@@ -207,8 +207,17 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
     },
   );
   if (!m.ok) return m;
+  const zones = parseZoneinfo(files.zoneinfo);
   let machine = m.machine.captured
-    ? { ...m.machine, captured: pcpListsFromTrace(m.machine.captured, m.machine, files.trace) }
+    ? {
+        ...m.machine,
+        captured: pcpListsFromTrace(
+          m.machine.captured,
+          m.machine,
+          files.trace,
+          zones.ok ? zones.zones : undefined,
+        ),
+      }
     : m.machine;
   if (files.lruState !== undefined && machine.captured) {
     const lru = parseLruState(files.lruState);
@@ -216,13 +225,16 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
     machine = { ...machine, captured: { ...machine.captured, ...memcgsFromLruState(lru.state) } };
   }
   // capture.sh always traces the vmstat worker: a capture without its runs had none
-  const imported = importTrace(files.trace, { ticks: 'traced', capturedFrees: !!machine.captured });
+  const imported = importTrace(files.trace, {
+    ticks: 'traced',
+    capturedFrees: !!machine.captured,
+    pageblockOrder: machine.pageblockOrder,
+  });
   if (!imported.ok) return { ok: false, file: 'trace', error: imported.error };
   const compiled = compileWorkload(imported.workload, { machine });
   if (!compiled.ok) return { ok: false, file: 'trace', error: compiled.error };
   let tunables = compiled.program.config.tunables;
   // without the capture's sysctls, min_free_kbytes is what the zones' min watermarks say
-  const zones = parseZoneinfo(files.zoneinfo);
   const minFreeKbytes = zones.ok ? minFreeKbytesFromZoneinfo(zones.zones) : null;
   if (minFreeKbytes !== null) tunables = { ...tunables, minFreeKbytes };
   if (files.sysctl !== undefined) {

@@ -21,6 +21,7 @@ describe('parseTraceLine', () => {
         task: 'Web Content-my',
         pid: 12,
         cpu: 3,
+        flags: 'd..2.',
         timestamp: '5.000001',
         event: 'mm_page_free',
         fields: new Map([
@@ -80,6 +81,48 @@ describe('importTrace', () => {
     expect(describeImport(r.stats)).toMatch(
       /imported 2 allocs and 2 frees; skipped 1 frees of pages not allocated in the trace; 1 mm_page_free_batched repeating their mm_page_free; 1 failed allocations; other events: percpu_create_chunk 1/,
     );
+  });
+
+  it('frees an interrupt made while its CPU held the pcp lock pcp_locked, others as usual', () => {
+    const at = (cpu: number, flags: string, event: string, fields: string) =>
+      `           touch-6588    [00${cpu}] ${flags}   192.073750: ${event}: ${fields}`;
+    const alloc = (cpu: number, pfn: string) =>
+      at(
+        cpu,
+        '.....',
+        'mm_page_alloc',
+        `page=1 pfn=${pfn} order=0 migratetype=1 gfp_flags=GFP_HIGHUSER_MOVABLE`,
+      );
+    const text = [
+      alloc(0, '0x100'),
+      alloc(0, '0x101'),
+      alloc(0, '0x102'),
+      at(
+        0,
+        'd..3.',
+        'mm_page_alloc_zone_locked',
+        'page=1 pfn=0x200 order=0 migratetype=1 percpu_refill=1',
+      ),
+      // a softirq at the task's depth (2) + 1, between the refill and its mm_page_alloc: locked
+      at(0, '..s3.', 'mm_page_free', 'page=1 pfn=0x100 order=0'),
+      // the same on CPU 1, which holds no lock: an ordinary free
+      at(1, '..s3.', 'mm_page_free', 'page=1 pfn=0x101 order=0'),
+      // after the lock was let go (depth 0): an ordinary free
+      at(0, '..s..', 'mm_page_free', 'page=1 pfn=0x102 order=0'),
+      alloc(0, '0x200'),
+    ].join('\n');
+    const r = importTrace(text);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(
+      printWorkload(r.workload)
+        .split('\n')
+        .filter((l) => l.includes('free')),
+    ).toEqual(['cpu 0 free h100 pcp_locked', 'cpu 1 free h101', 'cpu 0 free h102']);
+    expect(r.stats.pcpLockedFrees).toBe(1);
+    expect(describeImport(r.stats)).toMatch(
+      /1 frees in an interrupt while their CPU's pcp lock was held/,
+    );
+    expect(parseTraceLine(text.split('\n')[4] ?? '')).toMatchObject({ record: { flags: '..s3.' } });
   });
 
   it('tells user memory by its gfp flags: anonymous, page cache, dirty page cache', () => {

@@ -19,9 +19,11 @@
  */
 import { GFP_BITS, GFP_NAMES, gfpMigratetype } from '../core/gfp';
 import { MAX_CPUS, MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
-import type { OpStmt, Workload } from './ast';
+import { PCP_TYPES, type OpStmt, type Workload } from './ast';
 import { gfpMask } from './compiler';
 import { didYouMean, type WorkloadError } from './errors';
+import { freeListTypes } from './free-list-types';
+import { PcpLockWindows } from './pcp-locked-frees';
 import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS, sourceTooLong } from './limits';
@@ -38,6 +40,7 @@ export interface TraceImportOptions {
   // a free of a page the trace never saw allocated becomes `free_captured` (the machine boots in
   // the captured state, which holds that memory in use) instead of being skipped
   capturedFrees?: boolean;
+  pageblockOrder?: number; // the machine's, for which pageblock a captured free's block is in; default 9
 }
 
 export interface TraceImportStats {
@@ -51,6 +54,7 @@ export interface TraceImportStats {
   failedAllocs: number; // mm_page_alloc with no page (pfn 0): nothing to replay
   unmatchedFrees: number; // frees of pages the trace never allocated (or freed twice)
   capturedFrees: number; // of those, replayed as frees of captured in-use memory
+  pcpLockedFrees: number; // frees in an interrupt while their CPU's pcp lock was held (to the buddy)
   reclaimFrees: number; // frees by the kernel's reclaim (kswapd, direct reclaim): the model reclaims itself
   kswapdMoves: number; // `cpu N kswapd` put in: where the trace saw each node's kswapd run
   folioBatches: number; // runs of frees replayed as one `free_folios` batch
@@ -140,6 +144,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     failedAllocs: 0,
     unmatchedFrees: 0,
     capturedFrees: 0,
+    pcpLockedFrees: 0,
     reclaimFrees: 0,
     kswapdMoves: 0,
     folioBatches: 0,
@@ -162,6 +167,12 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
   const livePercpu = new Map<string, number>(); // ptr -> live areas allocated there
   let liveTotal = 0; // page blocks and percpu areas: they share the core's handles
   const lines = text.split('\n');
+  // frees in an interrupt while their CPU's pcp lock was held go to the buddy (pcp-locked-frees.ts)
+  const pcpLocks = new PcpLockWindows();
+  // the list each captured free reached, as the trace shows it (free-list-types.ts)
+  const freeTypes = options.capturedFrees
+    ? freeListTypes(lines, options.pageblockOrder ?? 9)
+    : new Map<number, number>();
   // kswapdN's CPU, as the scheduler placed it: the model's kswapd frees to that CPU's lists
   const kswapdCpu = new Map<number, number>(); // node -> CPU of its kswapd's last line
   const inDirectReclaim = new Set<number>(); // pids between direct_reclaim_begin and _end
@@ -199,7 +210,8 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     }
     if (parsed.kind === 'malformed') return error(lineNo, `expected ${parsed.expected}`);
     const r = parsed.record;
-    records.push({ cpu: r.cpu, pid: r.pid, event: r.event, opsBefore: ops.length });
+    const pcpLocked = pcpLocks.lockedFree(r);
+    records.push({ cpu: r.cpu, pid: r.pid, event: r.event, opsBefore: ops.length, pcpLocked });
     const time = Number(r.timestamp);
     if (stats.firstTime === null) stats.firstTime = time;
     if (time < (stats.lastTime ?? time))
@@ -363,7 +375,16 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
                 lineNo,
                 `the trace gives more than ${formatCount(MAX_OPS)} ops (the limit)`,
               );
-            ops.push({ kind: 'free_captured', cpu: r.cpu, order, pfn });
+            const type = PCP_TYPES[freeTypes.get(i) ?? -1];
+            ops.push({
+              kind: 'free_captured',
+              cpu: r.cpu,
+              order,
+              pfn,
+              ...(type !== undefined ? { type } : {}),
+              ...(pcpLocked ? { pcpLocked } : {}),
+            });
+            if (pcpLocked) stats.pcpLockedFrees++;
             times.push(time);
             stats.capturedFrees++;
           }
@@ -374,9 +395,16 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
       if (n === 1) live.delete(pfn);
       else live.set(pfn, n - 1);
       liveTotal--;
-      ops.push({ kind: 'free', cpu: r.cpu, group: pfnGroup(pfn), all: false });
+      ops.push({
+        kind: 'free',
+        cpu: r.cpu,
+        group: pfnGroup(pfn),
+        all: false,
+        ...(pcpLocked ? { pcpLocked } : {}),
+      });
       times.push(time);
       stats.frees++;
+      if (pcpLocked) stats.pcpLockedFrees++;
     }
   }
   const batched = gatherFolioBatches(records, ops, times);
@@ -395,6 +423,7 @@ interface RecordOps {
   pid: number;
   event: string;
   opsBefore: number;
+  pcpLocked: boolean; // a free whose CPU's pcp lock was held (pcp-locked-frees.ts)
 }
 
 /**
@@ -444,6 +473,7 @@ function gatherFolioBatches(
       rec.event === 'mm_page_free' &&
       made.length === 1 &&
       op?.kind === 'free' &&
+      !op.pcpLocked &&
       (!run || run.pid === rec.pid)
     ) {
       if (run) run.at.push(rec.opsBefore);
@@ -485,6 +515,10 @@ export function describeImport(s: TraceImportStats): string {
   }
   if (s.folioBatches)
     parts.push(`${s.folioBatches} runs of frees followed by a drain as folio batches`);
+  if (s.pcpLockedFrees)
+    parts.push(
+      `${s.pcpLockedFrees} frees in an interrupt while their CPU's pcp lock was held, to the buddy`,
+    );
   if (s.reclaimFrees)
     parts.push(`${s.reclaimFrees} frees by the kernel's reclaim left to the model's reclaim`);
   if (s.batchedRepeats)

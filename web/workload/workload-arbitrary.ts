@@ -7,6 +7,7 @@ import { GFP_NAMES } from '../core/gfp';
 import { PRESETS, PROFILE_NAMES, type PresetName } from '../core/machine-config';
 import { ADDRESS_SPACE_WORDS, MAX_MM, MAX_TOUCH_PAGES, VA_PAGES } from './address-space';
 import {
+  PCP_TYPES,
   PURPOSES,
   PERCPU_FREE_ORDERS,
   type GfpSpec,
@@ -99,6 +100,9 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
     .record({ cpu, group: groupName })
     .map((r): OpStmt => ({ kind: 'free', ...r, all: true, batched: true })),
   fc
+    .record({ cpu, group: groupName })
+    .map((r): OpStmt => ({ kind: 'free', ...r, all: false, pcpLocked: true })),
+  fc
     .record({ cpu, group: groupName, all: fc.boolean() })
     .map((r): OpStmt => ({ kind: 'touch_group', ...r })),
   cpu.map((c): OpStmt => ({ kind: 'drain', cpu: c })),
@@ -125,6 +129,12 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
   fc
     .record({ cpu, order, pfn: fc.integer({ min: 0, max: 0xfffffffe }) })
     .map((r): OpStmt => ({ kind: 'free_captured', ...r })),
+  fc
+    .record({ cpu, order, type: fc.constantFrom(...PCP_TYPES) })
+    .map((r): OpStmt => ({ kind: 'free_captured', ...r })),
+  fc
+    .record({ cpu, order, pfn: fc.integer({ min: 0, max: 0xfffffffe }) })
+    .map((r): OpStmt => ({ kind: 'free_captured', ...r, pcpLocked: true })),
   cpu.map((c): OpStmt => ({ kind: 'kswapd', cpu: c })),
   fc
     .record({ cpu, groups: fc.array(groupName, { minLength: 1, maxLength: 31 }) })

@@ -178,12 +178,23 @@ static inline int get_pageblock_migratetype(const struct sim *s, const struct zo
 	return (tag & PB_ISOLATE) ? MIGRATE_ISOLATE : (tag & 0x7);
 }
 
-/* set_pageblock_migratetype: retag the pageblock holding pfn (keeps the isolate bit). */
-static inline void set_pageblock_migratetype(const struct sim *s, const struct zone *z,
-					     uint32_t pfn, int mt)
+/*
+ * set_pageblock_migratetype: retag the pageblock holding pfn (keeps the isolate bit); the captured
+ * blocks in it now count for mt, so mt's CAPTURE_FREE scans must look here again.
+ */
+static inline void set_pageblock_migratetype(const struct sim *s, struct zone *z, uint32_t pfn,
+					     int mt)
 {
 	uint8_t *tag = pageblock_tag(s, z, pfn);
+	uint32_t start = pfn & ~(s->pageblock_nr_pages - 1);
+
 	*tag = (uint8_t)((*tag & PB_ISOLATE) | (mt & 0x7));
+	if (mt >= 0 && mt < MIGRATE_TYPES) {
+		if (start < z->capture_cursor[mt])
+			z->capture_cursor[mt] = start;
+		if (start < z->capture_lru_cursor[mt])
+			z->capture_lru_cursor[mt] = start;
+	}
 }
 
 /*

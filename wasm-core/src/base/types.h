@@ -408,8 +408,11 @@ struct zone {
 	uint32_t capture_blocks[MIGRATE_TYPES]; /* pageblocks per type; all 0: not captured */
 	uint32_t capture_unplaced; /* free pages the layout could not place (reported, not hidden) */
 	uint32_t capture_laid_out; /* 1 once OP_CAPTURE_ZONE laid the zone out */
-	uint32_t capture_cursor; /* frames before it hold no captured in-use block (CAPTURE_FREE's scan) */
-	uint32_t capture_pad;
+	/* per pageblock type (the last: any type), frames before it hold no captured in-use block of
+	 * a pageblock of that type (CAPTURE_FREE's scan; a retagged pageblock pulls its new type's back) */
+	uint32_t capture_cursor[MIGRATE_TYPES + 1];
+	/* per pageblock type, frames before it hold no unowned LRU page there (CAPTURE_FREE's scan) */
+	uint32_t capture_lru_cursor[MIGRATE_TYPES];
 };
 
 /* struct lruvec of a node: its LRU lists, linked through allocated heads' next/prev by pfn */

@@ -258,7 +258,7 @@ static int merge_likely(const struct sim *s, const struct zone *z, uint32_t pfn,
 }
 
 /* Copy mt to every pageblock of a free block of order >= pageblock_order (change_pageblock_range). */
-static void retag_range(const struct sim *s, const struct zone *z, uint32_t pfn, int order, int mt)
+static void retag_range(const struct sim *s, struct zone *z, uint32_t pfn, int order, int mt)
 {
 	uint32_t nr = 1u << (order - s->config.pageblock_order);
 

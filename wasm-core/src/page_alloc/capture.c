@@ -22,6 +22,7 @@
 #include "page_alloc/capture.h"
 #include "page_alloc/pcp.h"
 #include "page_alloc/pcp_index.h"
+#include "page_alloc/reclaim_hook.h"
 
 /* the pageblock runs, low pfns first */
 static const int run_order[] = { MIGRATE_UNMOVABLE, MIGRATE_RECLAIMABLE, MIGRATE_HIGHATOMIC,
@@ -267,33 +268,99 @@ static int capture_layout(struct sim *s, struct zone *z)
 	return SIM_OK;
 }
 
-/* Free the first captured in-use block of at least `order` in z, split down to it; 0 if none. */
-static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order)
+/* A captured block's free through the allocator's free path (the pcp-locked one: FREE_PCP_LOCKED). */
+static void free_block(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order, int locked)
 {
-	uint32_t end = z->mem_pfn + z->managed, pfn;
+	if (locked)
+		page_free_pcp_locked(s, cpu, z, pfn, order);
+	else
+		page_free(s, cpu, z, pfn, order);
+}
 
-	if (z->capture_cursor < z->mem_pfn)
-		z->capture_cursor = z->mem_pfn;
-	for (pfn = z->capture_cursor; pfn < end;) {
+/*
+ * Free the first captured in-use block of at least `order` in z, split down to it, from a
+ * pageblock of type mt (any type when mt is MIGRATE_TYPES); 0 if none. The kernel frees a block
+ * to the pcp list of its pageblock's type (free_frozen_pages), so the type decides which list
+ * the free lands on. The scan starts at mt's cursor and moves it past what holds no such block.
+ */
+static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order, int mt, int locked)
+{
+	uint32_t end = z->mem_pfn + z->managed, pb = s->pageblock_nr_pages;
+	uint32_t *cursor = &z->capture_cursor[mt];
+	int prefix = 1; /* nothing scanned yet can serve a later free of this type */
+
+	if (*cursor < z->mem_pfn)
+		*cursor = z->mem_pfn;
+	for (uint32_t pfn = *cursor; pfn < end;) {
 		struct page *page = zone_page(s, z, pfn);
-		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
-		    page->order >= order) {
-			int j = page->order, mt = page->list;
+		uint32_t next = pfn + (1u << page->order);
+		int captured = page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED);
+		if (mt < MIGRATE_TYPES && get_pageblock_migratetype(s, z, pfn) != mt) {
+			/* another type's pageblock: on past it (and past this block) to a block head */
+			uint32_t pb_end = (pfn | (pb - 1)) + 1;
+			if (pb_end > next)
+				next = pb_end;
+			captured = 0;
+		} else if (captured && page->order >= order) {
+			int j = page->order, block_mt = page->list;
 			page = frame_materialised(s, pfn); /* a whole block is split or freed */
 			while (j > order) {
 				j--;
-				capture_mark_in_use(s, z, pfn + (1u << j), j, mt);
+				capture_mark_in_use(s, z, pfn + (1u << j), j, block_mt);
 			}
 			page->flags = 0;
 			page->order = (uint8_t)order;
-			page_free(s, cpu, z, pfn, order);
+			free_block(s, z, cpu, pfn, order, locked);
 			return 1;
 		}
-		/* the scan restarts here next time only past blocks that can hold no capture */
-		if (!(page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED)) &&
-		    pfn == z->capture_cursor)
-			z->capture_cursor = pfn + (1u << page->order);
-		pfn += 1u << page->order;
+		if (prefix && !captured)
+			*cursor = next;
+		else
+			prefix = 0;
+		pfn = next;
+	}
+	return 0;
+}
+
+/*
+ * Free an order-0 LRU page of a pageblock of type mt that no handle owns: user memory the capture
+ * counted on the LRU (reclaim/capture.c), which the kernel frees too (a file's page cache
+ * truncated, an exiting task's anonymous memory); 0 if none. A captured free whose block the
+ * trace saw reach the MOVABLE list is most likely such a page: the capture keeps little else there.
+ */
+static int free_lru_in_zone(struct sim *s, struct zone *z, int cpu, int mt, int locked)
+{
+	uint32_t end = z->mem_pfn + z->managed, pb = s->pageblock_nr_pages;
+	uint32_t *cursor = &z->capture_lru_cursor[mt];
+	int prefix = 1; /* nothing scanned yet can serve a later free of this type */
+
+	if (*cursor < z->mem_pfn)
+		*cursor = z->mem_pfn;
+	for (uint32_t pfn = *cursor; pfn < end;) {
+		const struct page *page = zone_page(s, z, pfn);
+		uint32_t next = pfn + (1u << page->order);
+		int unowned = page->state == PG_ALLOCATED && page->order == 0 &&
+			      (page->lru_flags & PGL_LRU) && *frame_owner(s, pfn) == HANDLE_NONE;
+		if (get_pageblock_migratetype(s, z, pfn) != mt) {
+			uint32_t pb_end = (pfn | (pb - 1)) + 1;
+			if (pb_end > next)
+				next = pb_end;
+			unowned = 0;
+		} else if (unowned) {
+			free_block(s, z, cpu, pfn, 0, locked);
+			return 1;
+		} else if (page->state == PG_ALLOCATED && (page->flags & PAGEF_EXTENT) &&
+			   page->cpu == 0) {
+			/* an LRU extent of order-0 folios (base/frames.h): its folios made, the first
+			 * of them is this pfn's, taken on the next pass */
+			page_alloc_reclaim->expand(s, z, pfn);
+			continue;
+		}
+		if (prefix && !unowned)
+			*cursor = next;
+		else
+			prefix = 0;
+		pfn = next;
 	}
 	return 0;
 }
@@ -317,23 +384,37 @@ static const struct zone *zone_spanning(struct sim *s, uint32_t kernel_pfn)
  * at least that order is split down to it and freed on the CPU through the allocator's free path,
  * as the kernel's free went: in the zone that spans the kernel's pfn when one does and still has
  * such a block (the free pages of each zone then move as the kernel's did), else in the highest
- * laid-out zone that has one.
+ * laid-out zone that has one; within the zone, from a pageblock of the type the trace showed
+ * (gfp = type + 1, 0 when unknown) while one is left, so the free reaches the pcp list the
+ * kernel's reached, an unowned LRU page of that type when no captured block of it is left.
+ * arg's FREE_PCP_LOCKED bit: the free came while the CPU's pcp lock was held (page_alloc.h).
  */
-static int capture_free(struct sim *s, int cpu, int order, uint32_t kernel_pfn)
+static int capture_free(struct sim *s, int cpu, int order, uint32_t kernel_pfn, uint32_t type,
+			int locked)
 {
 	const struct zone *only = zone_spanning(s, kernel_pfn);
 
-	if (order < 0 || order > s->config.max_order)
+	if (order < 0 || order > s->config.max_order || type > MIGRATE_TYPES)
 		return SIM_EINVAL;
+	/*
+	 * The zone first (it decides which pcp the free reaches), then within it a captured block of
+	 * the type the trace showed, else (order 0) an unowned LRU page of that type, else a captured
+	 * block of any type
+	 */
 	for (int pass = only ? 0 : 1; pass < 2; pass++)
-		for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		for (int nid = 0; nid < s->config.nr_nodes; nid++)
 			for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
 				struct zone *z = sim_zone(s, nid, zid);
-				if (zone_populated(z) && z->capture_laid_out &&
-				    (pass || z == only) && free_in_zone(s, z, cpu, order))
+				if (!zone_populated(z) || !z->capture_laid_out ||
+				    (!pass && z != only))
+					continue;
+				if ((type &&
+				     free_in_zone(s, z, cpu, order, (int)type - 1, locked)) ||
+				    (type && order == 0 &&
+				     free_lru_in_zone(s, z, cpu, (int)type - 1, locked)) ||
+				    free_in_zone(s, z, cpu, order, MIGRATE_TYPES, locked))
 					return SIM_OK;
 			}
-		}
 	return SIM_EINVAL;
 }
 
@@ -343,7 +424,8 @@ int capture_zone(struct sim *s, const struct sim_op *op)
 	uint32_t mt = op->gfp;
 
 	if (op->order == CAPTURE_FREE)
-		return capture_free(s, op->cpu, op->arg, op->handle);
+		return capture_free(s, op->cpu, op->arg & ~FREE_PCP_LOCKED, op->handle, op->gfp,
+				    !!(op->arg & FREE_PCP_LOCKED));
 	z = op_zone(s, op->handle);
 	if (!z || !zone_populated(z) || op->arg < 0)
 		return SIM_EINVAL;

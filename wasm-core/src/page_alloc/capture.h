@@ -12,7 +12,8 @@
 enum capture_what {
 	CAPTURE_BOOST = 252, /* arg = the zone's watermark_boost */
 	CAPTURE_FREE = 253,  /* free a captured in-use block of order arg on the CPU (handle: the
-				     kernel's pfn, whose zone the block comes from when it can) */
+				     kernel's pfn, whose zone the block comes from when it can;
+				     gfp: its pageblock's migratetype + 1, 0 when unknown) */
 	CAPTURE_PAGEBLOCKS = 254, /* arg = pageblocks of the type */
 	CAPTURE_LAYOUT = 255,	  /* lay the zone out from what was recorded */
 };

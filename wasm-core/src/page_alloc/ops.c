@@ -92,6 +92,12 @@ static int op_free(struct sim *s, const struct sim_op *op)
 	}
 	if (hd->pfn == PFN_NONE || hd->order == HANDLE_STREAM)
 		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
+	if (op->arg == FREE_PCP_LOCKED) {
+		page_free_pcp_locked(s, op->cpu, &sim_nodes(s)[hd->node].zones[hd->zone], hd->pfn,
+				     hd->order);
+		hd->pfn = PFN_NONE;
+		return SIM_OK;
+	}
 	do_free_handle(s, op->cpu, op->handle);
 	return SIM_OK;
 }

@@ -746,6 +746,21 @@ OUT_OF_LINE void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn,
 	page_free_fast(s, cpu, z, pfn, order);
 }
 
+void page_free_pcp_locked(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
+{
+	/*
+	 * 6.0+ free_frozen_pages only trylocks the pcp: held by the task the interrupt stopped, it
+	 * fails and the block goes to free_one_page. Before 6.0 the pcp lock kept interrupts off, so
+	 * the interrupt, and its free, came after the task let go: an ordinary free.
+	 */
+	if (s->frozen || !s->profile.pcp_lock_preempt || !pcp_allowed_order(s, order)) {
+		page_free(s, cpu, z, pfn, order);
+		return;
+	}
+	free_prepare(s, cpu, z, pfn, order);
+	free_to_buddy(s, cpu, z, pfn, order);
+}
+
 /*
  * The commit loop of free_unref_folios / free_unref_page_list: under the pcp lock, each block
  * traces mm_page_free_batched and goes to its per-CPU list (an isolated pageblock's block goes

@@ -45,6 +45,15 @@ void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
 /* page_free folded into its caller (base/fast_path.h): for the free and random ops only. */
 void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
 
+/*
+ * An op arg bit (OP_FREE, CAPTURE_FREE): the free ran in an interrupt that came while the CPU's
+ * task held its pcp lock (a softirq inside rmqueue_pcplist, as a trace shows it).
+ */
+#define FREE_PCP_LOCKED 0x100
+
+/* page_free from an interrupt that came while cpu's task held its pcp lock (FREE_PCP_LOCKED). */
+void page_free_pcp_locked(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
+
 /* FOLIO_BATCH_SIZE (6.18 include/linux/pagevec.h): the folios one folios_put hands over. */
 #define FOLIO_BATCH_SIZE 31
 
