@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "base/event.h"
-#include "base/fast_path.h"
 #include "base/sim.h"
 #include "base/state.h"
 #include "base/subsystem.h"
