@@ -37,7 +37,8 @@ function callgrind(cmd, args) {
 /**
  * Instructions per op of one workload, natively and in wasm. Node compiles every wasm function
  * up front with the optimising tier (as a warmed-up run has them), so compiling is the same work
- * in both of the wasm side's runs and cancels out.
+ * in both of the wasm side's runs and cancels out; V8 runs predictably (no background threads, fixed
+ * seeds), so the rest of its start-up does too.
  */
 export function instructionBench(root, { preset, cpus, steps, capacity, maxOrder }) {
   const ops = randomStreamOps({ steps, capacity, freePercent: 50, maxOrder, cpus, seed: 42 });
@@ -58,6 +59,11 @@ export function instructionBench(root, { preset, cpus, steps, capacity, maxOrder
         '--no-liftoff',
         '--no-wasm-lazy-compilation',
         '--single-threaded',
+        // V8's own randomness (hash seeds, heap layout, GC timing) moved the wasm difference by
+        // about 4% between runs (bench1m: 874..913 per op); with these it repeats within 0.3%
+        '--predictable',
+        '--random-seed=1',
+        '--hash-seed=1',
         self,
         '--wasm-run',
         root,

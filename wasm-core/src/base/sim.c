@@ -82,12 +82,7 @@ static int apply(struct sim *s, const struct sim_op *op)
 				   0x9E3779B97F4A7C15ULL;
 		return SIM_OK;
 	default:
-		for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++) {
-			int err = (*sub)->apply ? (*sub)->apply(s, op) : SIM_ENOTMINE;
-			if (err != SIM_ENOTMINE)
-				return err;
-		}
-		return SIM_EINVAL;
+		return sim_subsystems_apply(s, op);
 	}
 }
 
@@ -115,6 +110,10 @@ static inline uint64_t history_next(uint64_t history, const struct sim_op *op)
 	return mix64(history ^ w[0]) + w[1];
 }
 
+/*
+ * Out of line: with the page allocator's ops folded in (sim_subsystems_apply) it is the whole
+ * allocation and free path, which each of the glue's loops would otherwise copy.
+ */
 int sim_apply(struct sim *s, const struct sim_op *op)
 {
 	int err;

@@ -44,6 +44,12 @@ int sim_report_bad(struct sim *s, int cpu, uint32_t pfn, int order, int reason, 
 /* The subsystems in dependency order, NULL-terminated (src/subsystems.c). */
 extern const struct subsystem *const sim_subsystems[];
 
+/*
+ * Apply an op that the base does not own: the subsystem whose kind it is applies it; SIM_EINVAL
+ * when none does (src/subsystems.c).
+ */
+int sim_subsystems_apply(struct sim *s, const struct sim_op *op);
+
 /* The arena region of subsystem sub (its arena_bytes), or NULL when it has none. */
 static inline void *sim_subsystem_region(const struct sim *s, const struct subsystem *sub)
 {

@@ -394,8 +394,7 @@ int page_alloc_alloc_op(struct sim *s, const struct sim_op *op)
 	return do_alloc(s, cpu, op->gfp, op->order, op->handle);
 }
 
-/* The page allocator's ops; the base has checked the CPU. SIM_ENOTMINE for other kinds. */
-static int page_alloc_apply(struct sim *s, const struct sim_op *op)
+FAST_PATH int page_alloc_apply(struct sim *s, const struct sim_op *op)
 {
 	int cpu = op->cpu;
 
@@ -464,7 +463,7 @@ static void page_alloc_tick_cpu(struct sim *s, int cpu)
 const struct subsystem page_alloc_subsystem = {
 	.name = "page_alloc",
 	.boot = page_alloc_boot,
-	.apply = page_alloc_apply,
+	/* .apply: none, sim_subsystems_apply calls page_alloc_apply directly (src/subsystems.c) */
 	.tick_cpu = page_alloc_tick_cpu,
 	.check = page_alloc_check,
 };

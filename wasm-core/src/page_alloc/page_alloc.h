@@ -77,4 +77,10 @@ int page_alloc_check(struct sim *s);
 /* The page allocator's entry points for the base (page_alloc/ops.c). */
 extern const struct subsystem page_alloc_subsystem;
 
+/*
+ * The page allocator's ops (its subsystem's apply; the base has checked the CPU): SIM_OK, an enum
+ * sim_err, or SIM_ENOTMINE for other kinds. Folded into sim_subsystems_apply (src/subsystems.c).
+ */
+int page_alloc_apply(struct sim *s, const struct sim_op *op);
+
 #endif
