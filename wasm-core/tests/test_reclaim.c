@@ -8,6 +8,7 @@
 #include "page_alloc/page_alloc.h"
 #include "page_alloc/procfs.h"
 #include "page_alloc/watermark.h"
+#include "reclaim/kswapd.h"
 #include "reclaim/lru.h"
 #include "reclaim/vmscan.h"
 #include "reclaim/vocab.h"
@@ -130,7 +131,21 @@ TEST(reclaim_kswapd_priority_loop_balances_to_high)
 	CHECK(!k->running);
 	CHECK(!sim_nodes(s)[0].kswapd_awake);
 	CHECK(!(z->flags & ZONE_RECLAIM_ACTIVE));
-	CHECK(at_last(s, EV_VMSCAN_KSWAPD_SLEEP) && at_last(s, EV_VMSCAN_KSWAPD_SLEEP)->a == 1);
+	/* balanced, it naps HZ/10 first; a clock past the nap puts it to sleep until woken */
+	CHECK(at_last(s, EV_VMSCAN_KSWAPD_SLEEP) &&
+	      at_last(s, EV_VMSCAN_KSWAPD_SLEEP)->a == KSWAPD_NAPS);
+	CHECK(k->napping);
+	CHECK_EQ(s->nr_awake_workers, 1);
+	/* the nap begins when the run would have ended: its pages scanned at KSWAPD_SCAN_PAGE_NS */
+	CHECK_EQ(k->nap_end_us,
+		 (int64_t)(s->ev.pgscan_kswapd * KSWAPD_SCAN_PAGE_NS / 1000) + KSWAPD_NAP_US);
+	CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, (int32_t)k->nap_end_us - 1), SIM_OK);
+	CHECK(k->napping);
+	CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, (int32_t)k->nap_end_us), SIM_OK);
+	CHECK(!k->napping);
+	CHECK_EQ(s->nr_awake_workers, 0);
+	CHECK(at_last(s, EV_VMSCAN_KSWAPD_SLEEP) &&
+	      at_last(s, EV_VMSCAN_KSWAPD_SLEEP)->a == KSWAPD_SLEEPS);
 	/* balanced: the zone passes its HIGH mark, and it took rounds at falling priority */
 	CHECK(pgdat_balanced(s, 0, 0, ZONE_NORMAL));
 	CHECK(k->rounds > 3);
@@ -142,6 +157,73 @@ TEST(reclaim_kswapd_priority_loop_balances_to_high)
 	CHECK_EQ(s->ev.pgsteal_direct, 0);
 	CHECK_EQ(s->ev.pgsteal_file, s->ev.pgsteal_kswapd);
 	CHECK_EQ(sim_nodes(s)[0].kswapd_failures, 0);
+	free(s);
+}
+
+/* Run node 0's kswapd, one NOP at a time, until balance_pgdat ends (bounded). */
+static void run_kswapd_out(struct sim *s)
+{
+	for (int i = 0; i < 200 && sim_nodes(s)[0].kswapd.running; i++)
+		CHECK_EQ(at_op(s, OP_NOP, 0, 0, 0, 0, 0), SIM_OK);
+}
+
+TEST(reclaim_kswapd_nap_ends_in_a_new_run_or_a_wakeup_ends_it)
+{
+	struct sim *s = lru_machine(PROFILE_6_18, 0);
+	struct kswapd *k;
+	struct zone *z;
+	uint32_t h = 0;
+	int n = 0;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	k = &sim_nodes(s)[0].kswapd;
+	z = sim_zone(s, 0, ZONE_NORMAL);
+	CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, 1000), SIM_OK);
+	fill_until_kswapd(s, PURPOSE_FILE, &h);
+	run_kswapd_out(s);
+	CHECK(k->napping);
+	CHECK(k->nap_end_us > 1000 + KSWAPD_NAP_US);
+	/* the task goes on allocating, below HIGH but not below LOW: nobody wakes kswapd */
+	sim_events_clear(s);
+	while (pgdat_balanced(s, 0, 0, ZONE_NORMAL) && n++ < 20000)
+		CHECK_EQ(lru_alloc(s, 0, PURPOSE_FILE, h++), SIM_OK);
+	CHECK(!pgdat_balanced(s, 0, 0, ZONE_NORMAL));
+	CHECK(z->nr_free_pages > wmark_pages(z, WMARK_LOW));
+	CHECK_EQ(at_count(s, EV_KSWAPD_WAKE), 0);
+	CHECK(k->napping);
+	/* the nap runs out with the node unbalanced: balance_pgdat again, at the next op */
+	CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, (int32_t)k->nap_end_us), SIM_OK);
+	CHECK(!k->napping);
+	CHECK(sim_nodes(s)[0].kswapd_awake);
+	CHECK_EQ(s->nr_awake_workers, 1);
+	CHECK_EQ(s->ev.pageoutrun, 1);
+	CHECK_EQ(at_op(s, OP_NOP, 0, 0, 0, 0, 0), SIM_OK);
+	CHECK_EQ(s->ev.pageoutrun, 2);
+	CHECK_EQ(at_count(s, EV_VMSCAN_KSWAPD_WAKE), 1);
+	CHECK_EQ(at_count(s, EV_KSWAPD_WAKE), 0);
+	run_kswapd_out(s);
+	CHECK(k->napping);
+	/* in this nap the task drives the zone below LOW: wakeup_kswapd ends the nap at once */
+	sim_events_clear(s);
+	n = 0;
+	while (!sim_nodes(s)[0].kswapd_awake && n++ < 40000)
+		CHECK_EQ(lru_alloc(s, 0, PURPOSE_FILE, h++), SIM_OK);
+	CHECK_EQ(at_count(s, EV_KSWAPD_WAKE), 1);
+	CHECK_EQ(at_count(s, EV_VMSCAN_KSWAPD_WAKE), 1);
+	CHECK(!k->napping);
+	CHECK_EQ(s->nr_awake_workers, 1);
+	CHECK_EQ(s->ev.pageoutrun, 3);
+	/* no clock: a vmstat tick (1 s) outlasts any nap, and the node balanced, it sleeps */
+	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
+	CHECK(!k->napping);
+	CHECK(!sim_nodes(s)[0].kswapd_awake);
+	CHECK_EQ(s->nr_awake_workers, 0);
+	CHECK(at_last(s, EV_VMSCAN_KSWAPD_SLEEP) &&
+	      at_last(s, EV_VMSCAN_KSWAPD_SLEEP)->a == KSWAPD_SLEEPS);
+	/* a clock going back is refused */
+	CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, -1), SIM_EINVAL);
 	free(s);
 }
 

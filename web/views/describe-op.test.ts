@@ -55,6 +55,7 @@ const CASES: Record<Key, Case | null> = {
   MEMCG: null, // a captured state's op, never in a workload's text
   CAPTURE_LRU_FOLIOS: null,
   KSWAPD_CPU: { text: `${M}cpu 1 kswapd` },
+  CLOCK: null, // a replayed trace's clock, never in a workload's text
   FREE_FOLIOS: { text: `${M}cpu 0 alloc a order=0 GFP_KERNEL\ncpu 1 free_folios a`, group: 'a' },
   PERCPU_ALLOC: { text: `${M}cpu 1 percpu alloc p size=64 align=8 reserved atomic`, group: 'p' },
   PERCPU_FREE: {

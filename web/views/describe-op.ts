@@ -90,6 +90,8 @@ export function describeOp(op: SimOp | undefined): string {
       return `capture: ${op.arg} order-${op.order} folios of ${zoneText(op.handle)} on memcg ${Math.floor(op.gfp / 4)}'s ${LRU_NAMES[op.gfp % 4] ?? `list ${op.gfp % 4}`} list`;
     case OpKind.KSWAPD_CPU:
       return `${cpu} kswapd`;
+    case OpKind.CLOCK:
+      return `trace clock: ${(op.arg / 1000).toFixed(3)} ms`;
     case OpKind.FREE_FOLIOS:
       // one op per block of the batch; the last (arg 1) frees the batch
       return `${cpu} free_folios handle ${op.handle}`;

@@ -191,9 +191,11 @@ export const NARRATIONS: Readonly<Record<EventKindName, Say>> = {
   kswapd_round: (e) =>
     `kswapd round at priority ${e.a}: scanned ${pages(e.c)} (1/${2 ** e.a} of each list), reclaimed ${pages(e.b)}.`,
   mm_vmscan_kswapd_sleep: (e) =>
-    e.a
-      ? `kswapd of node ${e.node} is done: ${pages(e.b)} reclaimed, the node is balanced (or hopeless after ${e.c} failures), and it sleeps.`
-      : `kswapd of node ${e.node} ran its priority loop out with ${pages(e.b)} reclaimed and the node still unbalanced: it starts again.`,
+    e.a === 2
+      ? `kswapd of node ${e.node} is done: ${pages(e.b)} reclaimed, the node is balanced (or hopeless after ${e.c} failures); it naps a tenth of a second before it sleeps, and runs again if the node is unbalanced by then.`
+      : e.a
+        ? `kswapd of node ${e.node} wakes from its nap with the node still balanced (or hopeless after ${e.c} failures), and sleeps until woken.`
+        : `kswapd of node ${e.node} ran its priority loop out with ${pages(e.b)} reclaimed and the node still unbalanced: it starts again.`,
   mm_vmscan_lru_shrink_inactive: (e) =>
     `shrink_inactive_list scanned ${pages(e.a)} from the tail of the ${lru(e.mt)} at priority ${e.c} and freed ${pages(e.b)}.`,
   mm_vmscan_lru_shrink_active: (e) =>

@@ -8,13 +8,14 @@ import { EV } from '../core/events';
 import type { Core } from '../core/module';
 import { SIM_ERRORS, type Sim } from '../core/sim';
 import type { MachineConfig } from '../core/machine-config';
-import type { OpList } from '../core/ops';
+import { OpBuffer, OpKind, type OpList } from '../core/ops';
 import {
   machineFromCapture,
   minFreeKbytesFromZoneinfo,
   tunablesFromSysctl,
 } from './captured-state';
 import { compileWorkload } from './compiler';
+import type { SourceMap } from './ast';
 import type { WorkloadError } from './errors';
 import { parseTraceLine, traceNumber } from './ftrace';
 import { memcgsFromLruState, parseLruState } from './lru-state';
@@ -37,7 +38,7 @@ export interface TraceCounts {
  * after a fallback boosted a watermark (rmqueue's ZONE_BOOSTED_WATERMARK wake, gfp 0, printed
  * "none"), on the allocating CPU; the runs of balance_pgdat (mm_vmscan_kswapd_wake) and the
  * sleeps (mm_vmscan_kswapd_sleep) on kswapd's CPU. The kernel traces a sleep only when kswapd
- * goes to sleep for good after its HZ/10 nap; the model has no nap and sleeps when balanced.
+ * goes to sleep for good after its HZ/10 nap, and so does the model (its sleep event's a = 1).
  */
 export const KSWAPD_ROWS = ['wakeup (slow path)', 'wakeup (boost)', 'kswapd_wake', 'kswapd_sleep'];
 
@@ -231,7 +232,10 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
     pageblockOrder: machine.pageblockOrder,
   });
   if (!imported.ok) return { ok: false, file: 'trace', error: imported.error };
-  const compiled = compileWorkload(imported.workload, { machine });
+  // each statement's position is its index (from 1), so each op finds its trace time
+  const positions: SourceMap = new WeakMap();
+  imported.workload.ops.forEach((op, i) => positions.set(op, { line: i + 1, col: 0 }));
+  const compiled = compileWorkload(imported.workload, { machine, positions });
   if (!compiled.ok) return { ok: false, file: 'trace', error: compiled.error };
   let tunables = compiled.program.config.tunables;
   // without the capture's sysctls, min_free_kbytes is what the zones' min watermarks say
@@ -245,7 +249,33 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
   return {
     ok: true,
     config: { ...compiled.program.config, ...(tunables ? { tunables } : {}), eventCapacity },
-    ops: compiled.program.ops,
+    ops: withTraceClock(compiled.program.ops, compiled.program.lines, imported.times),
     stats: imported.stats,
   };
+}
+
+/**
+ * The ops with the trace's clock among them: an OP_CLOCK (microseconds since the trace's first
+ * op) before the first op of each new millisecond, so kswapd's HZ/10 nap ends when the kernel's
+ * did. lines[i] is op i's statement index + 1 (0: the captured state's ops, which have no time).
+ */
+export function withTraceClock(ops: OpList, lines: Uint32Array, times: number[]): OpList {
+  const out = new OpBuffer(ops.length + 1024);
+  const first = times.find((t) => t > 0) ?? 0;
+  let lastMs = -1;
+  for (let i = 0; i < ops.length; i++) {
+    const line = lines[i] ?? 0;
+    const t = line > 0 ? (times[line - 1] ?? 0) : 0;
+    if (t >= first && line > 0) {
+      const us = Math.round((t - first) * 1e6);
+      const ms = Math.floor(us / 1000);
+      if (ms > lastMs) {
+        out.pushFields(OpKind.CLOCK, 0, 0, 0, 0, us);
+        lastMs = ms;
+      }
+    }
+    const op = ops.at(i);
+    if (op) out.push(op);
+  }
+  return out.finish();
 }

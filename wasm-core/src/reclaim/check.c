@@ -196,7 +196,9 @@ int reclaim_check(struct sim *s)
 	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
 		struct lru_tally t = { 0 };
 
-		awake += sim_nodes(s)[nid].kswapd_awake != 0;
+		/* a napping kswapd is counted too (both while a wakeup ends its nap) */
+		awake += (sim_nodes(s)[nid].kswapd_awake != 0) +
+			 (sim_nodes(s)[nid].kswapd.napping != 0);
 		int err = SIM_OK;
 
 		err = check_node_lists(s, nid, &t);

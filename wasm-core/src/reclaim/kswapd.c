@@ -67,6 +67,15 @@ static void balance_begin(struct sim *s, int nid)
 	struct kswapd *k = &n->kswapd;
 	int highest = n->kswapd_highest_zoneidx;
 
+	if (k->napping) {
+		/* woken in the nap (wakeup_kswapd counted it again): the nap's count goes; the
+		 * kernel keeps the order the last run ended at if nothing larger was asked */
+		k->napping = 0;
+		s->nr_awake_workers--;
+		if (n->kswapd_order < k->order)
+			n->kswapd_order = k->order;
+	}
+
 	/* kswapd_highest_zoneidx: nothing asked since the last run keeps the previous zone */
 	if (highest >= MAX_NR_ZONES)
 		highest = k->running || k->rounds ? k->highest_zoneidx : MAX_NR_ZONES - 1;
@@ -87,9 +96,20 @@ static void balance_begin(struct sim *s, int nid)
 	k->nr_to_reclaim = high_marks(s, nid, highest);
 	k->priority = DEF_PRIORITY;
 	k->running = 1;
+	k->run_begin_us = k->clock_us;
+	k->run_pgscan = s->ev.pgscan_kswapd;
 	set_reclaim_active(s, nid, highest, 1);
 	ev_emit(s, EV_VMSCAN_KSWAPD_WAKE, FN_KSWAPD, kswapd_cpu(s, nid), kswapd_zone(s, nid), 0,
 		k->order, 0, (int32_t)k->nr_to_reclaim, (int32_t)k->nr_boost_reclaim, 0);
+}
+
+/* prepare_kswapd_sleep: kswapd may sleep when the node is hopeless or balanced for its request. */
+static int prepare_kswapd_sleep(struct sim *s, int nid)
+{
+	const struct node *n = &sim_nodes(s)[nid];
+
+	return wmark_node_unreclaimable(n) ||
+	       pgdat_balanced(s, nid, n->kswapd.order, n->kswapd.highest_zoneidx);
 }
 
 /*
@@ -114,13 +134,45 @@ static void balance_end(struct sim *s, int nid, int found_balanced)
 		/* (kcompactd would be woken here for the fragmentation that caused the boost) */
 	}
 	k->running = 0;
-	if (wmark_node_unreclaimable(n) || pgdat_balanced(s, nid, k->order, k->highest_zoneidx)) {
+	/*
+	 * kswapd_try_to_sleep: balanced (or hopeless), it naps HZ/10 (the node stays counted in
+	 * nr_awake_workers so the nap's end is seen); a wakeup_kswapd meanwhile ends the nap early.
+	 */
+	if (prepare_kswapd_sleep(s, nid)) {
 		n->kswapd_awake = 0;
-		s->nr_awake_workers--;
+		k->napping = 1;
+		/* the model's run takes no trace time: the kernel's took about this long */
+		int64_t ran = (int64_t)((s->ev.pgscan_kswapd - k->run_pgscan) *
+					KSWAPD_SCAN_PAGE_NS / 1000);
+		int64_t end = k->run_begin_us + ran;
+
+		k->nap_end_us = (end > k->clock_us ? end : k->clock_us) + KSWAPD_NAP_US;
 	}
 	ev_emit(s, EV_VMSCAN_KSWAPD_SLEEP, FN_BALANCE_PGDAT, kswapd_cpu(s, nid),
-		kswapd_zone(s, nid), 0, k->order, 0, !n->kswapd_awake, (int32_t)k->nr_reclaimed,
-		n->kswapd_failures);
+		kswapd_zone(s, nid), 0, k->order, 0, k->napping ? KSWAPD_NAPS : KSWAPD_STARTS_OVER,
+		(int32_t)k->nr_reclaimed, n->kswapd_failures);
+}
+
+/*
+ * The nap is over (kswapd_try_to_sleep after schedule_timeout): still balanced or hopeless, it
+ * sleeps until woken (the kernel's mm_vmscan_kswapd_sleep); else it starts balance_pgdat again
+ * for the zone and order it last balanced, though nobody woke it.
+ */
+static void nap_end(struct sim *s, int nid)
+{
+	struct node *n = &sim_nodes(s)[nid];
+	struct kswapd *k = &n->kswapd;
+
+	k->napping = 0;
+	if (prepare_kswapd_sleep(s, nid)) {
+		s->nr_awake_workers--;
+		ev_emit(s, EV_VMSCAN_KSWAPD_SLEEP, FN_KSWAPD, kswapd_cpu(s, nid),
+			kswapd_zone(s, nid), 0, k->order, 0, KSWAPD_SLEEPS,
+			(int32_t)k->nr_reclaimed, n->kswapd_failures);
+		return;
+	}
+	/* kswapd() reads kswapd_order afresh: what was asked meanwhile, else order 0 */
+	n->kswapd_awake = 1;
 }
 
 /*
@@ -215,7 +267,12 @@ void kswapd_step(struct sim *s, int nid)
 	struct node *n = &sim_nodes(s)[nid];
 	int64_t before;
 
-	if (!n->kswapd_awake || s->frozen)
+	if (s->frozen)
+		return;
+	if (n->kswapd.napping && !n->kswapd_awake && n->kswapd.clock_us >= n->kswapd.nap_end_us)
+		nap_end(s, nid);
+	/* an OP_CLOCK is no work of the workload's: kswapd gets no batch for it */
+	if (!n->kswapd_awake || n->kswapd.clock_op == (uint64_t)s->op_seq + 1)
 		return;
 	if (!n->kswapd.running)
 		balance_begin(s, nid);
@@ -234,6 +291,24 @@ void kswapd_step(struct sim *s, int nid)
 
 void kswapd_run(struct sim *s, int nid, int max_steps)
 {
+	struct kswapd *k = &sim_nodes(s)[nid].kswapd;
+
 	for (int i = 0; i < max_steps && sim_nodes(s)[nid].kswapd_awake && !s->frozen; i++)
 		kswapd_step(s, nid);
+	/* a vmstat interval (1 s) outlasts the nap: end it, and finish a run it starts */
+	if (k->napping && !sim_nodes(s)[nid].kswapd_awake) {
+		nap_end(s, nid);
+		for (int i = 0; i < max_steps && sim_nodes(s)[nid].kswapd_awake && !s->frozen; i++)
+			kswapd_step(s, nid);
+	}
+}
+
+void kswapd_clock(struct sim *s, int64_t us)
+{
+	for (int nid = 0; nid < s->config.nr_nodes; nid++) {
+		struct kswapd *k = &sim_nodes(s)[nid].kswapd;
+		if (us > k->clock_us)
+			k->clock_us = us;
+		k->clock_op = (uint64_t)s->op_seq + 1;
+	}
 }

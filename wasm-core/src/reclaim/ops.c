@@ -115,6 +115,11 @@ static int reclaim_apply(struct sim *s, const struct sim_op *op)
 		return memcg_declare(s, op);
 	case OP_CAPTURE_LRU_FOLIOS:
 		return capture_lru_folios(s, op);
+	case OP_CLOCK:
+		if (op->arg < 0)
+			return SIM_EINVAL;
+		kswapd_clock(s, op->arg);
+		return SIM_OK;
 	case OP_KSWAPD_CPU:
 		/* the scheduler's choice, which the model does not make: kswapd's frees go to this
 		 * CPU's lists (the CPU was checked by sim_apply) */
@@ -195,11 +200,11 @@ static void reclaim_boot(struct sim *s)
 	memcg_boot(s);
 }
 
-/* Between ops: each awake kswapd runs its next round. */
+/* Between ops: each awake kswapd runs its next round; a napping one sees whether its nap ran out. */
 static void reclaim_op_done(struct sim *s)
 {
 	for (int nid = 0; nid < s->config.nr_nodes; nid++)
-		if (sim_nodes(s)[nid].kswapd_awake)
+		if (sim_nodes(s)[nid].kswapd_awake || sim_nodes(s)[nid].kswapd.napping)
 			kswapd_step(s, nid);
 }
 
