@@ -157,6 +157,28 @@ describe('pcpListsFromTrace', () => {
     expect(cpu1?.lists?.find((l) => l.order === 0 && l.mt === 0)?.blocks).toBe((count - 2) % 512);
     expect(cpu1?.lists?.reduce((n, l) => n + l.blocks * 2 ** l.order, 0)).toBe(count);
   });
+
+  it('raises the count to the bounds by one refill at most, else scales them to it', () => {
+    const m = machineFromCapture(file('zoneinfo'), {});
+    const zones = parseZoneinfo(file('zoneinfo').text);
+    if (!m.ok || !m.machine.captured || !zones.ok) throw new Error('no machine');
+    const count = m.machine.captured.pcps.find((p) => p.cpu === 1 && p.zone === 2)?.count ?? 0;
+    const takes = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `  touch-1 [001] ..... 5.000000: mm_page_alloc: page=0 pfn=0x${(0x150000 + i).toString(16)} order=0 migratetype=0 gfp_flags=GFP_KERNEL`,
+      ).join('\n');
+    const cpu1 = (n: number) =>
+      pcpListsFromTrace(m.machine.captured!, m.machine, takes(n), zones.zones).pcps.find(
+        (p) => p.cpu === 1 && p.zone === 2,
+      );
+    // 100 more than zoneinfo counted: read a moment before they came (batch 63: up to 2016)
+    expect(cpu1(count + 100)?.count).toBe(count + 100);
+    // 3000 more is no lag but lines taken for the wrong list: the count stands
+    expect(cpu1(count + 3000)?.count).toBe(count);
+    expect(cpu1(count + 3000)?.lists?.[0]?.blocks).toBeLessThanOrEqual(count);
+  });
 });
 
 describe('pcpListsFromTrace: the count a refill shows', () => {

@@ -21,7 +21,8 @@ import { PcpLockWindows } from './pcp-locked-frees';
 import type { ZoneinfoZone } from './zoneinfo-machine';
 
 const MIGRATE_MOVABLE = 1;
-const PCP_TYPES = 3; // UNMOVABLE, MOVABLE, RECLAIMABLE have lists; HIGHATOMIC frees go to MOVABLE
+const PCP_TYPES = 3;
+const PCP_BATCH_SCALE_MAX = 5; // CONFIG_PCP_BATCH_SCALE_MAX: a refill asks batch << 5 at most // UNMOVABLE, MOVABLE, RECLAIMABLE have lists; HIGHATOMIC frees go to MOVABLE
 
 /** A run of refill lines on one CPU: one rmqueue_bulk. */
 interface RefillRun {
@@ -65,7 +66,8 @@ function countFromRefill(
   // floor: high - count - batch <= batch, count at least high - 2 * batch then
   let least = pcp.count;
   for (const r of runs)
-    if (r.afterRefill && r.blocks === batch) least = Math.max(least, high - 2 * batch - r.netBefore);
+    if (r.afterRefill && r.blocks === batch)
+      least = Math.max(least, high - 2 * batch - r.netBefore);
   return least > pcp.count && least <= high ? least : null;
 }
 
@@ -209,10 +211,20 @@ export function pcpListsFromTrace(
       })
       .filter((l) => l.blocks > 0);
     if (lists.length === 0 || pcp.count === 0) return pcp;
-    const pages = lists.reduce((n, l) => n + l.blocks * 2 ** l.order, 0);
-    // the bounds are facts of the trace: a count below them was read a moment before the lists
-    // filled (zoneinfo comes first), and the count is raised to them
-    const count = Math.max(pcp.count, pages);
+    let pages = lists.reduce((n, l) => n + l.blocks * 2 ** l.order, 0);
+    // the bounds raise a count below them (zoneinfo's was read a moment before the lists filled)
+    // by up to one refill's worth (batch << PCP_BATCH_SCALE_MAX, nr_pcp_alloc's most) and not past
+    // high; bounds beyond that are trace lines taken for the wrong list (which list a free or a
+    // drain touched is inferred: a drain prints the pageblock's type, which can change after the
+    // free), and are scaled down to the count
+    const gain = (figures?.get('batch') ?? 0) << PCP_BATCH_SCALE_MAX;
+    const raised = Math.min(pages, pcp.high);
+    const count = raised - pcp.count <= gain ? Math.max(pcp.count, raised) : pcp.count;
+    if (pages > count) {
+      const scale = count / pages;
+      for (const l of lists) l.blocks = Math.floor(l.blocks * scale);
+      pages = lists.reduce((n, l) => n + l.blocks * 2 ** l.order, 0);
+    }
     let rest = count - pages;
     // the rest sat on lists the trace never saw empty, in proportion to what they proved to
     // hold: the order-0 ones when there are any (most frees are of order 0; a higher order's
