@@ -76,18 +76,23 @@ test('an embed of a bad link says why, and a good link followed in the same fram
   await expect(page.getByRole('group', { name: 'Timeline' })).toBeVisible();
 });
 
-/** Make every canvas refuse to draw (as a lost context or an exhausted heap would), or stop. */
+/**
+ * Make the memory map's canvases refuse to draw (as a lost context or an exhausted heap would),
+ * or stop. Only the map's: the buddy tree paints its smallest nodes on a canvas too, and one
+ * failed view is what the test follows.
+ */
 async function breakCanvas(page: Page, broken: boolean): Promise<void> {
   await page.evaluate((on) => {
     const w = window as unknown as {
       keptGetContext?: typeof HTMLCanvasElement.prototype.getContext;
     };
-    w.keptGetContext ??= HTMLCanvasElement.prototype.getContext;
+    const kept = (w.keptGetContext ??= HTMLCanvasElement.prototype.getContext);
     HTMLCanvasElement.prototype.getContext = on
-      ? () => {
-          throw new Error('the canvas is gone');
-        }
-      : w.keptGetContext;
+      ? (function (this: HTMLCanvasElement, ...args: Parameters<typeof kept>) {
+          if (this.closest('.memory-map')) throw new Error('the canvas is gone');
+          return kept.apply(this, args);
+        } as typeof kept)
+      : kept;
   }, broken);
 }
 
