@@ -14,9 +14,13 @@ import {
 function recordingContext() {
   const fonts: string[] = [];
   const texts: string[] = [];
+  const at: { x: number; y: number }[] = [];
   const target: Record<string | symbol, unknown> = {
     measureText: (s: string) => ({ width: s.length * 7 }),
-    fillText: (s: string) => texts.push(s),
+    fillText: (s: string, x: number, y: number) => {
+      texts.push(s);
+      at.push({ x, y });
+    },
   };
   const ctx = new Proxy(target, {
     get: (t, k) => (k in t ? t[k] : () => undefined),
@@ -26,7 +30,7 @@ function recordingContext() {
       return true;
     },
   });
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, fonts, texts };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, fonts, texts, at };
 }
 
 function sizes(fonts: string[]): number[] {
@@ -64,4 +68,26 @@ describe('memory map labels', () => {
       expect(px).toBeGreaterThanOrEqual(12);
     });
   }
+});
+
+describe('zone names on the map', () => {
+  it('do not overlap when zones begin in the same cell (DMA and DMA32 on a 1 TiB map)', () => {
+    const g: Grid = { start: 0, per: 1 << 20, cols: 16, rows: 16, cell: 40, label: 12 };
+    const { ctx, texts, at } = recordingContext();
+    drawZones(
+      ctx,
+      g,
+      [
+        { name: 'DMA', lo: 1, hi: 4096 },
+        { name: 'DMA32', lo: 4096, hi: 1 << 20 },
+        { name: 'Normal', lo: 1 << 20, hi: 1 << 28 },
+      ],
+      'light',
+    );
+    expect(texts).toEqual(['DMA', 'DMA32', 'Normal']);
+    const [dma, dma32] = at;
+    // measureText gives 7 px a character: DMA's label is 3 * 7 + 6 px wide
+    expect((dma32?.x ?? 0) - (dma?.x ?? 0)).toBeGreaterThanOrEqual(3 * 7 + 6);
+    expect(dma32?.y).toBe(dma?.y);
+  });
 });

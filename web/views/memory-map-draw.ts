@@ -140,6 +140,9 @@ export function drawZones(
   const k = ink(theme);
   const end = g.start + g.cols * g.rows * g.per;
   let n = 0;
+  // labels already drawn: a zone that begins in the same cell (DMA and DMA32 on a 1 TiB map) is
+  // named beside the one before it, not over it
+  const placed: { x: number; y: number; w: number }[] = [];
   ctx.save();
   ctx.font = labelFont(g);
   ctx.textBaseline = 'top';
@@ -168,11 +171,23 @@ export function drawZones(
     if (from < end && z.hi > g.start) {
       const r = rectOn(g, from, 1);
       const w = ctx.measureText(z.name).width + 6;
-      const x = Math.min(r.x + 2, g.cols * g.cell - w - 2);
+      let x = Math.min(r.x + 2, g.cols * g.cell - w - 2);
+      let y = r.y + 2;
+      // bounded: each step moves past one placed label, or down a line
+      for (let tries = 0; tries <= placed.length * 2; tries++) {
+        const hit = placed.find((p) => p.y === y && x < p.x + p.w + 2 && p.x < x + w + 2);
+        if (!hit) break;
+        x = hit.x + hit.w + 4;
+        if (x + w > g.cols * g.cell) {
+          x = Math.min(r.x + 2, g.cols * g.cell - w - 2);
+          y += 16;
+        }
+      }
+      placed.push({ x, y, w });
       ctx.fillStyle = k.halo;
-      ctx.fillRect(x, r.y + 2, w, 14);
+      ctx.fillRect(x, y, w, 14);
       ctx.fillStyle = k.text;
-      ctx.fillText(z.name, x + 3, r.y + 3);
+      ctx.fillText(z.name, x + 3, y + 1);
     }
   }
   ctx.restore();
