@@ -483,26 +483,15 @@ class Parser {
     return v.value;
   }
 
-  /** The value of `for=`: one of PURPOSES. */
-  private purpose(): Purpose {
+  /** One of a closed set of words (`what` says what they name, for the error). */
+  private oneOf<T extends string>(words: readonly T[], what: string): T {
     const v = this.next();
-    if (v.kind !== 'word' || !(PURPOSES as readonly string[]).includes(v.text))
+    if (v.kind !== 'word' || !(words as readonly string[]).includes(v.text))
       fail(
         v,
-        `expected what the memory is for (${PURPOSES.join(', ')}), found ${describeToken(v)}${v.kind === 'word' ? didYouMean(v.text, PURPOSES) : ''}`,
+        `expected ${what} (${words.join(', ')}), found ${describeToken(v)}${v.kind === 'word' ? didYouMean(v.text, words) : ''}`,
       );
-    return v.text as Purpose;
-  }
-
-  /** A pcp list's migratetype: unmovable, movable or reclaimable. */
-  private pcpType(): PcpType {
-    const v = this.next();
-    if (v.kind !== 'word' || !(PCP_TYPES as readonly string[]).includes(v.text))
-      fail(
-        v,
-        `expected a migratetype with pcp lists (${PCP_TYPES.join(', ')}), found ${describeToken(v)}${v.kind === 'word' ? didYouMean(v.text, PCP_TYPES) : ''}`,
-      );
-    return v.text as PcpType;
+    return v.text as T;
   }
 
   private op(depth: number): OpStmt {
@@ -537,7 +526,7 @@ class Parser {
             const key = this.keyEquals();
             if (key.text === 'for') {
               if (purpose !== null) fail(key, 'for is given twice');
-              purpose = this.purpose();
+              purpose = this.oneOf(PURPOSES, 'what the memory is for');
               continue;
             }
             if (key.text !== 'order')
@@ -740,7 +729,7 @@ class Parser {
           this.keyEquals();
           if (key.text === 'order') order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
           else if (key.text === 'pfn') pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
-          else type = this.pcpType();
+          else type = this.oneOf(PCP_TYPES, 'a migratetype with pcp lists');
         }
         this.endStatement('free_captured order=K pfn=P type=T pcp_locked');
         return {

@@ -278,6 +278,32 @@ static void free_block(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int
 }
 
 /*
+ * Where a CAPTURE_FREE scan for pageblock type mt (MIGRATE_TYPES: any) goes after pfn's block of
+ * `order`: the next block, or past the whole pageblock when it is of another type.
+ */
+static uint32_t scan_next(const struct sim *s, const struct zone *z, uint32_t pfn, int order,
+			  int mt)
+{
+	uint32_t next = pfn + (1u << order), pb_end = (pfn | (s->pageblock_nr_pages - 1)) + 1;
+
+	if (mt < MIGRATE_TYPES && get_pageblock_migratetype(s, z, pfn) != mt && pb_end > next)
+		return pb_end;
+	return next;
+}
+
+/*
+ * A scan's cursor moves to next while everything scanned so far can serve no later free of its
+ * type (*prefix); a block that still might (`kept`) holds it there.
+ */
+static void scan_cursor(uint32_t *cursor, int *prefix, int kept, uint32_t next)
+{
+	if (*prefix && !kept)
+		*cursor = next;
+	else
+		*prefix = 0;
+}
+
+/*
  * Free the first captured in-use block of at least `order` in z, split down to it, from a
  * pageblock of type mt (any type when mt is MIGRATE_TYPES); 0 if none. The kernel frees a block
  * to the pcp list of its pageblock's type (free_frozen_pages), so the type decides which list
@@ -285,23 +311,19 @@ static void free_block(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int
  */
 static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order, int mt, int locked)
 {
-	uint32_t end = z->mem_pfn + z->managed, pb = s->pageblock_nr_pages;
+	uint32_t end = z->mem_pfn + z->managed, next;
 	uint32_t *cursor = &z->capture_cursor[mt];
-	int prefix = 1; /* nothing scanned yet can serve a later free of this type */
+	int prefix = 1;
 
 	if (*cursor < z->mem_pfn)
 		*cursor = z->mem_pfn;
-	for (uint32_t pfn = *cursor; pfn < end;) {
+	for (uint32_t pfn = *cursor; pfn < end; pfn = next) {
 		struct page *page = zone_page(s, z, pfn);
-		uint32_t next = pfn + (1u << page->order);
-		int captured = page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED);
-		if (mt < MIGRATE_TYPES && get_pageblock_migratetype(s, z, pfn) != mt) {
-			/* another type's pageblock: on past it (and past this block) to a block head */
-			uint32_t pb_end = (pfn | (pb - 1)) + 1;
-			if (pb_end > next)
-				next = pb_end;
-			captured = 0;
-		} else if (captured && page->order >= order) {
+		int of_type = mt == MIGRATE_TYPES || get_pageblock_migratetype(s, z, pfn) == mt;
+		int captured = of_type && page->state == PG_ALLOCATED &&
+			       (page->flags & PAGEF_CAPTURED);
+		next = scan_next(s, z, pfn, page->order, mt);
+		if (captured && page->order >= order) {
 			int j = page->order, block_mt = page->list;
 			page = frame_materialised(s, pfn); /* a whole block is split or freed */
 			while (j > order) {
@@ -313,11 +335,7 @@ static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order, int m
 			free_block(s, z, cpu, pfn, order, locked);
 			return 1;
 		}
-		if (prefix && !captured)
-			*cursor = next;
-		else
-			prefix = 0;
-		pfn = next;
+		scan_cursor(cursor, &prefix, captured, next);
 	}
 	return 0;
 }
@@ -330,37 +348,31 @@ static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order, int m
  */
 static int free_lru_in_zone(struct sim *s, struct zone *z, int cpu, int mt, int locked)
 {
-	uint32_t end = z->mem_pfn + z->managed, pb = s->pageblock_nr_pages;
+	uint32_t end = z->mem_pfn + z->managed, next;
 	uint32_t *cursor = &z->capture_lru_cursor[mt];
-	int prefix = 1; /* nothing scanned yet can serve a later free of this type */
+	int prefix = 1;
 
 	if (*cursor < z->mem_pfn)
 		*cursor = z->mem_pfn;
-	for (uint32_t pfn = *cursor; pfn < end;) {
+	for (uint32_t pfn = *cursor; pfn < end; pfn = next) {
 		const struct page *page = zone_page(s, z, pfn);
-		uint32_t next = pfn + (1u << page->order);
-		int unowned = page->state == PG_ALLOCATED && page->order == 0 &&
-			      (page->lru_flags & PGL_LRU) && *frame_owner(s, pfn) == HANDLE_NONE;
-		if (get_pageblock_migratetype(s, z, pfn) != mt) {
-			uint32_t pb_end = (pfn | (pb - 1)) + 1;
-			if (pb_end > next)
-				next = pb_end;
-			unowned = 0;
-		} else if (unowned) {
+		int of_type = get_pageblock_migratetype(s, z, pfn) == mt;
+		int in_use = of_type && page->state == PG_ALLOCATED;
+		int unowned = in_use && page->order == 0 && (page->lru_flags & PGL_LRU) &&
+			      *frame_owner(s, pfn) == HANDLE_NONE;
+		if (unowned) {
 			free_block(s, z, cpu, pfn, 0, locked);
 			return 1;
-		} else if (page->state == PG_ALLOCATED && (page->flags & PAGEF_EXTENT) &&
-			   page->cpu == 0) {
+		}
+		if (in_use && (page->flags & PAGEF_EXTENT) && page->cpu == 0) {
 			/* an LRU extent of order-0 folios (base/frames.h): its folios made, the first
 			 * of them is this pfn's, taken on the next pass */
 			page_alloc_reclaim->expand(s, z, pfn);
+			next = pfn;
 			continue;
 		}
-		if (prefix && !unowned)
-			*cursor = next;
-		else
-			prefix = 0;
-		pfn = next;
+		next = scan_next(s, z, pfn, page->order, mt);
+		scan_cursor(cursor, &prefix, 0, next);
 	}
 	return 0;
 }
