@@ -160,7 +160,7 @@ function printBig(big) {
   timing(`    a seek ${m.seekOps} ops back`, m.seek, '<= 8 ms');
   timing('    every cell (light and dark in turn)', m.full, '<= 8 ms');
   console.log(
-    `  every view drawn (${v.panels} per-CPU panels), the move and the page's layout included (${perMove(v)}):`,
+    `  every view drawn (${v.panels} per-CPU panels; those in the 1400x1000 window laid out, the rest kept up to date), the move and the page's layout included (${perMove(v)}):`,
   );
   timing('    one op back', v.back.total, '<= 16 ms');
   timing(`      of which the views (${mutations(v.back)})`, v.back.views, '');
@@ -423,7 +423,9 @@ timing(
   b.server2.stepOpBack,
   '<= 16 ms',
 );
-console.log(`  (the page's layout included; ${perMove(b.server2)})`);
+console.log(
+  `  (the page's layout included: the views in the 1400x1000 window; ${perMove(b.server2)})`,
+);
 timing(
   `  of which the player (restores ${(b.server2.snapshotBytes / MiB).toFixed(0)} MiB, replays)`,
   b.server2.player,

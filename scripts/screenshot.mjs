@@ -24,6 +24,11 @@ function freePort() {
   });
 }
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('node scripts/screenshot.mjs [URL]   (default: its own Vite dev server)');
+  process.exit(0);
+}
+
 let server;
 let url = process.argv[2];
 if (!url) {

@@ -265,10 +265,11 @@ async function big(browser, url) {
       const map = await b.mapBench(40, 800, b.BIG_WORKLOAD);
       return { seek, map };
     });
-    const views = await withCounts(page, 3 * 20, () =>
+    // 40 moves of each kind, so that a p95 is not just the slowest of 20
+    const views = await withCounts(page, 3 * 40, () =>
       page.evaluate(async () => {
         const b = await window.__buddyscope.bench();
-        return b.stepViewsBench(20, b.BIG_WORKLOAD);
+        return b.stepViewsBench(40, b.BIG_WORKLOAD);
       }),
     );
     return { seek, map, views };

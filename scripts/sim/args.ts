@@ -35,6 +35,7 @@ export interface SimArgs {
   buddyinfo: string | null; // --buddyinfo, with --machine-from-zoneinfo
   pagetypeinfo: string | null; // --pagetypeinfo, with --machine-from-zoneinfo
   sysctl: string | null; // --sysctl: `sysctl vm` output, with --machine-from-zoneinfo
+  lruState: string | null; // --lru-state: the capture's LRU folios, with --compare-trace
   machine: PresetName | null; // --machine
   profile: ProfileName | null; // --profile
   importTrace: string | null;
@@ -48,7 +49,9 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
        npm run --silent sim -- --machine-from-zoneinfo ZONEINFO [--buddyinfo F] [--pagetypeinfo F]
                                [--sysctl F] [FILE] [--print WHAT]...
        npm run --silent sim -- --import-trace TRACE[.gz]
-       npm run --silent sim -- --compare-trace TRACE[.gz] [--machine-from-zoneinfo ZONEINFO ...]
+       npm run --silent sim -- --compare-trace TRACE[.gz] [--machine-from-zoneinfo ZONEINFO ...
+                               [--lru-state F]]
+       npm run --silent sim -- --compare-trace CAPTURE_DIR
        npm run --silent sim -- --reproduce NAME [--json]
 
   FILE                       a workload (docs/workload-language.md); "-" reads stdin
@@ -69,7 +72,14 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
   --import-trace F           kernel trace text to a workload on stdout (summary on stderr)
   --compare-trace F          run the imported trace and print real vs simulated pcp refill and
                              drain runs and mm_page_alloc_extfrag per CPU and order, and kswapd's
-                             wakeups (slow path, boost), balance_pgdat runs and sleeps per CPU
+                             wakeups (slow path, boost), balance_pgdat runs and sleeps per CPU.
+                             With --machine-from-zoneinfo, replayed from the captured state as
+                             the fidelity test replays it (the pcp lists the trace shows, its
+                             clock and vmstat runs). F may be a folder scripts/capture wrote:
+                             its trace.gz, zoneinfo, buddyinfo, pagetypeinfo, sysctl-vm and
+                             lru-state.gz are read from it
+  --lru-state F              with --compare-trace: the capture's LRU folios (memcgs, lists,
+                             orders), from scripts/capture's lru-state
   --reproduce NAME           run a seed reproduction (web/reproductions/) and print the model's
                              figures beside the source's; no or an unknown NAME lists them
   --json                     with --reproduce: {"seed", "title", "rows", "notes"} as JSON
@@ -86,6 +96,7 @@ export function parseArgs(argv: string[]): SimArgs {
     buddyinfo: null,
     pagetypeinfo: null,
     sysctl: null,
+    lruState: null,
     machine: null,
     profile: null,
     importTrace: null,
@@ -132,6 +143,9 @@ export function parseArgs(argv: string[]): SimArgs {
         break;
       case '--sysctl':
         a.sysctl = value(i++, opt);
+        break;
+      case '--lru-state':
+        a.lruState = value(i++, opt);
         break;
       case '--machine': {
         const v = value(i++, opt);
@@ -201,12 +215,15 @@ export function parseArgs(argv: string[]): SimArgs {
     [a.buddyinfo, '--buddyinfo'],
     [a.pagetypeinfo, '--pagetypeinfo'],
     [a.sysctl, '--sysctl'],
+    [a.lruState, '--lru-state'],
   ] as const) {
     if (given && !a.zoneinfo)
       throw new UsageError(
         `${opt} describes the machine of --machine-from-zoneinfo: give that too`,
       );
   }
+  if (a.lruState && !a.compareTrace)
+    throw new UsageError('--lru-state goes with --compare-trace (a capture replayed)');
   if (!a.importTrace && !a.compareTrace && !a.file && !a.zoneinfo)
     throw new UsageError('no workload file given');
   if (a.prints.length === 0) a.prints.push('buddyinfo');

@@ -4,6 +4,8 @@
  * imports kernel traces as workloads and compares their refill and drain runs with the model's.
  * User errors print `sim: FILE:LINE:COL: message` and exit 2; only bugs exit 1.
  */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   machineCpuCount,
   MAX_EVENT_CAPACITY,
@@ -21,10 +23,12 @@ import { formatError, type WorkloadError } from '../../web/workload/errors';
 import { parseWorkload } from '../../web/workload/parser';
 import { describeImport, importedWorkloadText, importTrace } from '../../web/workload/trace-import';
 import {
+  captureReplay,
   compareExtfragTable,
   compareKswapdTable,
   kernelCounts,
   modelCounts,
+  type CaptureTexts,
 } from '../../web/workload/trace-compare';
 import { compareRunsTable } from '../../web/workload/trace-runs';
 import {
@@ -33,12 +37,20 @@ import {
   tunablesFromSysctl,
 } from '../../web/workload/captured-state';
 import { parseZoneinfo } from '../../web/workload/zoneinfo-machine';
-import { pcpListsFromTrace } from '../../web/workload/pcp-from-trace';
 import { parseArgs, USAGE, UsageError, type PrintKind, type SimArgs } from './args';
 import { InputError, readText } from './input';
 import { note, Output } from './output';
 import { listReproductions, renderReproduction } from './reproduce';
 import { statsJson, type RunSummary } from './stats';
+
+/** Whether path names a folder (a capture's), not a file. */
+function isDirectory(path: string): boolean {
+  try {
+    return path !== '-' && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** A user error: printed as is, exit code 2. */
 class BadInput extends Error {}
@@ -123,20 +135,6 @@ function sysctlTunables(args: SimArgs): Partial<Tunables> | undefined {
 function withSysctl(args: SimArgs, config: MachineConfig): MachineConfig {
   const t = sysctlTunables(args);
   return t ? { ...config, tunables: { ...config.tunables, ...t } } : config;
-}
-
-/** A captured machine's pcp lists as the trace that followed the capture shows them. */
-function capturedLists(
-  m: MachineConfig['machine'],
-  trace: string,
-  zoneinfo: string | undefined,
-): MachineConfig['machine'] {
-  if (m.kind !== 'explicit' || !m.captured) return m;
-  const zones = zoneinfo !== undefined ? parseZoneinfo(zoneinfo) : null;
-  return {
-    ...m,
-    captured: pcpListsFromTrace(m.captured, m, trace, zones?.ok ? zones.zones : undefined),
-  };
 }
 
 /** The machine chosen on the command line, if any. */
@@ -265,28 +263,137 @@ function runImport(path: string, out: Output): void {
 }
 
 /** Refill and drain runs of a real trace, from its lines. */
-async function runCompare(args: SimArgs, path: string, out: Output): Promise<void> {
+/**
+ * The files of a capture folder (scripts/capture): the trace and the /proc files taken just before
+ * it; those a capture may lack (buddyinfo, pagetypeinfo, sysctl-vm, lru-state.gz) when absent.
+ */
+function captureFolder(dir: string): {
+  trace: string;
+  files: CaptureFiles;
+  vmstat: { before: string; after: string } | null;
+} {
+  const at = (name: string) => join(dir, name);
+  const optional = (name: string) => (existsSync(at(name)) ? at(name) : null);
+  const trace = optional('trace.gz') ?? optional('trace');
+  if (!trace) throw new BadInput(`${dir}: a capture folder holds trace.gz (scripts/capture)`);
+  if (!existsSync(at('zoneinfo')))
+    throw new BadInput(`${dir}: a capture folder holds zoneinfo (scripts/capture)`);
+  return {
+    trace,
+    files: {
+      zoneinfo: at('zoneinfo'),
+      buddyinfo: optional('buddyinfo'),
+      pagetypeinfo: optional('pagetypeinfo'),
+      sysctl: optional('sysctl-vm'),
+      lruState: optional('lru-state.gz') ?? optional('lru-state'),
+    },
+    vmstat:
+      existsSync(at('vmstat-before')) && existsSync(at('vmstat-after'))
+        ? { before: at('vmstat-before'), after: at('vmstat-after') }
+        : null,
+  };
+}
+
+/** A /proc/vmstat counter ("name value" lines); NaN when the file lacks it. */
+function vmstatCounter(text: string, name: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return Number(line?.slice(name.length + 1).trim() ?? NaN);
+}
+
+/** The paths of a capture's /proc files (null: not given). */
+interface CaptureFiles {
+  zoneinfo: string;
+  buddyinfo: string | null;
+  pagetypeinfo: string | null;
+  sysctl: string | null;
+  lruState: string | null;
+}
+
+/**
+ * A capture replayed as the fidelity test replays it (captureReplay): its machine in the captured
+ * state, the pcp lists the trace shows, its memory cgroups and folios when the lru-state is given,
+ * the trace's clock and vmstat runs. Errors name the file given.
+ */
+function replayCapture(path: string, text: string, files: CaptureFiles) {
+  const read = (p: string | null) => (p ? readText(p) : undefined);
+  const texts: CaptureTexts = { trace: text, zoneinfo: readText(files.zoneinfo) };
+  for (const k of ['buddyinfo', 'pagetypeinfo', 'sysctl', 'lruState'] as const) {
+    const t = read(files[k]);
+    if (t !== undefined) texts[k] = t;
+  }
+  const r = captureReplay(texts, EVENT_CAPACITY);
+  if (!r.ok) {
+    const named: Record<string, string | null> = {
+      ...files,
+      trace: path,
+      'lru-state': files.lruState,
+    };
+    throw positioned(named[r.file] ?? r.file, r.error);
+  }
+  note(describeImport(r.stats));
+  return r;
+}
+
+async function runCompare(args: SimArgs, given: string, out: Output): Promise<void> {
+  let path = given;
+  let files: CaptureFiles | null = args.zoneinfo
+    ? {
+        zoneinfo: args.zoneinfo,
+        buddyinfo: args.buddyinfo,
+        pagetypeinfo: args.pagetypeinfo,
+        sysctl: args.sysctl,
+        lruState: args.lruState,
+      }
+    : null;
+  let vmstat: { before: string; after: string } | null = null;
+  if (isDirectory(given)) {
+    if (files || args.machine)
+      throw new BadInput(
+        `${given} is a capture folder, which names its machine: give no --machine-from-zoneinfo, --machine or its files`,
+      );
+    ({ trace: path, files, vmstat } = captureFolder(given));
+  }
   const text = readText(path);
-  const imported = importTrace(text, { capturedFrees: args.zoneinfo !== null });
+  if (files) {
+    const r = replayCapture(path, text, files);
+    const core = await loadCore();
+    const config = args.profile ? { ...r.config, profile: args.profile } : r.config;
+    let scanned = 0;
+    const model = modelCounts(core, config, r.ops, (sim) => {
+      scanned = sim.state().vm.pgscanKswapd;
+    });
+    writeComparison(out, path, config, model, kernelCounts(text));
+    if (vmstat) {
+      // the kernel's figure: what /proc/vmstat counted between the files taken around the trace
+      const [before, after] = [readText(vmstat.before), readText(vmstat.after)];
+      const real = vmstatCounter(after, 'pgscan_kswapd') - vmstatCounter(before, 'pgscan_kswapd');
+      out.write(
+        `pgscan_kswapd (vmstat-after - vmstat-before): real ${Number.isNaN(real) ? '-' : real}, sim ${scanned}\n`,
+      );
+    }
+    return;
+  }
+  const imported = importTrace(text);
   if (!imported.ok) throw positioned(path, imported.error);
   note(describeImport(imported.stats));
-  if (!args.zoneinfo && !args.machine)
-    note('no --machine-from-zoneinfo: running on the laptop machine');
+  if (!args.machine) note('no --machine-from-zoneinfo: running on the laptop machine');
   const program = compileOrFail(path, imported.workload, args, undefined, {
     kind: 'preset',
     name: 'laptop',
   });
   const core = await loadCore();
-  const config = withSysctl(args, {
-    ...program.config,
-    machine: capturedLists(
-      program.config.machine,
-      text,
-      args.zoneinfo ? readText(args.zoneinfo) : undefined,
-    ),
-    eventCapacity: EVENT_CAPACITY,
-  });
-  const model = modelCounts(core, config, program.ops);
+  const config = { ...program.config, eventCapacity: EVENT_CAPACITY };
+  writeComparison(out, path, config, modelCounts(core, config, program.ops), kernelCounts(text));
+}
+
+/** The kernel's runs, extfrag events and kswapd beside the model's, with what went wrong. */
+function writeComparison(
+  out: Output,
+  path: string,
+  config: MachineConfig,
+  model: ReturnType<typeof modelCounts>,
+  real: ReturnType<typeof kernelCounts>,
+): void {
   if (model.summary.refused.size)
     note(
       `refused ops: ${[...model.summary.refused.entries()].map(([k, v]) => `${k} ×${v}`).join(', ')}`,
@@ -294,7 +401,6 @@ async function runCompare(args: SimArgs, path: string, out: Output): Promise<voi
   if (model.summary.eventsDropped)
     note(`${model.summary.eventsDropped} events were dropped (buffer full)`);
   if (model.summary.frozen) note(`the state froze: ${model.summary.frozen}`);
-  const real = kernelCounts(text);
   const m = config.machine;
   const managed = m.kind === 'explicit' ? m.zones.flat().reduce((n, z) => n + z.managed, 0) : null;
   out.write(`trace: ${path}\n`);

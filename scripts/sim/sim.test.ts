@@ -4,11 +4,16 @@
  * and user errors that exit 2 with a positioned message and no stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_EVENT_CAPACITY } from '../../web/core/machine-config';
+import { loadCore } from '../../web/core/module';
+import { captureReplay, kernelCounts, modelCounts } from '../../web/workload/trace-compare';
+import { compareRunsTable } from '../../web/workload/trace-runs';
 import { LAYOUT_FIELDS } from '../../web/core/generated/layout';
 import { parseWorkload } from '../../web/workload/parser';
 import { comparedLines, parseZoneinfo } from '../../web/workload/zoneinfo-machine';
@@ -250,4 +255,51 @@ describe('kernel traces', () => {
     // no reclaim in that trace (nor its tracepoints), none in the model's replay
     expect(r.stdout).toMatch(/kswapd, per CPU .*\n.*\n\s+\(none in either\)\n$/);
   }, 120_000);
+
+  it('replays a capture folder as the fidelity test does, and as its files given one by one', async () => {
+    const cap = join(repo, 'traces/captured/two-cpu-drain');
+    const r = sim('--compare-trace', cap);
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.status).toBe(0);
+    // the same replay as tests/fidelity/captured.test.ts: captureReplay's config and ops
+    const text = (f: string) => readFile(join(cap, f));
+    const trace = gunzipSync(readFileSync(join(cap, 'trace.gz'))).toString('utf8');
+    const replay = captureReplay(
+      {
+        trace,
+        zoneinfo: text('zoneinfo'),
+        buddyinfo: text('buddyinfo'),
+        pagetypeinfo: text('pagetypeinfo'),
+        sysctl: text('sysctl-vm'),
+      },
+      Math.min(1 << 18, MAX_EVENT_CAPACITY),
+    );
+    if (!replay.ok) throw new Error(replay.error.message);
+    const model = modelCounts(await loadCore(), replay.config, replay.ops);
+    expect(r.stdout).toContain(compareRunsTable(kernelCounts(trace).runs, model.counts.runs));
+    expect(r.stdout).toMatch(/pgscan_kswapd \(vmstat-after - vmstat-before\): real 0, sim 0\n$/);
+    const byFile = sim(
+      '--compare-trace',
+      join(cap, 'trace.gz'),
+      '--machine-from-zoneinfo',
+      join(cap, 'zoneinfo'),
+      '--buddyinfo',
+      join(cap, 'buddyinfo'),
+      '--pagetypeinfo',
+      join(cap, 'pagetypeinfo'),
+      '--sysctl',
+      join(cap, 'sysctl-vm'),
+    );
+    expect(byFile.status).toBe(0);
+    // the folder adds the pgscan line from its vmstat files; the tables before it are the same
+    const tables = (out: string) => out.slice(out.indexOf('refill runs')).split('pgscan_')[0];
+    expect(tables(byFile.stdout)).toBe(tables(r.stdout));
+    // a folder names its machine: another one beside it is refused, and a folder must be a capture
+    const both = sim('--compare-trace', cap, '--machine', 'laptop');
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/is a capture folder, which names its machine/);
+    const empty = sim('--compare-trace', dir);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toMatch(/a capture folder holds trace\.gz/);
+  }, 240_000);
 });

@@ -90,6 +90,10 @@ class FakeElement extends FakeNode {
   get tagName(): string {
     return this.nodeName;
   }
+  /** A canvas with no drawing context, as a browser gives when it has none: nothing paints. */
+  getContext(): null {
+    return null;
+  }
   setAttribute(k: string, v: string): void {
     this.attributes.set(k, String(v));
   }

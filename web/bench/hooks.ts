@@ -169,8 +169,11 @@ export async function mapBench(
   workload = BENCH_WORKLOAD,
 ): Promise<MapResult> {
   const { sim, player } = await history(workload);
+  // The views fill the window from its top, over the page, as a reader's screen shows them: the
+  // ones in the window are laid out and painted, the ones below it only kept up to date (.view's
+  // content-visibility, app.css), as in the playground.
   const host = document.createElement('div');
-  host.style.width = `${width}px`;
+  host.style.cssText = `position:fixed;top:0;left:0;width:${width}px;height:100vh;overflow:auto;z-index:1;background:Canvas`;
   document.body.append(host);
   const root = createRoot(host);
   const render = (state: ModelState, theme: 'light' | 'dark' = 'light') =>

@@ -6,6 +6,7 @@
 import { FaultReader } from './fault-reader';
 import { PercpuReader } from './percpu-reader';
 import { ZONE_NAMES, MAX_NR_ZONES } from './machine-config';
+import { FRAME_STAMP_GROUP } from './generated/machine';
 import type { LayoutField } from './generated/layout';
 import type { Sim } from './sim';
 import type {
@@ -377,6 +378,8 @@ export function readModelState(sim: Sim): ModelState {
   const heap = sim.core.mod.HEAPU8;
   const stampsAt = base + r.u32(base + r.off('sim.frame_stamps_off'));
   const nrStamps = r.u32(base + r.off('sim.nr_frame_stamps'));
+  const groupStampsAt = base + r.u32(base + r.off('sim.frame_group_stamps_off'));
+  const nrGroups = Math.ceil(nrStamps / FRAME_STAMP_GROUP);
   return {
     op: r.u32(base + r.off('sim.op_seq')),
     profile: sim.core.string(prof + r.off('sim_profile.name'), L.size('sim_profile.name')),
@@ -409,6 +412,7 @@ export function readModelState(sim: Sim): ModelState {
       owner: sim,
       heap: () => sim.core.mod.HEAPU8,
       stamps: () => new Uint32Array(sim.core.mod.HEAPU8.buffer, stampsAt, 2 * nrStamps),
+      groupStamps: () => new Uint32Array(sim.core.mod.HEAPU8.buffer, groupStampsAt, 2 * nrGroups),
     },
     memory: readMemoryUse(sim, r),
     pageblocks: new Uint8Array(heap.buffer, pageblocksAt, nrPageblocks),

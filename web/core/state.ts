@@ -198,6 +198,12 @@ export interface FrameArrays {
    * of a block mean equal frames there, so a reader that kept a copy recounts only what differs.
    */
   stamps: () => Uint32Array;
+  /**
+   * The group stamps, likewise: per FRAME_STAMP_GROUP blocks from block 0, the digest of the last
+   * change to any of them. Equal group stamps mean none of the group's blocks differ, so a reader
+   * of a whole machine's stamps skips the groups it has seen.
+   */
+  groupStamps: () => Uint32Array;
 }
 
 /**

@@ -98,7 +98,7 @@ const LABEL = 70;
  * Nodes narrower than this (in viewBox units: an order-3 node of a 1024-frame block is 4.5) are
  * painted on a canvas under the SVG rather than as SVG elements: a fragmented block has hundreds
  * of them, and as elements they cost a seek on the 1 TiB machine ~15 ms of diffing, style and
- * layout. The marked ones (the event's) stay elements.
+ * layout. The event's outline is drawn over the tree (TreeMark), whatever the node's width.
  */
 const MIN_ELEMENT = 8;
 /** The canvas's pixels per viewBox unit (the SVG is drawn at the section's width, about that). */
@@ -164,15 +164,13 @@ interface NodeProps {
   y: number;
   w: number;
   fill: string;
-  stroke: string;
-  hi: boolean;
 }
 
 /**
- * One node of the drawn tree. Memoised on its props: a step redraws the nodes whose block, colour
- * or outline changed, not the ~2,000 of a fragmented block.
+ * One node of the drawn tree. Memoised on its props: a step redraws the nodes whose block or
+ * colour changed, not the ~2,000 of a fragmented block.
  */
-const TreeRect = memo(function TreeRect({ id, leaf, title, x, y, w, fill, stroke, hi }: NodeProps) {
+const TreeRect = memo(function TreeRect({ id, leaf, title, x, y, w, fill }: NodeProps) {
   return (
     <g data-node={id} data-kind={leaf ? 'block' : 'split'}>
       <title>{title}</title>
@@ -183,8 +181,8 @@ const TreeRect = memo(function TreeRect({ id, leaf, title, x, y, w, fill, stroke
         height={ROW - 3}
         rx={2}
         fill={fill}
-        stroke={stroke}
-        strokeWidth={hi ? 3 : 1}
+        stroke="currentColor"
+        strokeWidth={1}
         strokeDasharray={leaf ? undefined : '3 2'}
         opacity={leaf ? 1 : 0.7}
       />
@@ -227,23 +225,25 @@ export function BuddyTree({ state, event, options }: ViewProps) {
   }
   const theme = options.theme;
   const maxOrder = state.maxOrder;
+  const scale = (W - LABEL) / size;
 
+  // The tree as drawn, without the event's outline: a step that only moves the event (most steps
+  // within an op) keeps every node and the canvas as they are.
   const drawn = useMemo(() => {
-    const marks = new Set(marked.split(' '));
+    const ids = new Set<string>();
     const rects: ReactNode[] = [];
     const painted: PaintedNode[] = [];
     let leaves = 0;
     let splits = 0;
-    const scale = (W - LABEL) / size;
     const walk = (n: TreeNode) => {
       const x = LABEL + (n.pfn - base) * scale;
       const w = (1 << n.order) * scale;
       const y = (maxOrder - n.order) * ROW;
       const id = `${n.pfn}/${n.order}`;
-      const hi = marks.has(id);
+      ids.add(id);
       if (n.leaf) leaves++;
       else splits++;
-      if (w >= 1.5 && w < MIN_ELEMENT && !hi) {
+      if (w >= 1.5 && w < MIN_ELEMENT) {
         painted.push({ x, y, w, fill: n.leaf ? leafColor(n.leaf, theme) : null });
       } else if (w >= 1.5) {
         const words = n.leaf ? leafWords(n.leaf) : 'split into two halves';
@@ -258,17 +258,28 @@ export function BuddyTree({ state, event, options }: ViewProps) {
             y={y}
             w={w}
             fill={n.leaf ? leafColor(n.leaf, theme) : 'none'}
-            stroke={hi ? HIGHLIGHT[theme] : 'currentColor'}
-            hi={hi}
           />,
         );
       }
       for (const c of n.children) walk(c);
     };
     walk(tree);
-    return { rects, painted, leaves, splits };
-  }, [tree, base, marked, theme, size, maxOrder]);
-  const { rects, painted, leaves, splits } = drawn;
+    return { ids, rects, painted, leaves, splits };
+  }, [tree, base, theme, scale, maxOrder]);
+  const { ids, rects, painted, leaves, splits } = drawn;
+  // the event's nodes that are in the tree, outlined over it
+  const marks = marked
+    .split(' ')
+    .filter((id) => id && ids.has(id))
+    .map((id) => {
+      const [pfn = 0, order = 0] = id.split('/').map(Number);
+      return {
+        id,
+        x: LABEL + (pfn - base) * scale,
+        y: (maxOrder - order) * ROW,
+        w: (1 << order) * scale,
+      };
+    });
   const height = (state.maxOrder + 1) * ROW;
 
   // The small nodes, painted as the SVG would draw them (its stroke is its currentColor).
@@ -359,6 +370,22 @@ export function BuddyTree({ state, event, options }: ViewProps) {
             </text>
           ))}
           {rects}
+          {marks.map((m) => (
+            <rect
+              key={m.id}
+              className="tree-mark"
+              data-marked={m.id}
+              x={m.x + 0.5}
+              y={m.y + 0.5}
+              width={Math.max(0.5, m.w - 1)}
+              height={ROW - 3}
+              rx={2}
+              fill="none"
+              stroke={HIGHLIGHT[theme]}
+              strokeWidth={3}
+              pointerEvents="none"
+            />
+          ))}
         </svg>
       </div>
     </section>

@@ -289,8 +289,9 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
  * offsets is refused (arena_fits), never wrapped into a smaller, corrupt one.
  */
 struct arena_layout {
-	uint64_t block_frames, block_heads, pageblocks, frame_stamps, nodes, cpus, pcp, handles,
-		slab_blocks, slab_free, pool, pool_owners, events, event_ctx, end;
+	uint64_t block_frames, block_heads, pageblocks, frame_stamps, frame_group_stamps, nodes,
+		cpus, pcp, handles, slab_blocks, slab_free, pool, pool_owners, events, event_ctx,
+		end;
 	uint64_t subsystem[MAX_SUBSYSTEMS]; /* each subsystem's region, before the events (0: none) */
 };
 
@@ -317,7 +318,10 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 	l.block_heads = align8(l.block_frames + (uint64_t)n->frame_stamps * sizeof(uint32_t));
 	l.pageblocks = align8(l.block_heads + (uint64_t)n->frame_stamps * sizeof(struct page));
 	l.frame_stamps = align8(l.pageblocks + n->pageblocks);
-	l.nodes = align8(l.frame_stamps + (uint64_t)n->frame_stamps * sizeof(uint64_t));
+	l.frame_group_stamps =
+		align8(l.frame_stamps + (uint64_t)n->frame_stamps * sizeof(uint64_t));
+	l.nodes = align8(l.frame_group_stamps +
+			 (uint64_t)frame_stamp_groups(n->frame_stamps) * sizeof(uint64_t));
 	l.cpus = align8(l.nodes + (uint64_t)cfg->nr_nodes * sizeof(struct node));
 	l.pcp = align8(l.cpus + nr_cpus * sizeof(struct cpu));
 	l.handles = align8(l.pcp + nr_pcp * sizeof(struct per_cpu_pages));
@@ -465,6 +469,7 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->nr_slabs = (uint32_t)n.slabs;
 	s->pageblocks_off = (uint32_t)l.pageblocks;
 	s->frame_stamps_off = (uint32_t)l.frame_stamps;
+	s->frame_group_stamps_off = (uint32_t)l.frame_group_stamps;
 	s->nr_frame_stamps = n.frame_stamps;
 	s->pcp_off = (uint32_t)l.pcp;
 	s->handles_off = (uint32_t)l.handles;

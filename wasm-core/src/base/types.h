@@ -727,13 +727,14 @@ struct sim {
 		whole_tail; /* what every non-head frame of a whole block reads as (a clean tail) */
 	uint32_t pageblocks_off;   /* uint8_t tag per pageblock: migratetype | PB_ISOLATE */
 	uint32_t frame_stamps_off; /* uint64_t per max-order block of pfns: see frame_changed */
-	uint32_t nr_frame_stamps;  /* max-order blocks from pfn 0 to the last managed frame */
-	uint32_t pcp_off;	   /* struct per_cpu_pages [cpu][populated zone's pcp_slot] */
-	uint32_t handles_off;	   /* struct handle [max_handles] */
-	uint32_t events_off;	   /* struct sim_event [event_capacity] */
-	uint32_t event_ctx_off;	   /* uint8_t [event_capacity]: each event's cpu trace_ctx */
-	int64_t nr_swap_free;	   /* free swap slots (pages) */
-	uint32_t nr_events;	   /* events in the buffer */
+	uint32_t frame_group_stamps_off; /* uint64_t per FRAME_STAMP_GROUP blocks: frame_changed */
+	uint32_t nr_frame_stamps;	 /* max-order blocks from pfn 0 to the last managed frame */
+	uint32_t pcp_off;		 /* struct per_cpu_pages [cpu][populated zone's pcp_slot] */
+	uint32_t handles_off;		 /* struct handle [max_handles] */
+	uint32_t events_off;		 /* struct sim_event [event_capacity] */
+	uint32_t event_ctx_off;		 /* uint8_t [event_capacity]: each event's cpu trace_ctx */
+	int64_t nr_swap_free;		 /* free swap slots (pages) */
+	uint32_t nr_events;		 /* events in the buffer */
 	uint32_t events_dropped; /* events lost since the last clear because the buffer was full */
 	uint32_t event_seq;	 /* next event's seq */
 	uint32_t op_seq;	 /* index of the op being applied */
