@@ -188,10 +188,10 @@ export function memcgsFromLruState(state: LruState): {
   }
   const heldBy = [...excess.entries()].filter(([, e]) => e.some((v) => v > 0));
   const offlineTotal = Math.max(0, (state.cgroups ?? online.length) - online.length);
-  const pagesOf = (e: number[]) => e.reduce((a, b) => a + b, 0);
   // How many offline memcgs hold each ancestor's pages: as many as memcgs the size of its online
   // children (the median of their page cache: a deleted memcg's anonymous memory is gone) would
-  // take, at least one; the ancestors whose children are largest first, while there are enough.
+  // take, at least one; the ancestors whose children are largest first, while there are enough,
+  // and the last of them the rest.
   const file = (lists: number[] | null | undefined) =>
     (lists?.[LRU_NAMES.indexOf('inactive_file')] ?? 0) +
     (lists?.[LRU_NAMES.indexOf('active_file')] ?? 0);
