@@ -66,4 +66,38 @@ describe('lru-state', () => {
       { node: 0, zone: 2, lru: 2, order: 0, memcg: 1, count: 100 },
     ]);
   });
+  it('gives an ancestor as many offline memcgs as memcgs the size of its online children take', () => {
+    // the root holds 1200 page-cache pages beyond /a and /b (children of 1000 and 200: a median
+    // of 600, so 2 memcgs), /a 800 beyond /a/x (100 pages: 8 memcgs); 10 memcgs, 4 online, so 6
+    // offline: the root's (the larger children) get their 2 first, /a the 4 left
+    const r = parseLruState(
+      HEAD +
+        'cgroups 10\n' +
+        'memcg 1 0 0 0 0 0 0 2400 0 /\n' +
+        'memcg 35 0 0 100 0 0 0 1000 0 /a\n' +
+        'memcg 36 0 0 100 0 0 0 100 0 /a/x\n' +
+        'memcg 37 0 0 200 0 0 0 200 0 /b\n' +
+        'folios 0 Normal 1 inactive_file 0 1200\n' +
+        'folios 0 Normal 35 inactive_file 0 900\n' +
+        'folios 0 Normal 36 inactive_file 0 100\n' +
+        'folios 0 Normal 37 inactive_file 0 200\n',
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    const { memcgs, folios } = memcgsFromLruState(r.state);
+    expect(memcgs.map((m) => (m.online ? m.ino : 'off'))).toEqual([
+      1,
+      'off',
+      'off',
+      35,
+      'off',
+      'off',
+      'off',
+      'off',
+      36,
+      37,
+    ]);
+    expect(folios.filter((f) => f.memcg === 1 || f.memcg === 4).map((f) => f.count)).toEqual([
+      600, 200,
+    ]);
+  });
 });

@@ -138,6 +138,14 @@ function parentPath(path: string): string {
   return at <= 0 ? '/' : path.slice(0, at);
 }
 
+/** The median of some numbers (the mean of the middle two of an even count); null for none. */
+function median(values: number[]): number | null {
+  const v = [...values].sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = v.length >> 1;
+  return v.length % 2 ? (v[mid] ?? 0) : ((v[mid - 1] ?? 0) + (v[mid] ?? 0)) / 2;
+}
+
 /** Split n into k parts as evenly as can be, the larger ones first. */
 function split(n: number, k: number): number[] {
   return Array.from({ length: k }, (_, i) => Math.floor(n / k) + (i < n % k ? 1 : 0));
@@ -152,8 +160,9 @@ function split(n: number, k: number): number[] {
  * children's subtrees is held by offline descendants. That share of each of its folio counts
  * moves to offline memcgs. How many there are is known only overall (num_cgroups less the online
  * ones) and how the pages spread over them not at all: the model gives each ancestor with such
- * pages a share of the offline memcgs in proportion to its pages (at least one), splits the pages
- * evenly among them, and places them right after the ancestor in the walk (older than its online
+ * pages as many offline memcgs as memcgs the size of its online children would take (a deleted
+ * reclaim test's memcg was like the live ones beside it: the captures' kswapd met as many
+ * order-8 folios at priority 12 as that gives), splits the pages evenly among them, and places them right after the ancestor in the walk (older than its online
  * children, as cgroups are made in inode order). Without memory.stat figures (cgroup v2), no
  * memcg is taken for offline.
  */
@@ -179,14 +188,34 @@ export function memcgsFromLruState(state: LruState): {
   }
   const heldBy = [...excess.entries()].filter(([, e]) => e.some((v) => v > 0));
   const offlineTotal = Math.max(0, (state.cgroups ?? online.length) - online.length);
-  const pagesOf = (e: number[]) => e.reduce((a, b) => a + b, 0);
-  const allPages = heldBy.reduce((a, [, e]) => a + pagesOf(e), 0);
-  const share = new Map<number, number>();
-  for (const [ino, e] of heldBy)
-    share.set(
-      ino,
-      offlineTotal === 0 ? 0 : Math.max(1, Math.round((offlineTotal * pagesOf(e)) / allPages)),
+  // How many offline memcgs hold each ancestor's pages: as many as memcgs the size of its online
+  // children (the median of their page cache: a deleted memcg's anonymous memory is gone) would
+  // take, at least one; the ancestors whose children are largest first, while there are enough,
+  // and the last of them the rest.
+  const file = (lists: number[] | null | undefined) =>
+    (lists?.[LRU_NAMES.indexOf('inactive_file')] ?? 0) +
+    (lists?.[LRU_NAMES.indexOf('active_file')] ?? 0);
+  const filePages = (m: LruStateMemcg) => file(m.tree);
+  const sizes = (ms: LruStateMemcg[]) => ms.map(filePages).filter((n) => n > 0);
+  const everyChild = sizes(online.filter((c) => c.path !== '/'));
+  const typical = new Map<number, number>();
+  for (const [ino, e] of heldBy) {
+    const m = online.find((o) => o.ino === ino);
+    const children = sizes(
+      online.filter((c) => c !== m && c.path !== '/' && parentPath(c.path) === m?.path),
     );
+    typical.set(ino, median(children.length ? children : everyChild) ?? file(e));
+  }
+  const share = new Map<number, number>();
+  let left = offlineTotal;
+  const byTypical = [...heldBy].sort((a, b) => (typical.get(b[0]) ?? 0) - (typical.get(a[0]) ?? 0));
+  byTypical.forEach(([ino, e], i) => {
+    const later = byTypical.length - 1 - i;
+    const want = Math.max(1, Math.round(file(e) / Math.max(1, typical.get(ino) ?? 1)));
+    const k = later ? Math.min(want, Math.max(0, left - later)) : left;
+    share.set(ino, Math.max(0, k));
+    left -= Math.max(0, k);
+  });
   // the walk: each online memcg, then its offline descendants, then its online children
   const memcgs: CapturedMemcg[] = [];
   const index = new Map<number, number>(); // ino -> memcg index
