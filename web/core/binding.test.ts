@@ -55,8 +55,9 @@ describe('layout', () => {
     for (const [field, offset] of Object.entries(SIM_OP_FIELDS)) {
       expect(L.off(`sim_op.${field}` as (typeof LAYOUT_FIELDS)[number]), field).toBe(offset);
     }
-    // 36: the emitting file and line (src_file, src_line) cost 4 bytes over the 32 of the fields.
-    expect(L.sizeOf('sim_event')).toBe(36);
+    // 40: the emitting file and line (src_file, src_line) cost 4 bytes over the 32 of the fields,
+    // the trace context (ctx, the flags column: a byte in a word, so no padding) 4 more.
+    expect(L.sizeOf('sim_event')).toBe(40);
     expect(L.sizeOf('page')).toBe(16);
     // Fields read with fixed widths: u8, u16, u32, i32, u64.
     const widths: Record<string, number> = {

@@ -64,7 +64,7 @@ static FAST_PATH void ev_emit_at(uint16_t src_file, uint16_t src_line, struct si
 	e->fn = (uint8_t)fn;
 	e->src_file = src_file;
 	e->src_line = src_line;
-	sim_event_ctx(s)[n] = ctx;
+	e->ctx = ctx;
 }
 
 /*

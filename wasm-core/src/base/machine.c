@@ -290,8 +290,7 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
  */
 struct arena_layout {
 	uint64_t block_frames, block_heads, pageblocks, frame_stamps, frame_group_stamps, nodes,
-		cpus, pcp, handles, slab_blocks, slab_free, pool, pool_owners, events, event_ctx,
-		end;
+		cpus, pcp, handles, slab_blocks, slab_free, pool, pool_owners, events, end;
 	uint64_t subsystem[MAX_SUBSYSTEMS]; /* each subsystem's region, before the events (0: none) */
 };
 
@@ -354,8 +353,7 @@ static struct arena_layout arena_layout(const struct sim_config *cfg, const stru
 	l.pool = l.end;
 	l.pool_owners = align8(l.pool + (n->slabs << cfg->max_order) * sizeof(struct page));
 	l.events = align8(l.pool_owners + (n->slabs << cfg->max_order) * sizeof(uint32_t));
-	l.event_ctx = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
-	l.end = align8(l.event_ctx + cfg->event_capacity);
+	l.end = align8(l.events + (uint64_t)cfg->event_capacity * sizeof(struct sim_event));
 	return l;
 }
 
@@ -474,7 +472,6 @@ int sim_init(void *arena, size_t size, const struct sim_config *cfg)
 	s->pcp_off = (uint32_t)l.pcp;
 	s->handles_off = (uint32_t)l.handles;
 	s->events_off = (uint32_t)l.events;
-	s->event_ctx_off = (uint32_t)l.event_ctx;
 	s->nr_swap_free = cfg->swap_pages;
 	for (int i = 0; i < MAX_SUBSYSTEMS; i++)
 		s->subsystem_off[i] = (uint32_t)l.subsystem[i];

@@ -20,8 +20,11 @@ int sim_report_bad(struct sim *s, int cpu, uint32_t pfn, int order, int reason, 
 	return err;
 }
 
-/* OP_TICK: vmstat intervals pass on every online CPU; each subsystem does its periodic work. */
-static int op_tick(struct sim *s, int32_t ticks)
+/*
+ * OP_TICK: vmstat intervals pass on every online CPU; each subsystem does its periodic work. Out of
+ * line, as OP_TICK_CPU: rare ops kept out of sim_apply (page_alloc/ops.c, page_alloc_apply_rare).
+ */
+static OUT_OF_LINE int op_tick(struct sim *s, int32_t ticks)
 {
 	if (ticks < 1 || ticks > MAX_TICKS_PER_OP)
 		return SIM_EINVAL;
@@ -51,7 +54,7 @@ static int op_tick(struct sim *s, int32_t ticks)
  * once; a timed trace puts each CPU's runs where they fall. Virtual time does not move: a trace's
  * own timestamps order the ops. The end-of-interval work (tick_end) belongs to OP_TICK.
  */
-static int op_tick_cpu(struct sim *s, int cpu)
+static OUT_OF_LINE int op_tick_cpu(struct sim *s, int cpu)
 {
 	ev_emit(s, EV_VMSTAT_TICK, FN_VMSTAT_UPDATE, cpu, NULL, 0, 0, 0, 0, 0, 0);
 	for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++)

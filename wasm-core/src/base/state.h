@@ -149,12 +149,6 @@ static inline struct sim_event *sim_event_buf(const struct sim *s)
 	return (struct sim_event *)((char *)s + s->events_off);
 }
 
-/* Beside each buffered event: its CPU's trace_ctx when it was emitted (the trace's flags column). */
-static inline uint8_t *sim_event_ctx(const struct sim *s)
-{
-	return (uint8_t *)s + s->event_ctx_off;
-}
-
 /* The zone of (node, zone index). */
 static inline struct zone *sim_zone(struct sim *s, int nid, int zid)
 {

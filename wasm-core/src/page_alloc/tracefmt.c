@@ -189,7 +189,7 @@ static void zero_padded(struct textbuf *tb, uint32_t v, int width)
  * The flags column (kernel/trace/trace_output.c: trace_print_lat_fmt): 'd' with interrupts off,
  * need-resched and hard/soft irq ('.': the model has neither), the preempt depth in hex ('.' for
  * 0) and, from ~5.15, the migrate-disable depth (always '.' here). ctx is the CPU's trace_ctx when
- * the event was emitted (sim_event_ctx): "d..3." under zone->lock inside a 6.x pcp lock.
+ * the event was emitted (its record's ctx): "d..3." under zone->lock inside a 6.x pcp lock.
  */
 static void flags_column(const struct sim *s, struct textbuf *tb, uint8_t ctx)
 {
@@ -209,16 +209,6 @@ static void flags_column(const struct sim *s, struct textbuf *tb, uint8_t ctx)
 	tb_char(tb, '.');
 }
 
-/* The trace_ctx recorded beside e, or 0 for an event outside the buffer. */
-static uint8_t event_ctx(const struct sim *s, const struct sim_event *e)
-{
-	const struct sim_event *buf = sim_event_buf(s);
-
-	if (e < buf || e >= buf + s->nr_events)
-		return 0;
-	return sim_event_ctx(s)[e - buf];
-}
-
 /* "             sim-1000    [000] .....     0.000042: " */
 static void line_prefix(const struct sim *s, struct textbuf *tb, const struct sim_event *e)
 {
@@ -235,7 +225,7 @@ static void line_prefix(const struct sim *s, struct textbuf *tb, const struct si
 	tb_str(tb, " [");
 	zero_padded(tb, e->cpu, 3);
 	tb_str(tb, "] ");
-	flags_column(s, tb, event_ctx(s, e));
+	flags_column(s, tb, e->ctx);
 	tb_char(tb, ' ');
 	/* "%5lu.%06lu: " */
 	tb_int(tb, e->seq / 1000000u, 5);
