@@ -47,7 +47,6 @@ function batchsize(managed) {
 export function zoneinfoTemplate(zones, cpusPerNode, minFreeKbytesArg) {
   const nodes = zones.length;
   const cpus = nodes * cpusPerNode;
-  const all = zones.flat();
   const lowmem = zones.flatMap((row) => row.filter((_, i) => i !== MOVABLE));
   const lowmemPages = lowmem.reduce((s, z) => s + z.managed, 0);
   let minFree = minFreeKbytesArg;
@@ -141,7 +140,7 @@ function main(argv) {
     const [node, name, ...nums] = spec.split(',');
     const zid = ZONES.indexOf(name);
     const [start, spanned, present, managed] = nums.map(Number);
-    if (zid < 0 || nums.length !== 4 || nums.some((n) => !/^\d+$/.test(n))) {
+    if (zid < 0 || !/^\d+$/.test(node) || nums.length !== 4 || nums.some((n) => !/^\d+$/.test(n))) {
       console.error(`zoneinfo-template: bad --zone ${spec}`);
       return 2;
     }
