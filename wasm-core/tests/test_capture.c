@@ -152,6 +152,31 @@ TEST(capture_without_pageblocks_tags_in_use_unmovable)
 	free(s);
 }
 
+/*
+ * A run of pageblocks that ends inside a max-order block: each half gets a free block of its own
+ * type, so the block must have its frames first (fuzz case 1100795591005867262 wrote the second
+ * half's head into the whole blocks' shared tail).
+ */
+TEST(capture_runs_split_a_whole_block_at_a_pageblock_boundary)
+{
+	struct sim *s = laptop();
+	struct zone *z;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	z = sim_zone(s, 0, ZONE_NORMAL);
+	CHECK(op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_UNMOVABLE, NORMAL, 1) ==
+	      SIM_OK);
+	CHECK(op(s, OP_CAPTURE_ZONE, 0, 9, MIGRATE_UNMOVABLE, NORMAL, 1) == SIM_OK);
+	CHECK(op(s, OP_CAPTURE_ZONE, 0, 9, MIGRATE_MOVABLE, NORMAL, 1) == SIM_OK);
+	CHECK(op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, NORMAL, 0) == SIM_OK);
+	CHECK_EQ(sim_check(s), SIM_OK);
+	CHECK_EQ(z->nr_free_pages, 1024);
+	CHECK_EQ(z->free_area[9].nr_free, 2);
+	free(s);
+}
+
 TEST(capture_refuses_bad_ops_and_reports_what_does_not_fit)
 {
 	struct sim *s = laptop();
