@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // zoneinfo-template.mjs: the /proc/zoneinfo a 6.18 x86-64 kernel would print for a machine of a
 // given layout right after boot (it is not a capture): the shape scale-capture.mjs fills with a
-// capture's use. Every figure comes from the kernel's formulas (KERNEL.md B.3, B.4, C.2, C.3,
-// C.5, C.8), written here apart from the model's C so each checks the other:
+// capture's use. Every figure comes from the kernel's formulas (docs/kernel/page_alloc/zones.md
+// C.2, C.3, C.5, C.8 and pcp.md B.3, B.4), written here apart from the model's C so each checks
+// the other:
 //   min_free_kbytes  int_sqrt(16 * KiB of every managed page up to Normal), clamped to
 //                    [128, 262144], raised by THP's recommendation (set_recommended_min_free_kbytes)
 //   min/low/high/promo  __setup_per_zone_wmarks (watermark_scale_factor 10)
