@@ -212,7 +212,7 @@ async function printState() {
   register();
   const { stateBench } = await import('./bench/state-bench.ts');
   const st = await stateBench();
-  const w = [44, 16, 16, 10];
+  const w = [60, 16, 16, 10];
   console.log('\nState per managed page, after 2 CPUs x 20k random ops of orders 0..3');
   console.log(row(['', 'arena', 'snapshot', 'goal'], w));
   for (const p of st.perPage)

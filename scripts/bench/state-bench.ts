@@ -59,12 +59,12 @@ function randomWorkload(preset: string): string {
 }
 
 /**
- * The 1 TiB machine in use (traces/scaled/1tib-kswapd: the kswapd capture's use scaled to the
- * 1 TiB zoneinfo, 99% of it in use) after the kswapd capture's trace, as `npm run sim --
- * --machine-from-zoneinfo` builds and runs it.
+ * A big machine in use (traces/scaled/1tib-kswapd: the kswapd capture's use scaled to the 1 TiB
+ * zoneinfo; 2tib-4node-kswapd: to each node of a 2 TiB, 4-node one; 99% of either in use) after
+ * the kswapd capture's trace, as `npm run sim -- --machine-from-zoneinfo` builds and runs it.
  */
-function capturedBig(core: Core): Sim {
-  const dir = join(repo, 'traces/scaled/1tib-kswapd');
+function capturedBig(core: Core, folder: string): Sim {
+  const dir = join(repo, 'traces/scaled', folder);
   const file = (name: string) => ({ name, text: readText(join(dir, name)) });
   const m = machineFromCapture(file('zoneinfo'), {
     buddyinfo: file('buddyinfo'),
@@ -91,7 +91,7 @@ function capturedBig(core: Core): Sim {
   });
   sim.applyOps(c.program.ops);
   sim.clearEvents();
-  if (sim.state().frozen) throw new Error('the 1 TiB machine in use froze');
+  if (sim.state().frozen) throw new Error(`the machine of ${folder} froze`);
   return sim;
 }
 
@@ -107,17 +107,22 @@ export async function stateBench(): Promise<{ perPage: StatePerPage[]; restore: 
     perPage.push({ preset, managed, arenaBytes: sim.size(), liveBytes: sim.snapshotBytes() });
     sim.dispose();
   }
-  const big = capturedBig(core);
-  perPage.push({
-    preset: '1 TiB 99% in use + kswapd trace',
-    managed: big
-      .state()
-      .nodes.flatMap((n) => n.zones)
-      .reduce((a, z) => a + z.managed, 0),
-    arenaBytes: big.size(),
-    liveBytes: big.snapshotBytes(),
-  });
-  big.dispose();
+  for (const [folder, label] of [
+    ['1tib-kswapd', '1 TiB 99% in use + kswapd trace'],
+    ['2tib-4node-kswapd', '2 TiB, 4 nodes, 99% in use + kswapd trace'],
+  ] as const) {
+    const big = capturedBig(core, folder);
+    perPage.push({
+      preset: label,
+      managed: big
+        .state()
+        .nodes.flatMap((n) => n.zones)
+        .reduce((a, z) => a + z.managed, 0),
+      arenaBytes: big.size(),
+      liveBytes: big.snapshotBytes(),
+    });
+    big.dispose();
+  }
   const sim = ran(core, server2Workload());
   try {
     const heap = () => core.mod.HEAPU8;

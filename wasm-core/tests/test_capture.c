@@ -152,6 +152,39 @@ TEST(capture_without_pageblocks_tags_in_use_unmovable)
 	free(s);
 }
 
+/*
+ * A run of pageblocks shorter than a max-order block: its pieces after the first lie inside a
+ * block that boot left whole, so the block needs its frames before a free block goes there (fuzz
+ * case 1100795591005867262 wrote such a head into the whole blocks' shared tail).
+ */
+TEST(capture_runs_inside_a_whole_block_materialise_it)
+{
+	struct sim_config cfg;
+	struct sim *s;
+	struct zone *z;
+
+	sim_config_default(&cfg);
+	cfg.thp = 0;
+	cfg.pageblock_order = 2;
+	cfg.zones[0][ZONE_NORMAL] = (struct zone_config){ 0, 4096, 4096, 4096 };
+	s = test_boot(&cfg);
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	z = sim_zone(s, 0, ZONE_NORMAL);
+	/* 3 Unmovable pageblocks: a run of 12 pages, pieces of order 3 and 2, both free */
+	CHECK(op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_UNMOVABLE, NORMAL, 3) ==
+	      SIM_OK);
+	CHECK(op(s, OP_CAPTURE_ZONE, 0, 3, MIGRATE_UNMOVABLE, NORMAL, 1) == SIM_OK);
+	CHECK(op(s, OP_CAPTURE_ZONE, 0, 2, MIGRATE_UNMOVABLE, NORMAL, 1) == SIM_OK);
+	CHECK(op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, NORMAL, 0) == SIM_OK);
+	CHECK_EQ(sim_check(s), SIM_OK);
+	CHECK_EQ(z->nr_free_pages, 12);
+	CHECK_EQ(frame_at(s, 8)->state, PG_BUDDY);
+	CHECK_EQ(frame_at(s, 8)->order, 2);
+	free(s);
+}
+
 TEST(capture_refuses_bad_ops_and_reports_what_does_not_fit)
 {
 	struct sim *s = laptop();

@@ -11,10 +11,12 @@
 #include "base/sim.h"
 #include "base/state.h"
 #include "boot.h"
+#include "fault/check.h"
 #include "fault/lane.h"
 #include "fault/mm.h"
 #include "fault/vocab.h"
 #include "harness.h"
+#include "owned_test_util.h"
 #include "page_alloc/procfs.h"
 #include "page_alloc/tracefmt.h"
 
@@ -467,12 +469,20 @@ TEST(fault_checker_catches_corruption)
 	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
 	CHECK_EQ(sim_apply(s, &touch), SIM_OK);
 	CHECK_EQ(sim_check(s), SIM_OK);
-	/* a PTE beyond the VMA */
+	/* a PTE moved beyond the VMA (a page mapped twice would first be an owned page too many) */
 	f->pte_tables[0].pte[100] = f->pte_tables[0].pte[0];
-	f->pte_tables[0].nr_present++;
+	f->pte_tables[0].pte[0] = PTE_NONE;
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	CHECK(strstr(s->error, "outside every VMA") != NULL);
+	f->pte_tables[0].pte[0] = f->pte_tables[0].pte[100];
 	f->pte_tables[0].pte[100] = PTE_NONE;
+	CHECK_EQ(sim_check(s), SIM_OK);
+	/* the same page mapped twice: one owned mark, two owners' records */
+	f->pte_tables[0].pte[10] = f->pte_tables[0].pte[0];
+	f->pte_tables[0].nr_present++;
+	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
+	CHECK(strstr(s->error, "owned pages differ") != NULL);
+	f->pte_tables[0].pte[10] = PTE_NONE;
 	f->pte_tables[0].nr_present--;
 	CHECK_EQ(sim_check(s), SIM_OK);
 	/* an odd sequence count left behind */
@@ -488,6 +498,34 @@ TEST(fault_checker_catches_corruption)
 	CHECK_EQ(sim_check(s), SIM_ECORRUPT);
 	f->vmas[0].next = VMA_NONE;
 	CHECK_EQ(sim_check(s), SIM_OK);
+	free(s);
+}
+
+/* A raw free of a page table or of a mapped page is refused: only the zap and free_pgtables free them. */
+TEST(fault_pages_refuse_a_raw_free)
+{
+	struct sim *s = fault_boot_machine(PROFILE_6_18, 2);
+	struct fault_state *f;
+	struct sim_op touch = { OP_TOUCH, 0, 1, 1, 0, 4 };
+	uint32_t table, page;
+
+	CHECK(s);
+	if (!s)
+		return;
+	f = fault_state(s);
+	threads(s, 2);
+	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
+	CHECK_EQ(sim_apply(s, &touch), SIM_OK);
+	table = f->pte_tables[0].pfn;
+	page = f->pte_tables[0].pte[2];
+	CHECK_EQ(fault_owned_pages(s), 5u); /* the table and its four pages */
+	check_raw_free_refused_as_owned(s, table, 0);
+	check_raw_free_refused_as_owned(s, page, 0);
+	/* munmap zaps the pages and frees the table: the marks go with them */
+	CHECK_EQ(op(s, OP_MUNMAP, 0, 0, 0, 64, 0), SIM_OK);
+	CHECK_EQ(sim_check(s), SIM_OK);
+	CHECK_EQ(fault_owned_pages(s), 0u);
+	CHECK(!(frame_at(s, page)->flags & PAGEF_OWNED));
 	free(s);
 }
 

@@ -11,6 +11,7 @@
 #include "base/sim.h"
 #include "boot.h"
 #include "harness.h"
+#include "owned_test_util.h"
 #include "page_alloc/tracefmt.h"
 #include "percpu/percpu.h"
 #include "percpu/vocab.h"
@@ -312,6 +313,49 @@ TEST(percpu_dynamic_chunks_populate_from_the_page_allocator)
 		CHECK_EQ(sim_check(s), SIM_OK);
 		free(s);
 	}
+}
+
+/*
+ * A raw free (OP_FREE_PFN) of a page a dynamic chunk holds is refused as a bad page, at its order
+ * and at any other, and changes nothing; the chunk's own free and depopulation still give it back.
+ * (fuzz case 3431503765865516484 freed such a page and left the chunk naming a free frame.)
+ */
+TEST(percpu_backing_pages_refuse_a_raw_free)
+{
+	struct sim *s = boot_percpu(PROFILE_6_18, 185560, 256);
+	struct pcpu_state *ps;
+	uint32_t pfn = PFN_NONE, held;
+
+	CHECK(s);
+	if (!s)
+		return;
+	ps = pcpu_state(s);
+	for (uint32_t h = 0; h < 40; h++)
+		CHECK_EQ(palloc(s, h, 1024, 8), SIM_OK);
+	for (uint32_t ci = 0; ci < ps->max_chunks && pfn == PFN_NONE; ci++) {
+		struct pcpu_chunk *c = pcpu_chunk(ps, ci);
+		for (uint32_t p = 0; c->in_use && !c->immutable && p < c->nr_pages; p++)
+			if (pcpu_page_populated(ps, ci, p)) {
+				pfn = pcpu_pfns(ps, ci)[(size_t)p * s->nr_cpus + 1];
+				break;
+			}
+	}
+	CHECK(pfn != PFN_NONE);
+	if (pfn == PFN_NONE) {
+		free(s);
+		return;
+	}
+	held = (uint32_t)percpu_owned_pages(s);
+	CHECK(held >= 2 * s->nr_cpus);
+	check_raw_free_refused_as_owned(s, pfn, 0);
+	check_raw_free_refused_as_owned(s, pfn, 3);
+	CHECK_EQ(percpu_owned_pages(s), held);
+	/* the owner's own path still works: every area freed, then the balance work */
+	for (uint32_t h = 0; h < 40; h++)
+		CHECK_EQ(pfree(s, h), SIM_OK);
+	CHECK_EQ(pcpu_op(s, OP_PERCPU_BALANCE, 0, 0, 0, 0, 0), SIM_OK);
+	CHECK_EQ(sim_check(s), SIM_OK);
+	free(s);
 }
 
 TEST(percpu_random_streams_keep_every_invariant)

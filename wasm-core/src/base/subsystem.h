@@ -27,6 +27,8 @@ struct subsystem {
 	void (*tick_end)(struct sim *s);
 	/* After an op while s->nr_awake_workers > 0: work beside the workload, e.g. a woken kswapd's next round. */
 	void (*op_done)(struct sim *s);
+	/* How many pages it holds from page_alloc_owned (PAGEF_OWNED), counted from its own records. */
+	uint64_t (*owned_pages)(const struct sim *s);
 	/* Verify this subsystem's part of the state: SIM_OK, or SIM_ECORRUPT with s->error set. */
 	int (*check)(struct sim *s);
 	/* Print one of its events as its kernel tracepoint does (name and fields, after the line prefix); 0 if not its own. */

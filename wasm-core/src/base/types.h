@@ -259,6 +259,13 @@ struct page {
  * one (reclaim/capture.c). Never the tail of its list: reclaim/lru.c turns it into its folios first.
  */
 #define PAGEF_EXTENT 0x4
+/*
+ * PG_ALLOCATED, an order-0 page another subsystem holds from the page allocator: a percpu chunk's
+ * backing page, a page table, a page mapped by a PTE. Only its owner frees it (page_free_owned);
+ * a raw free of it is refused as a bad page (BAD_OWNED), as the kernel's free_page_is_bad refuses
+ * a page still mapped or still in use, and the checker counts the marks against the owners'.
+ */
+#define PAGEF_OWNED 0x8
 
 /* A block's page flags as reclaim sees them (struct page.lru_flags; the kernel's PG_* names). */
 #define PGL_LRU 0x1	     /* PG_lru: on one of its node's LRU lists */

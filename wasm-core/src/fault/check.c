@@ -71,7 +71,7 @@ static int check_mm(struct sim *s, int mm, uint32_t *vmas_seen)
 	return SIM_OK;
 }
 
-/* Whether pfn is an allocated order-0 frame. */
+/* Whether pfn is an allocated order-0 frame the fault subsystem owns (page_alloc_owned). */
 static int mapped_frame_ok(const struct sim *s, uint32_t pfn)
 {
 	int zi = pfn_to_zone_index(s, pfn);
@@ -80,7 +80,7 @@ static int mapped_frame_ok(const struct sim *s, uint32_t pfn)
 	if (zi < 0)
 		return 0;
 	p = zone_page(s, &sim_nodes(s)[zi / MAX_NR_ZONES].zones[zi % MAX_NR_ZONES], pfn);
-	return p->state == PG_ALLOCATED && p->order == 0;
+	return p->state == PG_ALLOCATED && p->order == 0 && (p->flags & PAGEF_OWNED);
 }
 
 /* One PTE table: its PMD, its count, and every PTE inside a VMA. */
@@ -94,7 +94,7 @@ static int check_table(struct sim *s, int idx)
 	    f->mms[t->mm].pmd[t->pmd_index] != idx + 1)
 		return fail(s, "PTE table not pointed at by its PMD", idx, t->pmd_index);
 	if (!mapped_frame_ok(s, t->pfn))
-		return fail(s, "PTE table page is not an allocated frame", idx, t->pfn);
+		return fail(s, "PTE table page is not an owned, allocated frame", idx, t->pfn);
 	for (uint32_t i = 0; i < PTRS_PER_PTE; i++) {
 		uint32_t page = t->pmd_index * PTRS_PER_PTE + i;
 		if (t->pte[i] == PTE_NONE)
@@ -103,7 +103,8 @@ static int check_table(struct sim *s, int idx)
 		if (vma_lookup(f, t->mm, page) < 0)
 			return fail(s, "PTE present outside every VMA", t->mm, page);
 		if (!mapped_frame_ok(s, t->pte[i]))
-			return fail(s, "PTE maps a frame that is not allocated", page, t->pte[i]);
+			return fail(s, "PTE maps a frame that is not owned and allocated", page,
+				    t->pte[i]);
 	}
 	if (present != t->nr_present)
 		return fail(s, "PTE table count differs from its PTEs", idx, t->nr_present);
@@ -155,4 +156,21 @@ int fault_check(struct sim *s)
 			return fail(s, "mm_users differs from the threads", mm,
 				    f->mms[mm].mm_users);
 	return SIM_OK;
+}
+
+uint64_t fault_owned_pages(const struct sim *s)
+{
+	const struct fault_state *f = fault_state(s);
+	uint64_t held = 0;
+
+	for (int i = 0; f && i < FAULT_MAX_PTE_TABLES; i++) {
+		const struct pte_table *t = &f->pte_tables[i];
+
+		if (!t->in_use)
+			continue;
+		held++; /* the table's own page */
+		for (uint32_t j = 0; j < PTRS_PER_PTE; j++)
+			held += t->pte[j] != PTE_NONE;
+	}
+	return held;
 }

@@ -115,7 +115,7 @@ static uint32_t fault_alloc_page(struct sim *s, const struct fault_ctx *c, const
 	int file = !!(v->vm_flags & VMA_FILE);
 	/* a page-cache page is read from its file, not zeroed (the model keeps no page cache) */
 	uint32_t pfn =
-		page_alloc(s, c->cpu, GFP_HIGHUSER_MOVABLE | (file ? 0 : __GFP_ZERO), 0, &zone);
+		page_alloc_owned(s, c->cpu, GFP_HIGHUSER_MOVABLE | (file ? 0 : __GFP_ZERO), &zone);
 
 	if (pfn != PFN_NONE && !file)
 		cpu_charge(s, c->cpu, COST_PAGE_ZERO_NS);

@@ -365,6 +365,7 @@ const struct subsystem fault_subsystem = {
 	.arena_bytes = fault_arena_bytes,
 	.boot = fault_boot,
 	.apply = fault_apply,
+	.owned_pages = fault_owned_pages,
 	.check = fault_check,
 	.trace_event = fault_trace,
 	.vmstat = fault_vmstat,

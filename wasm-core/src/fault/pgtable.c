@@ -31,7 +31,7 @@ struct pte_table *pte_alloc(struct sim *s, int mm, uint32_t page, int cpu)
 		uint32_t pfn;
 		if (t->in_use)
 			continue;
-		pfn = page_alloc(s, cpu, GFP_PGTABLE_USER, 0, &zone);
+		pfn = page_alloc_owned(s, cpu, GFP_PGTABLE_USER, &zone);
 		if (pfn == PFN_NONE)
 			return NULL;
 		cpu_charge(s, cpu, COST_PAGE_ZERO_NS);
@@ -53,11 +53,7 @@ struct pte_table *pte_alloc(struct sim *s, int mm, uint32_t page, int cpu)
 
 void fault_page_free(struct sim *s, uint32_t pfn, int cpu)
 {
-	int zi = pfn_to_zone_index(s, pfn);
-
-	if (zi >= 0)
-		page_free(s, cpu, &sim_nodes(s)[zi / MAX_NR_ZONES].zones[zi % MAX_NR_ZONES], pfn,
-			  0);
+	page_free_owned(s, cpu, pfn);
 }
 
 void free_pgtables(struct sim *s, int mm, uint32_t start, uint32_t end, int cpu)

@@ -122,6 +122,12 @@ static void fill_run(struct fill *f, uint32_t start, uint32_t end)
 			order--;
 		while (order > 0 && pfn + (1ull << order) > end)
 			order--;
+		/*
+		 * a run ends at a pageblock boundary: a block smaller than the largest order placed
+		 * here is part of a max-order block, which may still be whole (base/frames.h)
+		 */
+		if (order < f->s->config.max_order)
+			frame_materialised(f->s, (uint32_t)pfn);
 		fill_block(f, (uint32_t)pfn, order);
 		pfn += 1ull << order;
 	}

@@ -149,8 +149,12 @@ static int check_pcp(struct sim *s, struct zone *z, int cpu, uint64_t *pcp_heads
 	return SIM_OK;
 }
 
-/* Walk the frames of a zone block by block: every frame is a head or inside the block before it. */
-static int check_frames(struct sim *s, struct zone *z, uint64_t *buddy_heads, uint64_t *pcp_heads)
+/*
+ * Walk the frames of a zone block by block: every frame is a head or inside the block before it.
+ * Counts the pages other subsystems own (PAGEF_OWNED) into *owned.
+ */
+static int check_frames(struct sim *s, struct zone *z, uint64_t *buddy_heads, uint64_t *pcp_heads,
+			uint64_t *owned)
 {
 	uint32_t pfn = z->mem_pfn, end = z->mem_pfn + z->managed;
 
@@ -165,6 +169,13 @@ static int check_frames(struct sim *s, struct zone *z, uint64_t *buddy_heads, ui
 		size = 1u << page->order;
 		if (pfn & (size - 1) || pfn + size > end)
 			return fail(s, "block misaligned or past the zone", z, pfn, page->order, 0);
+		if (page->flags & PAGEF_OWNED) {
+			/* page_alloc_owned hands out order-0 pages, and only their owner frees them */
+			if (page->state != PG_ALLOCATED || page->order)
+				return fail(s, "an owned page is not an allocated order-0 page", z,
+					    pfn, page->state, PG_ALLOCATED);
+			(*owned)++;
+		}
 		if (page->state == PG_BUDDY)
 			(*buddy_heads)--;
 		else if (page->state == PG_PCP)
@@ -209,12 +220,17 @@ static int check_handles(struct sim *s)
 		if (page->state != PG_ALLOCATED || page->order != hd->order)
 			return fail(s, "handle does not name an allocated block of its order", z,
 				    hd->pfn, page->state, PG_ALLOCATED);
+		if (page->flags & PAGEF_OWNED)
+			return fail(s, "handle names a page another subsystem owns", z, hd->pfn, h,
+				    0);
 	}
 	return SIM_OK;
 }
 
 int page_alloc_check(struct sim *s)
 {
+	uint64_t owned = 0, held = 0;
+
 	/* the pool and the per-block table first: every frame access below goes through them */
 	if (frames_check(s))
 		return SIM_ECORRUPT;
@@ -229,7 +245,7 @@ int page_alloc_check(struct sim *s)
 			for (uint32_t cpu = 0; !err && cpu < s->nr_cpus; cpu++)
 				err = check_pcp(s, z, (int)cpu, &pcp_heads);
 			if (!err)
-				err = check_frames(s, z, &buddy_heads, &pcp_heads);
+				err = check_frames(s, z, &buddy_heads, &pcp_heads, &owned);
 			for (uint32_t pb = 0; !err && pb < z->nr_pageblocks; pb++) {
 				uint8_t tag = sim_pageblocks(s)[z->pageblock_base + pb];
 				if ((tag & 0x7) >= MIGRATE_ISOLATE || (tag & ~(PB_ISOLATE | 0x7)))
@@ -247,6 +263,13 @@ int page_alloc_check(struct sim *s)
 		if (h >= s->config.max_handles || sim_handles(s)[h].pfn == PFN_NONE)
 			return fail(s, "gathered handle holds no block", NULL, 0, h, i);
 	}
+	/* every owned mark is a page some subsystem holds (each owner checks its pages carry it) */
+	for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++)
+		if ((*sub)->owned_pages)
+			held += (*sub)->owned_pages(s);
+	if (owned != held)
+		return fail(s, "owned pages differ from what the subsystems hold", NULL, 0,
+			    (int64_t)owned, (int64_t)held);
 	if (zlc_check(s))
 		return SIM_ECORRUPT;
 	return check_handles(s);

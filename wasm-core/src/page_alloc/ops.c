@@ -39,6 +39,9 @@ static int free_check(struct sim *s, struct zone *z, uint32_t pfn, int order)
 	page = zone_page(s, z, pfn);
 	switch (page->state) {
 	case PG_ALLOCATED:
+		/* a percpu chunk's page, a page table or a mapped page: its owner frees it */
+		if (page->flags & PAGEF_OWNED)
+			return BAD_OWNED;
 		return page->order == order ? 0 : BAD_WRONG_ORDER;
 	case PG_BUDDY:
 	case PG_PCP:

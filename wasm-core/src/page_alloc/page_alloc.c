@@ -746,6 +746,31 @@ OUT_OF_LINE void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn,
 	page_free_fast(s, cpu, z, pfn, order);
 }
 
+uint32_t page_alloc_owned(struct sim *s, int cpu, uint32_t gfp, int *zone_out)
+{
+	uint32_t pfn = page_alloc(s, cpu, gfp, 0, zone_out);
+
+	/* an order-0 allocation split its max-order block, so its frame is in a slab (writable) */
+	if (pfn != PFN_NONE)
+		frame_at(s, pfn)->flags |= PAGEF_OWNED;
+	return pfn;
+}
+
+void page_free_owned(struct sim *s, int cpu, uint32_t pfn)
+{
+	int zi = pfn_to_zone_index(s, pfn);
+	struct page *page;
+
+	if (zi < 0)
+		return;
+	page = frame_at(s, pfn);
+	/* only the owner's own page: a page it does not hold is a corrupted state, left to the checker */
+	if (page->state != PG_ALLOCATED || page->order != 0 || !(page->flags & PAGEF_OWNED))
+		return;
+	page->flags &= (uint8_t)~PAGEF_OWNED;
+	page_free(s, cpu, sim_zone(s, zi / MAX_NR_ZONES, zi % MAX_NR_ZONES), pfn, 0);
+}
+
 void page_free_pcp_locked(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 {
 	/*

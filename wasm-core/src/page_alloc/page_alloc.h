@@ -42,6 +42,15 @@ int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx);
 /* __free_pages of an allocated block: to the pcp lists or to the buddy. */
 void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
 
+/*
+ * page_alloc of one page another subsystem keeps (a percpu chunk's page, a page table, a mapped
+ * page): marked PAGEF_OWNED, so no raw free can take it from its owner; PFN_NONE on failure.
+ */
+uint32_t page_alloc_owned(struct sim *s, int cpu, uint32_t gfp, int *zone_out);
+
+/* The owner of a page from page_alloc_owned frees it: the mark goes, then page_free (order 0). */
+void page_free_owned(struct sim *s, int cpu, uint32_t pfn);
+
 /* page_free folded into its caller (base/fast_path.h): for the free and random ops only. */
 void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
 

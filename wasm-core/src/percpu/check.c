@@ -298,11 +298,12 @@ int percpu_check(struct sim *s)
 					continue;
 				}
 				zi = pfn_to_zone_index(s, pfn);
-				if (zi < 0 ||
-				    zone_page(s, sim_zone(s, zi / MAX_NR_ZONES, zi % MAX_NR_ZONES),
-					      pfn)
-						    ->state != PG_ALLOCATED)
+				if (zi < 0 || frame_at(s, pfn)->state != PG_ALLOCATED)
 					return fail(s, "a populated page's frame is not allocated",
+						    ci, p, pfn);
+				if (!(frame_at(s, pfn)->flags & PAGEF_OWNED))
+					return fail(s,
+						    "a populated page's frame is not marked owned",
 						    ci, p, pfn);
 			}
 		}
@@ -396,4 +397,22 @@ int percpu_check(struct sim *s)
 		}
 	}
 	return SIM_OK;
+}
+
+uint64_t percpu_owned_pages(const struct sim *s)
+{
+	struct pcpu_state *ps = pcpu_state(s);
+	uint64_t held = 0;
+
+	for (uint32_t ci = 0; ps && ci < ps->max_chunks; ci++) {
+		const struct pcpu_chunk *c = pcpu_chunk(ps, ci);
+
+		/* the first chunk's memory came with the kernel image, not from the page allocator */
+		if (!c->in_use || c->immutable)
+			continue;
+		for (uint32_t p = 0; p < c->nr_pages; p++)
+			for (uint32_t u = 0; u < s->nr_cpus; u++)
+				held += pcpu_pfns(ps, ci)[(size_t)p * s->nr_cpus + u] != PFN_NONE;
+	}
+	return held;
 }

@@ -164,23 +164,17 @@ int pcpu_populate(struct sim *s, struct pcpu_state *ps, uint32_t ci, int rs, int
 	for (int p = rs; p < re; p++) {
 		for (uint32_t u = 0; u < nr_cpus; u++) {
 			int zone;
-			uint32_t pfn = page_alloc(s, (int)u, GFP_KERNEL, 0, &zone);
+			uint32_t pfn = page_alloc_owned(s, (int)u, GFP_KERNEL, &zone);
 
 			if (pfn == PFN_NONE) {
 				/* pcpu_free_pages: give back what this call took */
 				for (int q = rs; q <= p; q++) {
 					for (uint32_t v = 0; v < nr_cpus; v++) {
 						uint32_t *slot = &pfns[(size_t)q * nr_cpus + v];
-						int zi;
 
 						if (q == p && v >= u)
 							break;
-						zi = pfn_to_zone_index(s, *slot);
-						if (zi >= 0)
-							page_free(s, (int)v,
-								  sim_zone(s, zi / MAX_NR_ZONES,
-									   zi % MAX_NR_ZONES),
-								  *slot, 0);
+						page_free_owned(s, (int)v, *slot);
 						*slot = PFN_NONE;
 					}
 				}
@@ -220,12 +214,9 @@ void pcpu_depopulate(struct sim *s, struct pcpu_state *ps, uint32_t ci, int rs, 
 			update_empty_pages(ps, ci, -1);
 		for (uint32_t u = 0; u < s->nr_cpus; u++) {
 			uint32_t *slot = &pfns[(size_t)p * s->nr_cpus + u];
-			int zi = pfn_to_zone_index(s, *slot);
 
-			if (zi >= 0) {
-				page_free(s, (int)u,
-					  sim_zone(s, zi / MAX_NR_ZONES, zi % MAX_NR_ZONES), *slot,
-					  0);
+			if (pfn_to_zone_index(s, *slot) >= 0) {
+				page_free_owned(s, (int)u, *slot);
 				frames++;
 			}
 			*slot = PFN_NONE;

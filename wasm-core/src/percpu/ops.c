@@ -468,6 +468,7 @@ const struct subsystem percpu_subsystem = {
 	.boot = percpu_boot,
 	.apply = percpu_apply,
 	.tick_end = percpu_tick_end,
+	.owned_pages = percpu_owned_pages,
 	.check = percpu_check,
 	.trace_event = percpu_trace_event,
 };

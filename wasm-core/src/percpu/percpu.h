@@ -356,6 +356,9 @@ size_t pcpu_meminfo_line(const struct sim *s, char *buf, size_t cap);
 /* The percpu part of sim_check: bitmaps, boundary bits, hints, area maps, lists and counters. */
 int percpu_check(struct sim *s);
 
+/* The pages its chunks hold from the page allocator (the subsystem's owned_pages hook). */
+uint64_t percpu_owned_pages(const struct sim *s);
+
 /* Virtual nanoseconds of one phase's work: the documented weighted sum (docs/kernel/percpu.md). */
 uint64_t pcpu_work_ns(const struct pcpu_work *w);
 
