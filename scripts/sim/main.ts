@@ -4,8 +4,7 @@
  * imports kernel traces as workloads and compares their refill and drain runs with the model's.
  * User errors print `sim: FILE:LINE:COL: message` and exit 2; only bugs exit 1.
  */
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import {
   machineCpuCount,
   MAX_EVENT_CAPACITY,
@@ -38,6 +37,13 @@ import {
 } from '../../web/workload/captured-state';
 import { parseZoneinfo } from '../../web/workload/zoneinfo-machine';
 import { parseArgs, USAGE, UsageError, type PrintKind, type SimArgs } from './args';
+import {
+  captureFolderPaths,
+  capturePathOf,
+  readCapture,
+  vmstatDelta,
+  type CapturePaths,
+} from './capture-folder';
 import { InputError, readText } from './input';
 import { note, Output } from './output';
 import { listReproductions, renderReproduction } from './reproduce';
@@ -262,117 +268,60 @@ function runImport(path: string, out: Output): void {
   note(describeImport(imported.stats));
 }
 
-/** Refill and drain runs of a real trace, from its lines. */
-/**
- * The files of a capture folder (scripts/capture): the trace and the /proc files taken just before
- * it; those a capture may lack (buddyinfo, pagetypeinfo, sysctl-vm, lru-state.gz) when absent.
- */
-function captureFolder(dir: string): {
-  trace: string;
-  files: CaptureFiles;
-  vmstat: { before: string; after: string } | null;
-} {
-  const at = (name: string) => join(dir, name);
-  const optional = (name: string) => (existsSync(at(name)) ? at(name) : null);
-  const trace = optional('trace.gz') ?? optional('trace');
-  if (!trace) throw new BadInput(`${dir}: a capture folder holds trace.gz (scripts/capture)`);
-  if (!existsSync(at('zoneinfo')))
-    throw new BadInput(`${dir}: a capture folder holds zoneinfo (scripts/capture)`);
-  return {
-    trace,
-    files: {
-      zoneinfo: at('zoneinfo'),
-      buddyinfo: optional('buddyinfo'),
-      pagetypeinfo: optional('pagetypeinfo'),
-      sysctl: optional('sysctl-vm'),
-      lruState: optional('lru-state.gz') ?? optional('lru-state'),
-    },
-    vmstat:
-      existsSync(at('vmstat-before')) && existsSync(at('vmstat-after'))
-        ? { before: at('vmstat-before'), after: at('vmstat-after') }
-        : null,
-  };
-}
-
-/** A /proc/vmstat counter ("name value" lines); NaN when the file lacks it. */
-function vmstatCounter(text: string, name: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-  return Number(line?.slice(name.length + 1).trim() ?? NaN);
-}
-
-/** The paths of a capture's /proc files (null: not given). */
-interface CaptureFiles {
-  zoneinfo: string;
-  buddyinfo: string | null;
-  pagetypeinfo: string | null;
-  sysctl: string | null;
-  lruState: string | null;
-}
-
 /**
  * A capture replayed as the fidelity test replays it (captureReplay): its machine in the captured
  * state, the pcp lists the trace shows, its memory cgroups and folios when the lru-state is given,
  * the trace's clock and vmstat runs. Errors name the file given.
  */
-function replayCapture(path: string, text: string, files: CaptureFiles) {
-  const read = (p: string | null) => (p ? readText(p) : undefined);
-  const texts: CaptureTexts = { trace: text, zoneinfo: readText(files.zoneinfo) };
-  for (const k of ['buddyinfo', 'pagetypeinfo', 'sysctl', 'lruState'] as const) {
-    const t = read(files[k]);
-    if (t !== undefined) texts[k] = t;
-  }
+function replayCapture(paths: CapturePaths, texts: CaptureTexts) {
   const r = captureReplay(texts, EVENT_CAPACITY);
-  if (!r.ok) {
-    const named: Record<string, string | null> = {
-      ...files,
-      trace: path,
-      'lru-state': files.lruState,
-    };
-    throw positioned(named[r.file] ?? r.file, r.error);
-  }
+  if (!r.ok) throw positioned(capturePathOf(paths, r.file), r.error);
   note(describeImport(r.stats));
   return r;
 }
 
+/** Refill and drain runs of a real trace, from its lines. */
 async function runCompare(args: SimArgs, given: string, out: Output): Promise<void> {
-  let path = given;
-  let files: CaptureFiles | null = args.zoneinfo
+  // a captured machine: a capture folder, or the trace with --machine-from-zoneinfo's files
+  let paths: CapturePaths | null = args.zoneinfo
     ? {
+        trace: given,
         zoneinfo: args.zoneinfo,
         buddyinfo: args.buddyinfo,
         pagetypeinfo: args.pagetypeinfo,
         sysctl: args.sysctl,
         lruState: args.lruState,
+        vmstatBefore: null,
+        vmstatAfter: null,
       }
     : null;
-  let vmstat: { before: string; after: string } | null = null;
   if (isDirectory(given)) {
-    if (files || args.machine)
+    if (paths || args.machine)
       throw new BadInput(
         `${given} is a capture folder, which names its machine: give no --machine-from-zoneinfo, --machine or its files`,
       );
-    ({ trace: path, files, vmstat } = captureFolder(given));
+    paths = captureFolderPaths(given);
   }
-  const text = readText(path);
-  if (files) {
-    const r = replayCapture(path, text, files);
+  const path = paths?.trace ?? given;
+  if (paths) {
+    const texts = readCapture(paths);
+    const r = replayCapture(paths, texts);
     const core = await loadCore();
     const config = args.profile ? { ...r.config, profile: args.profile } : r.config;
     let scanned = 0;
     const model = modelCounts(core, config, r.ops, (sim) => {
       scanned = sim.state().vm.pgscanKswapd;
     });
-    writeComparison(out, path, config, model, kernelCounts(text));
-    if (vmstat) {
-      // the kernel's figure: what /proc/vmstat counted between the files taken around the trace
-      const [before, after] = [readText(vmstat.before), readText(vmstat.after)];
-      const real = vmstatCounter(after, 'pgscan_kswapd') - vmstatCounter(before, 'pgscan_kswapd');
+    writeComparison(out, path, config, model, kernelCounts(texts.trace));
+    if (paths.vmstatBefore && paths.vmstatAfter) {
+      const real = vmstatDelta(paths, 'pgscan_kswapd');
       out.write(
         `pgscan_kswapd (vmstat-after - vmstat-before): real ${Number.isNaN(real) ? '-' : real}, sim ${scanned}\n`,
       );
     }
     return;
   }
+  const text = readText(path);
   const imported = importTrace(text);
   if (!imported.ok) throw positioned(path, imported.error);
   note(describeImport(imported.stats));

@@ -57,6 +57,25 @@ describe('--machine-from-zoneinfo', () => {
     return { r, want };
   }
 
+  /**
+   * The kswapd capture's trace replayed on a machine of traces/scaled (zoneinfo, buddyinfo and
+   * pagetypeinfo scaled from a capture), every compared zoneinfo line held to the input's.
+   */
+  function kswapdOnScaled(name: string) {
+    const dir = join(repo, 'traces/scaled', name);
+    const imported = sim('--import-trace', join(repo, 'traces/captured/kswapd/trace.gz'));
+    expect(imported.status).toBe(0);
+    const w = file(`kswapd-${name}.wl`, imported.stdout);
+    return roundTrip(
+      join(dir, 'zoneinfo'),
+      '--buddyinfo',
+      join(dir, 'buddyinfo'),
+      '--pagetypeinfo',
+      join(dir, 'pagetypeinfo'),
+      w,
+    );
+  }
+
   it('reproduces the real zoneinfo: min, low, high, promo, spans, protection, pcp batch and high limits', () => {
     const { want } = roundTrip(join(traces, 'zoneinfo-at-capture.txt'));
     expect(comparedLines(want.zones).length).toBeGreaterThan(40);
@@ -87,18 +106,7 @@ describe('--machine-from-zoneinfo', () => {
     // the LRU) on the 1 TiB zoneinfo's shape (traces/README.md). Captured in-use memory and LRU
     // pages cost a head per whole block, so the layout and the trace fit the frame budget; the
     // run's memory and time are measured by hand (docs/model-notes.md), not asserted here.
-    const dir = join(repo, 'traces/scaled/1tib-kswapd');
-    const imported = sim('--import-trace', join(repo, 'traces/captured/kswapd/trace.gz'));
-    expect(imported.status).toBe(0);
-    const w = file('kswapd.wl', imported.stdout);
-    const { r } = roundTrip(
-      join(dir, 'zoneinfo'),
-      '--buddyinfo',
-      join(dir, 'buddyinfo'),
-      '--pagetypeinfo',
-      join(dir, 'pagetypeinfo'),
-      w,
-    );
+    const { r } = kswapdOnScaled('1tib-kswapd');
     // the trace ran on the captured lists: page cache left the Normal zone's inactive list
     const inactiveFile = /zone {3}Normal\n[\s\S]*?nr_zone_inactive_file (\d+)/.exec(r.stdout);
     expect(Number(inactiveFile?.[1])).toBeLessThan(17937137);
@@ -109,18 +117,7 @@ describe('--machine-from-zoneinfo', () => {
     // traces/scaled/2tib-4node-kswapd: the kswapd capture's use on every node of a template
     // written by scripts/capture/zoneinfo-template.mjs (traces/README.md); time and memory are
     // measured by hand (docs/model-notes.md), not asserted here
-    const dir = join(repo, 'traces/scaled/2tib-4node-kswapd');
-    const imported = sim('--import-trace', join(repo, 'traces/captured/kswapd/trace.gz'));
-    expect(imported.status).toBe(0);
-    const w = file('kswapd-2t.wl', imported.stdout);
-    const { r, want } = roundTrip(
-      join(dir, 'zoneinfo'),
-      '--buddyinfo',
-      join(dir, 'buddyinfo'),
-      '--pagetypeinfo',
-      join(dir, 'pagetypeinfo'),
-      w,
-    );
+    const { r, want } = kswapdOnScaled('2tib-4node-kswapd');
     // four nodes of 256 CPUs' pagesets each compared, and the trace ran on node 0's lists
     expect(comparedLines(want.zones).length).toBe(4768);
     const free = /Node 0, zone {3}Normal\n {2}pages free {5}(\d+)/.exec(r.stdout);

@@ -13,10 +13,9 @@
  * KNOWN_GAPS with its cause: the test fails when a listed gap closes (so the list shrinks) and
  * when anything else goes wrong. Captures kept apart get no such list.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 import { EVENT_KINDS } from '../../web/core/generated/events';
@@ -30,6 +29,12 @@ import {
   type TraceCounts,
 } from '../../web/workload/trace-compare';
 import { describeRuns, type RunTable } from '../../web/workload/trace-runs';
+import {
+  captureFolderPaths,
+  isCaptureFolder,
+  readCapture,
+  vmstatDelta,
+} from '../../scripts/sim/capture-folder';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const kept = join(repo, 'traces', 'captured');
@@ -42,8 +47,7 @@ function captures(): [string, string][] {
     if (!root || !existsSync(root)) continue;
     for (const name of readdirSync(root).sort()) {
       const dir = join(root, name);
-      if (existsSync(join(dir, 'trace.gz')) && existsSync(join(dir, 'zoneinfo')))
-        out.push([root === kept ? name : `apart/${name}`, dir]);
+      if (isCaptureFolder(dir)) out.push([root === kept ? name : `apart/${name}`, dir]);
     }
   }
   return out;
@@ -130,30 +134,13 @@ const KSWAPD_WAKE = (EVENT_KINDS as readonly { id: number; name: string }[]).fin
 describe('captures replayed from their captured state', async () => {
   const core = await loadCore();
   for (const [name, dir] of captures()) {
-    const read = (f: string) =>
-      existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : undefined;
-    const trace = gunzipSync(readFileSync(join(dir, 'trace.gz'))).toString('utf8');
-    const zoneinfo = read('zoneinfo') ?? '';
-    const buddyinfo = read('buddyinfo');
-    const pagetypeinfo = read('pagetypeinfo');
-    const sysctl = read('sysctl-vm');
-    const lruState = existsSync(join(dir, 'lru-state.gz'))
-      ? gunzipSync(readFileSync(join(dir, 'lru-state.gz'))).toString('utf8')
-      : undefined;
+    const paths = captureFolderPaths(dir);
+    const texts = readCapture(paths);
+    const { trace } = texts;
     const kswapdRun = /mm_vmscan_kswapd_wake:/.test(trace);
 
     it(`${name}: refills, drains and fallbacks per CPU and order`, () => {
-      const replay = captureReplay(
-        {
-          trace,
-          zoneinfo,
-          ...(buddyinfo !== undefined ? { buddyinfo } : {}),
-          ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
-          ...(sysctl !== undefined ? { sysctl } : {}),
-          ...(lruState !== undefined ? { lruState } : {}),
-        },
-        Math.min(1 << 18, MAX_EVENT_CAPACITY),
-      );
+      const replay = captureReplay(texts, Math.min(1 << 18, MAX_EVENT_CAPACITY));
       if (!replay.ok)
         throw new Error(
           `${name}/${replay.file}:${replay.error.line}:${replay.error.col}: ${replay.error.message}`,
@@ -180,24 +167,8 @@ describe('captures replayed from their captured state', async () => {
 
     /** The kernel's kswapd wakes and pgscan_kswapd (vmstat before/after) beside the model's. */
     const reclaimFigures = () => {
-      const replay = captureReplay(
-        {
-          trace,
-          zoneinfo,
-          ...(buddyinfo !== undefined ? { buddyinfo } : {}),
-          ...(pagetypeinfo !== undefined ? { pagetypeinfo } : {}),
-          ...(sysctl !== undefined ? { sysctl } : {}),
-          ...(lruState !== undefined ? { lruState } : {}),
-        },
-        Math.min(1 << 18, MAX_EVENT_CAPACITY),
-      );
+      const replay = captureReplay(texts, Math.min(1 << 18, MAX_EVENT_CAPACITY));
       if (!replay.ok) throw new Error(replay.error.message);
-      const vm = (f: string | undefined, key: string) =>
-        Number(
-          /^(\S+) (\d+)$/m.exec(
-            (f ?? '').split('\n').find((l) => l.startsWith(`${key} `)) ?? '',
-          )?.[2] ?? NaN,
-        );
       let scanModel: number | null = null;
       let wakesModel = 0;
       const sim = core.createSim(replay.config);
@@ -212,8 +183,7 @@ describe('captures replayed from their captured state', async () => {
       return {
         wakesReal: (trace.match(/mm_vmscan_kswapd_wake:/g) ?? []).length,
         wakesModel,
-        scanReal:
-          vm(read('vmstat-after'), 'pgscan_kswapd') - vm(read('vmstat-before'), 'pgscan_kswapd'),
+        scanReal: vmstatDelta(paths, 'pgscan_kswapd'),
         scanModel,
       };
     };
