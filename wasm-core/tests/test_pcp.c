@@ -241,7 +241,7 @@ TEST(pcp_refill_sizes_6_18_batch63_alloc_factor)
 	z = normal(s);
 	CHECK_EQ(z->pageset_batch, 63);
 	for (int i = 0; i < 63 + 126 + 252 + 504 + 1008 + 2016 + 1; i++)
-		CHECK(pcp_rmqueue(s, z, 0, 0, MIGRATE_MOVABLE, 0) != PFN_NONE);
+		CHECK(pcp_rmqueue(s, z, 0, &sim_cpus(s)[0], 0, MIGRATE_MOVABLE, 0) != PFN_NONE);
 	for (uint32_t i = 0; i < s->nr_events; i++) {
 		const struct sim_event *e = &sim_events(s)[i];
 		if (e->kind != EV_PCP_REFILL)
@@ -256,14 +256,14 @@ TEST(pcp_refill_sizes_6_18_batch63_alloc_factor)
 	CHECK_EQ(sim_pcp(s, 0, 0, ZONE_NORMAL)->alloc_factor, PCP_BATCH_SCALE_MAX);
 	/* an order-3 refill asks max(63 >> 3, 2) = 7 blocks */
 	sim_events_clear(s);
-	CHECK(pcp_rmqueue(s, z, 0, 3, MIGRATE_MOVABLE, 0) != PFN_NONE);
+	CHECK(pcp_rmqueue(s, z, 0, &sim_cpus(s)[0], 3, MIGRATE_MOVABLE, 0) != PFN_NONE);
 	for (uint32_t i = 0; i < s->nr_events; i++)
 		if (sim_events(s)[i].kind == EV_PCP_REFILL)
 			CHECK_EQ(sim_events(s)[i].a, 7);
 	CHECK_EQ(count_events(s, EV_PCP_REFILL), 1);
 	/* a free halves alloc_factor */
 	{
-		uint32_t pfn = pcp_rmqueue(s, z, 0, 0, MIGRATE_MOVABLE, 0);
+		uint32_t pfn = pcp_rmqueue(s, z, 0, &sim_cpus(s)[0], 0, MIGRATE_MOVABLE, 0);
 		pcp_free(s, z, 0, pfn, 0);
 		CHECK_EQ(sim_pcp(s, 0, 0, ZONE_NORMAL)->alloc_factor, PCP_BATCH_SCALE_MAX >> 1);
 	}
@@ -325,7 +325,7 @@ TEST(pcp_refill_sizes_6_6_fixed_batch)
 		return;
 	z = normal(s);
 	for (int i = 0; i < 4 * 63; i++)
-		pcp_rmqueue(s, z, 0, 0, MIGRATE_MOVABLE, 0);
+		pcp_rmqueue(s, z, 0, &sim_cpus(s)[0], 0, MIGRATE_MOVABLE, 0);
 	CHECK_EQ(count_events(s, EV_PCP_REFILL), 4);
 	for (uint32_t i = 0; i < s->nr_events; i++)
 		if (sim_events(s)[i].kind == EV_PCP_REFILL)
@@ -358,12 +358,12 @@ TEST(pcp_2016_joonsoo_drain_skips_order3)
 	CHECK_EQ(pcp->batch, 7);
 	CHECK_EQ(pcp->high, 77);
 	for (int mt = 0; mt < MIGRATE_PCPTYPES; mt++) {
-		uint32_t pfn = pcp_rmqueue(s, z, 0, 0, mt, 0);
+		uint32_t pfn = pcp_rmqueue(s, z, 0, &sim_cpus(s)[0], 0, mt, 0);
 		if (mt == MIGRATE_UNMOVABLE)
 			mine = pfn;
 	}
 	for (int order = 1; order <= 3; order++)
-		CHECK(pcp_rmqueue(s, z, 0, order, MIGRATE_MOVABLE, 0) != PFN_NONE);
+		CHECK(pcp_rmqueue(s, z, 0, &sim_cpus(s)[0], order, MIGRATE_MOVABLE, 0) != PFN_NONE);
 	/* each refill brought 7 blocks and one went out: 6 + 6 + 6 + 6*2 + 6*4 + 6*8 */
 	CHECK_EQ(pcp->count, 102);
 	CHECK_EQ(sim_check(s), SIM_OK);
@@ -406,7 +406,7 @@ TEST(pcp_free_high_6_18_needs_batch_plus_half_high_min)
 	z = normal(s);
 	pcp = sim_pcp(s, 0, 0, ZONE_NORMAL);
 	for (int i = 0; i < 10; i++)
-		b[i] = pcp_rmqueue(s, z, 0, 1, MIGRATE_MOVABLE, 0);
+		b[i] = pcp_rmqueue(s, z, 0, &sim_cpus(s)[0], 1, MIGRATE_MOVABLE, 0);
 	pcp_drain_pages_zone(s, z, 0);
 	CHECK_EQ(pcp->count, 0);
 	CHECK(pcp->high_min / 2 > 0);
@@ -459,7 +459,7 @@ TEST(pcp_high_grows_then_decays_with_ticks)
 	z = normal(s);
 	pcp = sim_pcp(s, 0, 0, ZONE_NORMAL);
 	for (n = 0; n < 4000; n++)
-		pfns[n] = pcp_rmqueue(s, z, 0, 0, MIGRATE_MOVABLE, 0);
+		pfns[n] = pcp_rmqueue(s, z, 0, &sim_cpus(s)[0], 0, MIGRATE_MOVABLE, 0);
 	CHECK(pcp->high > pcp->high_min);
 	for (int i = 0; i < n; i++)
 		pcp_free(s, z, 0, pfns[i], 0);
@@ -541,7 +541,7 @@ TEST(pcp_remote_node_expiry_drains_a_batch)
 	remote = sim_zone(s, 1, ZONE_NORMAL);
 	pcp = sim_pcp(s, 0, 1, ZONE_NORMAL); /* CPU 0 (node 0) caching node 1's pages */
 	for (int i = 0; i < 8; i++)
-		pfns[i] = pcp_rmqueue(s, remote, 0, 0, MIGRATE_MOVABLE, 0);
+		pfns[i] = pcp_rmqueue(s, remote, 0, &sim_cpus(s)[0], 0, MIGRATE_MOVABLE, 0);
 	for (int i = 0; i < 8; i++)
 		pcp_free(s, remote, 0, pfns[i], 0);
 	CHECK_EQ(pcp->expire, 3);

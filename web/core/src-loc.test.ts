@@ -27,7 +27,7 @@ describe('source locations', () => {
     expect(SOURCE_FILES[23175]).toBe('src/page_alloc/buddy.c');
   });
 
-  it('names, for every event of a mixed workload, a line that calls ev_emit', () => {
+  it('names, for every event of a mixed workload, a line that calls ev_emit or ev_emit_cpu', () => {
     const text =
       'machine tiny\nset watermark_scale_factor=30\ncpu 0 random 300 max_order=4 free=45\ncpu 1 alloc a order=3 GFP_ATOMIC\ncpu 1 free a *\ncpu 1 offline\ndrain all\ntick 3\ncpu 0 corrupt\ncpu 0 random 50\n';
     const p = parseWorkload(text);
@@ -53,7 +53,7 @@ describe('source locations', () => {
           files.set(path, lines);
         }
         const line = lines[(e.srcLine ?? 0) - 1] ?? '';
-        expect(line, `${path}:${e.srcLine}`).toMatch(/\bev_emit\(/);
+        expect(line, `${path}:${e.srcLine}`).toMatch(/\bev_emit(_cpu)?\(/);
         seen.add(`${path}:${e.srcLine}`);
       }
     });

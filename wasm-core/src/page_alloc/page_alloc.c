@@ -50,6 +50,7 @@ struct alloc_context {
 	int thisnode;	     /* __GFP_THISNODE: the node's NOFALLBACK list (its own zones only) */
 	int preferred;	     /* index of the first eligible zoneref, -1 when there is none */
 	uint32_t gfp;
+	struct cpu *c; /* cpu's record (&sim_cpus(s)[cpu]): looked up once per request */
 };
 
 /* The zone of zoneref i of the context's zonelist. */
@@ -166,7 +167,7 @@ static void wake_all_kswapds(struct sim *s, const struct alloc_context *ac)
 }
 
 /* zone_statistics: NUMA hit/miss against the preferred zone, local/other against the CPU's node. */
-static void zone_statistics(struct sim *s, struct zone *preferred, struct zone *z, int cpu)
+static void zone_statistics(struct zone *preferred, struct zone *z, const struct cpu *c)
 {
 	if (zone_to_nid(z) == zone_to_nid(preferred)) {
 		z->numa_hit++;
@@ -174,7 +175,7 @@ static void zone_statistics(struct sim *s, struct zone *preferred, struct zone *
 		z->numa_miss++;
 		preferred->numa_foreign++;
 	}
-	if (zone_to_nid(z) == sim_cpus(s)[cpu].node)
+	if (zone_to_nid(z) == c->node)
 		z->numa_local++;
 	else
 		z->numa_other++;
@@ -194,18 +195,20 @@ static void wake_boosted_kswapd(struct sim *s, struct zone *z, unsigned alloc_fl
 	wakeup_kswapd(s, z, 0, 0, zone_idx(z), cpu);
 }
 
-/* rmqueue: the CPU's list for pcp orders, else (or, 6.0+, when that is empty) the buddy under zone->lock. */
+/*
+ * rmqueue: the CPU's list for pcp orders, else (or, 6.0+, when that is empty) the buddy under
+ * zone->lock. c is cpu's record.
+ */
 static FAST_PATH uint32_t rmqueue(struct sim *s, struct zone *preferred, struct zone *z, int order,
-				  unsigned alloc_flags, int mt, int cpu)
+				  unsigned alloc_flags, int mt, int cpu, struct cpu *c)
 {
 	uint32_t pfn = PFN_NONE;
 	int pcp_path = pcp_allowed_order(s, order), buddy_tried = 0;
 
 	if (pcp_path) {
 		/* rmqueue_pcplist: pcp_spin_trylock (6.0+) or local_lock_irqsave */
-		struct cpu *c = &sim_cpus(s)[cpu];
 		uint8_t ctx = pcp_lock_cpu_ctx(s, c, 1);
-		pfn = pcp_rmqueue(s, z, cpu, order, mt, alloc_flags);
+		pfn = pcp_rmqueue(s, z, cpu, c, order, mt, alloc_flags);
 		c->trace_ctx = ctx;
 	}
 	/* before 6.0 a pcp-order request that could not refill failed right there */
@@ -229,7 +232,7 @@ static FAST_PATH uint32_t rmqueue(struct sim *s, struct zone *preferred, struct 
 	/* PGALLOC counts pages, per zone type; the NUMA counters count allocations */
 	z->pgalloc += 1u << order;
 	s->ev.pgalloc[zone_idx(z)] += 1u << order;
-	zone_statistics(s, preferred, z, cpu);
+	zone_statistics(preferred, z, c);
 	wake_boosted_kswapd(s, z, alloc_flags, cpu);
 	return pfn;
 }
@@ -412,7 +415,8 @@ static FAST_PATH uint32_t get_page_from_freelist(struct sim *s, const struct all
 						   ac->order);
 			goto try_next_zone;
 try_this_zone:
-			pfn = rmqueue(s, preferred, z, ac->order, alloc_flags, ac->mt, ac->cpu);
+			pfn = rmqueue(s, preferred, z, ac->order, alloc_flags, ac->mt, ac->cpu,
+				      ac->c);
 			if (s->frozen)
 				return PFN_NONE;
 			if (pfn != PFN_NONE) {
@@ -655,7 +659,8 @@ FAST_PATH uint32_t page_alloc_fast(struct sim *s, int cpu, uint32_t gfp, int ord
 
 	/* prepare_alloc_pages */
 	ac.cpu = cpu;
-	ac.nid = sim_cpus(s)[cpu].node;
+	ac.c = &sim_cpus(s)[cpu];
+	ac.nid = ac.c->node;
 	ac.order = order;
 	ac.gfp = gfp;
 	ac.mt = gfp_migratetype(gfp);
@@ -678,8 +683,8 @@ FAST_PATH uint32_t page_alloc_fast(struct sim *s, int cpu, uint32_t gfp, int ord
 			ac.mt, (int32_t)gfp, 0, 0);
 		return PFN_NONE;
 	}
-	ev_emit(s, EV_MM_PAGE_ALLOC, FN___ALLOC_PAGES, cpu, z, pfn, order, ac.mt, (int32_t)gfp, 1,
-		0);
+	ev_emit_cpu(s, EV_MM_PAGE_ALLOC, FN___ALLOC_PAGES, ac.c, cpu, z, pfn, order, ac.mt,
+		    (int32_t)gfp, 1, 0);
 	*zone_out = zone_to_nid(z) * MAX_NR_ZONES + zone_idx(z);
 	return pfn;
 }
@@ -692,14 +697,14 @@ OUT_OF_LINE uint32_t page_alloc(struct sim *s, int cpu, uint32_t gfp, int order,
 /*
  * free_pages_prepare's part of a free: the mm_page_free tracepoint, and PGFREE, which counts every
  * page once, where it leaves its owner (pages a pcp drain later returns are not counted again).
- * Returns pfn's frame, for the pcp list the block goes to next.
+ * Returns pfn's frame, for the pcp list the block goes to next. c is cpu's record.
  */
-static FAST_PATH struct page *free_prepare(struct sim *s, int cpu, struct zone *z, uint32_t pfn,
-					   int order)
+static FAST_PATH struct page *free_prepare_cpu(struct sim *s, int cpu, const struct cpu *c,
+					       struct zone *z, uint32_t pfn, int order)
 {
 	struct page *page;
 
-	ev_emit(s, EV_MM_PAGE_FREE, FN_FREE_PAGES_PREPARE, cpu, z, pfn, order, 0, 0, 0, 0);
+	ev_emit_cpu(s, EV_MM_PAGE_FREE, FN_FREE_PAGES_PREPARE, c, cpu, z, pfn, order, 0, 0, 0, 0);
 	/*
 	 * PGFREE counts every page once, where it leaves its owner: free_frozen_page_commit (pcp)
 	 * or free_one_page (buddy). Pages a pcp drain later returns to the buddy are not counted.
@@ -713,6 +718,13 @@ static FAST_PATH struct page *free_prepare(struct sim *s, int cpu, struct zone *
 	return page;
 }
 
+/* free_prepare_cpu looking cpu's record up. */
+static FAST_PATH struct page *free_prepare(struct sim *s, int cpu, struct zone *z, uint32_t pfn,
+					   int order)
+{
+	return free_prepare_cpu(s, cpu, &sim_cpus(s)[cpu], z, pfn, order);
+}
+
 /* free_one_page for a block a batch sends straight to the buddy. */
 static FAST_PATH void free_to_buddy(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 {
@@ -723,17 +735,17 @@ static FAST_PATH void free_to_buddy(struct sim *s, int cpu, struct zone *z, uint
 
 FAST_PATH void page_free_fast(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order)
 {
+	struct cpu *c = &sim_cpus(s)[cpu];
 	struct page *page;
 
 	if (s->frozen)
 		return;
 	/* free_pages_prepare: the tracepoint fires before the block reaches a pcp list or the buddy */
-	page = free_prepare(s, cpu, z, pfn, order);
+	page = free_prepare_cpu(s, cpu, c, z, pfn, order);
 	if (pcp_allowed_order(s, order)) {
 		/* free_frozen_pages: pcp_spin_trylock (6.0+) or local_lock_irqsave around the commit */
-		struct cpu *c = &sim_cpus(s)[cpu];
 		uint8_t ctx = pcp_lock_cpu_ctx(s, c, 1);
-		pcp_free_page(s, z, cpu, pfn, page, order);
+		pcp_free_page(s, z, cpu, c, pfn, page, order);
 		c->trace_ctx = ctx;
 		return;
 	}

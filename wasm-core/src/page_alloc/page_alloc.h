@@ -39,7 +39,7 @@ int page_alloc_alloc_op(struct sim *s, const struct sim_op *op);
 /* pgdat_balanced: some managed zone up to highest_zoneidx passes HIGH for order (or none is managed). */
 int pgdat_balanced(struct sim *s, int nid, int order, int highest_zoneidx);
 
-/* __free_pages of an allocated block: to the pcp lists or to the buddy. */
+/* __free_pages of an allocated block on cpu, one of the machine's: to the pcp lists or to the buddy. */
 void page_free(struct sim *s, int cpu, struct zone *z, uint32_t pfn, int order);
 
 /*

@@ -112,10 +112,13 @@ static FAST_PATH void pcp_set_high(struct sim *s, const struct zone *z, int cpu,
 	pcp->high = high;
 }
 
-/* Arm the NUMA expiry of a pcp holding another node's pages: activity re-arms the 3-tick countdown. */
-static void pcp_touch(struct sim *s, const struct zone *z, int cpu, struct per_cpu_pages *pcp)
+/*
+ * Arm the NUMA expiry of a pcp holding another node's pages: activity re-arms the 3-tick
+ * countdown. c is the pcp's CPU.
+ */
+static void pcp_touch(const struct zone *z, const struct cpu *c, struct per_cpu_pages *pcp)
 {
-	if (z->node != sim_cpus(s)[cpu].node)
+	if (z->node != c->node)
 		pcp->expire = PCP_EXPIRE_TICKS;
 }
 
@@ -564,8 +567,8 @@ static int32_t rmqueue_bulk(struct sim *s, struct zone *z, int cpu, struct per_c
 	return s->profile.pcp_count_fix ? listed : taken;
 }
 
-FAST_PATH uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt,
-			       unsigned alloc_flags)
+FAST_PATH uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, struct cpu *c, int order,
+			       int mt, unsigned alloc_flags)
 {
 	int pindex = pcp_order_to_pindex(s, mt, order);
 	struct per_cpu_pages *pcp;
@@ -595,11 +598,12 @@ FAST_PATH uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order
 	page->order = (uint8_t)order;
 	page->list = (uint8_t)mt; /* PG_ALLOCATED keeps the allocation's migratetype */
 	page->cpu = (uint16_t)cpu;
-	pcp_touch(s, z, cpu, pcp);
+	pcp_touch(z, c, pcp);
 	s->ev.pcp_hit++;
-	sim_cpus(s)[cpu].pcp_hits++;
-	cpu_charge(s, cpu, COST_PCP_FAST_NS);
-	ev_emit(s, EV_PCP_HIT, FN_RMQUEUE_PCPLIST, cpu, z, pfn, order, mt, pindex, pcp->count, 0);
+	c->pcp_hits++;
+	c->clock_ns += COST_PCP_FAST_NS; /* cpu_charge */
+	ev_emit_cpu(s, EV_PCP_HIT, FN_RMQUEUE_PCPLIST, c, cpu, z, pfn, order, mt, pindex,
+		    pcp->count, 0);
 	return pfn;
 }
 
@@ -684,8 +688,8 @@ static void free_one_page(struct sim *s, struct zone *z, int cpu, uint32_t pfn, 
 }
 
 /* free_frozen_page_commit (free_unref_page_commit before 6.14): list the block, then maybe bulk free. */
-static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32_t pfn,
-				  struct page *page, int order, int mt, int pindex)
+static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, struct cpu *c,
+				  uint32_t pfn, struct page *page, int order, int mt, int pindex)
 {
 	struct per_cpu_pages *pcp = zone_pcp(s, z, cpu);
 	int32_t batch = pcp->batch, high, to_free = -1;
@@ -736,11 +740,11 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 			to_free = batch;
 		break;
 	}
-	pcp_touch(s, z, cpu, pcp);
-	sim_cpus(s)[cpu].pcp_frees++;
-	cpu_charge(s, cpu, COST_PCP_FAST_NS);
-	ev_emit(s, EV_PCP_FREE, FN_FREE_FROZEN_PAGE_COMMIT, cpu, z, pfn, order, mt, pindex,
-		pcp->count, high);
+	pcp_touch(z, c, pcp);
+	c->pcp_frees++;
+	c->clock_ns += COST_PCP_FAST_NS; /* cpu_charge */
+	ev_emit_cpu(s, EV_PCP_FREE, FN_FREE_FROZEN_PAGE_COMMIT, c, cpu, z, pfn, order, mt, pindex,
+		    pcp->count, high);
 	if (to_free < 0)
 		return;
 	/* the 2016 series began at the freed page's order-0 list, 5.19+ at the list just freed to */
@@ -754,7 +758,7 @@ static FAST_PATH void free_commit(struct sim *s, struct zone *z, int cpu, uint32
 		z->flags &= ~(uint32_t)ZONE_BELOW_HIGH;
 }
 
-FAST_PATH void pcp_free_page(struct sim *s, struct zone *z, int cpu, uint32_t pfn,
+FAST_PATH void pcp_free_page(struct sim *s, struct zone *z, int cpu, struct cpu *c, uint32_t pfn,
 			     struct page *page, int order)
 {
 	int mt = get_pageblock_migratetype(s, z, pfn);
@@ -775,12 +779,12 @@ FAST_PATH void pcp_free_page(struct sim *s, struct zone *z, int cpu, uint32_t pf
 		free_one_page(s, z, cpu, pfn, order);
 		return;
 	}
-	free_commit(s, z, cpu, pfn, page, order, mt, pindex);
+	free_commit(s, z, cpu, c, pfn, page, order, mt, pindex);
 }
 
 void pcp_free(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order)
 {
-	pcp_free_page(s, z, cpu, pfn, zone_page(s, z, pfn), order);
+	pcp_free_page(s, z, cpu, &sim_cpus(s)[cpu], pfn, zone_page(s, z, pfn), order);
 }
 
 /* ---- drains and time (B.8, B.9) ---------------------------------------------------------------- */

@@ -20,16 +20,22 @@ void pcp_zone_update(struct sim *s, struct zone *z, int cpu_online);
 /* Initialise every pcp at boot (per_cpu_pages_init + setup_zone_pageset). */
 void pcp_init_all(struct sim *s);
 
-/* rmqueue_pcplist: a block from cpu's list of z, refilling by nr_pcp_alloc blocks; PFN_NONE if none. */
-uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, int order, int mt,
+/*
+ * rmqueue_pcplist: a block from cpu's list of z, refilling by nr_pcp_alloc blocks; PFN_NONE if
+ * none. c is cpu's record (&sim_cpus(s)[cpu]), which the allocation path holds.
+ */
+uint32_t pcp_rmqueue(struct sim *s, struct zone *z, int cpu, struct cpu *c, int order, int mt,
 		     unsigned alloc_flags);
 
 /* free_frozen_pages for pcp orders: put the block on cpu's list and bulk-free when count >= high. */
 void pcp_free(struct sim *s, struct zone *z, int cpu, uint32_t pfn, int order);
 
-/* pcp_free with pfn's frame (page) already found, as the free path has it: one lookup fewer. */
-void pcp_free_page(struct sim *s, struct zone *z, int cpu, uint32_t pfn, struct page *page,
-		   int order);
+/*
+ * pcp_free with pfn's frame (page) and cpu's record (c, &sim_cpus(s)[cpu]) already found, as the
+ * free path has them: fewer lookups.
+ */
+void pcp_free_page(struct sim *s, struct zone *z, int cpu, struct cpu *c, uint32_t pfn,
+		   struct page *page, int order);
 
 /* free_pcppages_bulk: return `count` pages of cpu's pcp of z to the buddy, list pindex looked at first; fn (the caller) tags EV_PCP_BULK_FREE; returns pages freed. */
 int pcp_free_bulk(struct sim *s, struct zone *z, int cpu, int count, int pindex, int fn);
