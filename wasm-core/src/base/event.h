@@ -79,7 +79,9 @@ static FAST_PATH void ev_emit_at(uint16_t src_file, uint16_t src_line, struct si
 /*
  * Append one event for the valid cpu whose record the caller holds (cpu_rec, &sim_cpus(s)[cpu]):
  * the alloc and free paths, which hold it anyway, so every event they emit skips the bounds check
- * and the lookup (bench1m: about 15 wasm instructions an op).
+ * and the lookup. With the record passed down those paths instead of looked up at each use, an
+ * op of the core benchmark went from 846.5 to 817 wasm and 646.6 to 624.6 native instructions
+ * (bench1m, callgrind).
  */
 static FAST_PATH void ev_emit_cpu_at(uint16_t src_file, uint16_t src_line, struct sim *s, int kind,
 				     int fn, const struct cpu *cpu_rec, int cpu,
