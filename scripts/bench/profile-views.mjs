@@ -2,12 +2,14 @@
 // profile-views.mjs: where a move's time goes, view by view, with every view of the playground
 // drawn (web/bench/hooks.ts mountViews): each registered view's render and diff (Preact's option
 // hooks around DrawnView), its commit callbacks (layout effects), its DOM mutation records, and
-// Chromium's layout and style counters; with --cpu, the hottest functions of a sampled CPU profile.
+// Chromium's layout and style counters; with --cpu, the hottest functions of a sampled CPU profile;
+// with --alloc, the functions that allocate most a move (V8's sampling heap profiler, counting
+// objects the young and old collections took too: a move's garbage is what we are after).
 // An unminified build, so the profile names our functions. Timings rise with the machine's load:
 // the load is printed beside them; the counts do not.
 //
 //   node scripts/bench/profile-views.mjs [--machine big|server2] [--kind back|forward|seek]
-//                                        [--moves N] [--cpu]
+//                                        [--moves N] [--cpu] [--alloc]
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +22,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
 if (argv.includes('--help')) {
   console.log(
-    'node scripts/bench/profile-views.mjs [--machine big|server2] [--kind back|forward|seek] [--moves N] [--cpu]',
+    'node scripts/bench/profile-views.mjs [--machine big|server2] [--kind back|forward|seek] [--moves N] [--cpu] [--alloc]',
   );
   process.exit(0);
 }
@@ -102,6 +104,12 @@ try {
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
+  if (argv.includes('--alloc'))
+    await cdp.send('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   const loadBefore = load();
   await page.evaluate(() => {
     for (const k of Object.keys(window.__per)) delete window.__per[k];
@@ -162,6 +170,23 @@ try {
     console.log('  the CPU profile, self time a move:');
     for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
       console.log(`    ${(v / moves).toFixed(2).padStart(6)} ms  ${k}`);
+  }
+  if (argv.includes('--alloc')) {
+    const { profile } = await cdp.send('HeapProfiler.stopSampling');
+    const self = new Map();
+    let total = 0;
+    const walk = (n) => {
+      const f = n.callFrame;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + n.selfSize);
+      total += n.selfSize;
+      for (const c of n.children) walk(c);
+    };
+    walk(profile.head);
+    const kib = (b) => (b / moves / 1024).toFixed(1).padStart(7);
+    console.log(`  allocated a move (sampled): ${kib(total)} KiB; by function:`);
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`    ${kib(v)} KiB  ${k}`);
   }
 } finally {
   await browser.close();
