@@ -50,15 +50,24 @@ try {
     // through Preact's option hooks (__b: before a diff, diffed: after it, __c: the commit).
     const o = b.preactOptions;
     const per = {};
-    const slot = (n) => (per[n] ??= { diff: 0, commit: 0, mutations: 0 });
+    const slot = (n) => (per[n] ??= { diff: 0, commit: 0, mutations: 0, vnodes: 0 });
     const viewOf = (v) => {
       for (; v; v = v.__) if (v.type?.name === 'DrawnView') return v.props.name;
       return '(outside the views)';
     };
     const started = new Map();
-    const [before, diffed, commit] = [o.__b, o.diffed, o.__c];
+    const [before, diffed, commit, vnode] = [o.__b, o.diffed, o.__c, o.vnode];
+    // the view being diffed, for the vnodes its components create (each one is garbage a move)
+    let current = null;
+    o.vnode = (v) => {
+      if (current) slot(current).vnodes++;
+      vnode?.(v);
+    };
     o.__b = (v) => {
-      if (v.type?.name === 'DrawnView') started.set(v, performance.now());
+      if (v.type?.name === 'DrawnView') {
+        started.set(v, performance.now());
+        current = v.props.name;
+      }
       before?.(v);
     };
     o.diffed = (v) => {
@@ -67,6 +76,7 @@ try {
       if (t === undefined) return;
       slot(v.props.name).diff += performance.now() - t;
       started.delete(v);
+      current = null;
     };
     o.__c = (vnode, queue) => {
       for (const c of queue) {
@@ -151,12 +161,14 @@ try {
   console.log(
     `  a move: ${d('LayoutCount').toFixed(2)} layouts (${(d('LayoutDuration') * 1000).toFixed(2)} ms), ${d('RecalcStyleCount').toFixed(2)} style recalcs (${(d('RecalcStyleDuration') * 1000).toFixed(2)} ms)`,
   );
-  console.log('  per view, a move: diff (render and DOM), commit (layout effects), DOM mutations');
+  console.log(
+    '  per view, a move: diff (render and DOM), commit (layout effects), DOM mutations, vnodes created',
+  );
   for (const [name, v] of Object.entries(per).sort(
     (a, b) => b[1].diff + b[1].commit - a[1].diff - a[1].commit,
   ))
     console.log(
-      `    ${name.padEnd(22)} ${(v.diff / moves).toFixed(2).padStart(6)} ms ${(v.commit / moves).toFixed(2).padStart(6)} ms ${(v.mutations / moves).toFixed(1).padStart(7)}`,
+      `    ${name.padEnd(22)} ${(v.diff / moves).toFixed(2).padStart(6)} ms ${(v.commit / moves).toFixed(2).padStart(6)} ms ${(v.mutations / moves).toFixed(1).padStart(7)} ${(v.vnodes / moves).toFixed(0).padStart(6)}`,
     );
   if (argv.includes('--cpu')) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -175,12 +187,15 @@ try {
     const { profile } = await cdp.send('HeapProfiler.stopSampling');
     const self = new Map();
     let total = 0;
-    const walk = (n) => {
+    // a built-in (no script) is named with the function that called it
+    const name = (f) =>
+      `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    const walk = (n, caller = '') => {
       const f = n.callFrame;
-      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+      const key = f.url ? name(f) : `${f.functionName} from ${caller}`;
       self.set(key, (self.get(key) ?? 0) + n.selfSize);
       total += n.selfSize;
-      for (const c of n.children) walk(c);
+      for (const c of n.children) walk(c, f.url ? name(f) : caller);
     };
     walk(profile.head);
     const kib = (b) => (b / moves / 1024).toFixed(1).padStart(7);
@@ -191,5 +206,5 @@ try {
 } finally {
   await browser.close();
   server.close();
-  rmSync(dir, { recursive: true, force: true });
+  if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
 }
