@@ -206,5 +206,5 @@ try {
 } finally {
   await browser.close();
   server.close();
-  if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 }
