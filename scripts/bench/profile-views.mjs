@@ -2,12 +2,14 @@
 // profile-views.mjs: where a move's time goes, view by view, with every view of the playground
 // drawn (web/bench/hooks.ts mountViews): each registered view's render and diff (Preact's option
 // hooks around DrawnView), its commit callbacks (layout effects), its DOM mutation records, and
-// Chromium's layout and style counters; with --cpu, the hottest functions of a sampled CPU profile.
+// Chromium's layout and style counters; with --cpu, the hottest functions of a sampled CPU profile;
+// with --alloc, the functions that allocate most a move (V8's sampling heap profiler, counting
+// objects the young and old collections took too: a move's garbage is what we are after).
 // An unminified build, so the profile names our functions. Timings rise with the machine's load:
 // the load is printed beside them; the counts do not.
 //
 //   node scripts/bench/profile-views.mjs [--machine big|server2] [--kind back|forward|seek]
-//                                        [--moves N] [--cpu]
+//                                        [--moves N] [--cpu] [--alloc]
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +22,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
 if (argv.includes('--help')) {
   console.log(
-    'node scripts/bench/profile-views.mjs [--machine big|server2] [--kind back|forward|seek] [--moves N] [--cpu]',
+    'node scripts/bench/profile-views.mjs [--machine big|server2] [--kind back|forward|seek] [--moves N] [--cpu] [--alloc]',
   );
   process.exit(0);
 }
@@ -48,15 +50,24 @@ try {
     // through Preact's option hooks (__b: before a diff, diffed: after it, __c: the commit).
     const o = b.preactOptions;
     const per = {};
-    const slot = (n) => (per[n] ??= { diff: 0, commit: 0, mutations: 0 });
+    const slot = (n) => (per[n] ??= { diff: 0, commit: 0, mutations: 0, vnodes: 0 });
     const viewOf = (v) => {
       for (; v; v = v.__) if (v.type?.name === 'DrawnView') return v.props.name;
       return '(outside the views)';
     };
     const started = new Map();
-    const [before, diffed, commit] = [o.__b, o.diffed, o.__c];
+    const [before, diffed, commit, vnode] = [o.__b, o.diffed, o.__c, o.vnode];
+    // the view being diffed, for the vnodes its components create (each one is garbage a move)
+    let current = null;
+    o.vnode = (v) => {
+      if (current) slot(current).vnodes++;
+      vnode?.(v);
+    };
     o.__b = (v) => {
-      if (v.type?.name === 'DrawnView') started.set(v, performance.now());
+      if (v.type?.name === 'DrawnView') {
+        started.set(v, performance.now());
+        current = v.props.name;
+      }
       before?.(v);
     };
     o.diffed = (v) => {
@@ -65,6 +76,7 @@ try {
       if (t === undefined) return;
       slot(v.props.name).diff += performance.now() - t;
       started.delete(v);
+      current = null;
     };
     o.__c = (vnode, queue) => {
       for (const c of queue) {
@@ -102,6 +114,12 @@ try {
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
+  if (argv.includes('--alloc'))
+    await cdp.send('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   const loadBefore = load();
   await page.evaluate(() => {
     for (const k of Object.keys(window.__per)) delete window.__per[k];
@@ -143,12 +161,14 @@ try {
   console.log(
     `  a move: ${d('LayoutCount').toFixed(2)} layouts (${(d('LayoutDuration') * 1000).toFixed(2)} ms), ${d('RecalcStyleCount').toFixed(2)} style recalcs (${(d('RecalcStyleDuration') * 1000).toFixed(2)} ms)`,
   );
-  console.log('  per view, a move: diff (render and DOM), commit (layout effects), DOM mutations');
+  console.log(
+    '  per view, a move: diff (render and DOM), commit (layout effects), DOM mutations, vnodes created',
+  );
   for (const [name, v] of Object.entries(per).sort(
     (a, b) => b[1].diff + b[1].commit - a[1].diff - a[1].commit,
   ))
     console.log(
-      `    ${name.padEnd(22)} ${(v.diff / moves).toFixed(2).padStart(6)} ms ${(v.commit / moves).toFixed(2).padStart(6)} ms ${(v.mutations / moves).toFixed(1).padStart(7)}`,
+      `    ${name.padEnd(22)} ${(v.diff / moves).toFixed(2).padStart(6)} ms ${(v.commit / moves).toFixed(2).padStart(6)} ms ${(v.mutations / moves).toFixed(1).padStart(7)} ${(v.vnodes / moves).toFixed(0).padStart(6)}`,
     );
   if (argv.includes('--cpu')) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -162,6 +182,26 @@ try {
     console.log('  the CPU profile, self time a move:');
     for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
       console.log(`    ${(v / moves).toFixed(2).padStart(6)} ms  ${k}`);
+  }
+  if (argv.includes('--alloc')) {
+    const { profile } = await cdp.send('HeapProfiler.stopSampling');
+    const self = new Map();
+    let total = 0;
+    // a built-in (no script) is named with the function that called it
+    const name = (f) =>
+      `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    const walk = (n, caller = '') => {
+      const f = n.callFrame;
+      const key = f.url ? name(f) : `${f.functionName} from ${caller}`;
+      self.set(key, (self.get(key) ?? 0) + n.selfSize);
+      total += n.selfSize;
+      for (const c of n.children) walk(c, f.url ? name(f) : caller);
+    };
+    walk(profile.head);
+    const kib = (b) => (b / moves / 1024).toFixed(1).padStart(7);
+    console.log(`  allocated a move (sampled): ${kib(total)} KiB; by function:`);
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`    ${kib(v)} KiB  ${k}`);
   }
 } finally {
   await browser.close();

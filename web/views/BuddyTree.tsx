@@ -50,19 +50,25 @@ function buildTree(s: ModelState, base: number): TreeNode {
     }
     return a < sorted.length && (sorted[a] ?? 0) < hi;
   };
+  const f = s.frames;
+  /** The block headed at pfn as a leaf, read from its frame record (heads are in a zone). */
+  const headLeaf = (pfn: number) => {
+    const at = f.at(pfn);
+    return {
+      state: f.bytes[at + f.off.state] ?? 0,
+      list: f.bytes[at + f.off.list] ?? 0,
+      cpu: (f.bytes[at + f.off.cpu] ?? 0) | ((f.bytes[at + f.off.cpu + 1] ?? 0) << 8),
+    };
+  };
   const node = (pfn: number, order: number): TreeNode => {
     if (!anyIn(pfn, pfn + (1 << order)))
       return { pfn, order, leaf: { state: -1, list: 0, cpu: 0 }, children: [] };
-    if (heads.get(pfn) === order || order === 0) {
+    if (heads.get(pfn) === order) return { pfn, order, leaf: headLeaf(pfn), children: [] };
+    if (order === 0) {
+      // a frame no head of its order starts at (a corrupted state): the block that covers it
       const info = frameInfo(s, pfn);
-      return {
-        pfn,
-        order,
-        leaf: info
-          ? { state: info.state, list: info.list, cpu: info.cpu }
-          : { state: -1, list: 0, cpu: 0 },
-        children: [],
-      };
+      const leaf = info ? { state: info.state, list: info.list, cpu: info.cpu } : null;
+      return { pfn, order, leaf: leaf ?? { state: -1, list: 0, cpu: 0 }, children: [] };
     }
     const half = 1 << (order - 1);
     return {
@@ -73,6 +79,16 @@ function buildTree(s: ModelState, base: number): TreeNode {
     };
   };
   return node(base, s.maxOrder);
+}
+
+/** Whether the tree has a node for the block of 2^order pages at pfn (a walk down, order deep). */
+function hasNode(tree: TreeNode, pfn: number, order: number): boolean {
+  let n: TreeNode | undefined = tree;
+  while (n && n.order > order) {
+    const half: number = 1 << (n.order - 1);
+    n = n.children[pfn >= n.pfn + half ? 1 : 0];
+  }
+  return !!n && n.pfn === pfn && n.order === order;
 }
 
 function leafColor(leaf: NonNullable<TreeNode['leaf']>, theme: Theme): string {
@@ -230,7 +246,6 @@ export function BuddyTree({ state, event, options }: ViewProps) {
   // The tree as drawn, without the event's outline: a step that only moves the event (most steps
   // within an op) keeps every node and the canvas as they are.
   const drawn = useMemo(() => {
-    const ids = new Set<string>();
     const rects: ReactNode[] = [];
     const painted: PaintedNode[] = [];
     let leaves = 0;
@@ -239,14 +254,13 @@ export function BuddyTree({ state, event, options }: ViewProps) {
       const x = LABEL + (n.pfn - base) * scale;
       const w = (1 << n.order) * scale;
       const y = (maxOrder - n.order) * ROW;
-      const id = `${n.pfn}/${n.order}`;
-      ids.add(id);
       if (n.leaf) leaves++;
       else splits++;
       if (w >= 1.5 && w < MIN_ELEMENT) {
         painted.push({ x, y, w, fill: n.leaf ? leafColor(n.leaf, theme) : null });
       } else if (w >= 1.5) {
         const words = n.leaf ? leafWords(n.leaf) : 'split into two halves';
+        const id = `${n.pfn}/${n.order}`;
         rects.push(
           // keyed by the place in the block, so another block reuses the same elements
           <TreeRect
@@ -264,15 +278,18 @@ export function BuddyTree({ state, event, options }: ViewProps) {
       for (const c of n.children) walk(c);
     };
     walk(tree);
-    return { ids, rects, painted, leaves, splits };
+    return { rects, painted, leaves, splits };
   }, [tree, base, theme, scale, maxOrder]);
-  const { ids, rects, painted, leaves, splits } = drawn;
+  const { rects, painted, leaves, splits } = drawn;
   // the event's nodes that are in the tree, outlined over it
   const marks = marked
     .split(' ')
-    .filter((id) => id && ids.has(id))
     .map((id) => {
       const [pfn = 0, order = 0] = id.split('/').map(Number);
+      return { id, pfn, order };
+    })
+    .filter(({ id, pfn, order }) => id && hasNode(tree, pfn, order))
+    .map(({ id, pfn, order }) => {
       return {
         id,
         x: LABEL + (pfn - base) * scale,
