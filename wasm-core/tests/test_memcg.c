@@ -238,3 +238,44 @@ TEST(memcg_captured_large_folios_are_scanned_whole)
 	CHECK_EQ(at_check(s), SIM_OK);
 	free(s);
 }
+
+/*
+ * A list placed in many small ops of mixed orders (web/core/capture-ops.ts interleaves them):
+ * what an op of a large order passes over, a smaller order's later op still takes, so each op
+ * scans on from its cursor without losing the captured pieces behind it.
+ */
+TEST(memcg_captured_folios_in_small_ops_use_what_larger_ones_left)
+{
+	struct sim *s = memcg_machine(2);
+	const struct lruvec *lv;
+	struct zone *z;
+	uint32_t pfn, at[6] = { 0 };
+	static const int orders[] = { 0, 3, 3, 0, 0, 0 };
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	z = sim_zone(s, 0, ZONE_NORMAL);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);  /* the root */
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 35, 1), SIM_OK); /* memcg 1 */
+	file_folios(s, 1, 0, 1);			      /* the first captured piece */
+	file_folios(s, 1, 3, 2); /* order 3: passes over the order-0..2 pieces after it */
+	file_folios(s, 1, 0, 3); /* order 0: takes pieces the order-3 op passed over */
+	lv = &memcg_lruvec(s, 0, 1)->lists;
+	CHECK_EQ(lv->nr_blocks[LRU_INACTIVE_FILE], 6);
+	CHECK_EQ(lv->nr_pages[LRU_INACTIVE_FILE], 20);
+	CHECK_EQ(z->capture_unplaced, 0);
+	/* from the tail, in the order the ops put them there */
+	pfn = lv->tail[LRU_INACTIVE_FILE];
+	for (int i = 0; i < 6 && pfn != PFN_NONE; i++) {
+		at[i] = pfn;
+		CHECK_EQ(zone_page(s, z, pfn)->order, orders[i]);
+		pfn = zone_page(s, z, pfn)->prev;
+	}
+	CHECK_EQ(pfn, PFN_NONE);
+	/* the last op's pages lie between the first page and the order-3 folios, lowest first */
+	CHECK(at[0] < at[3] && at[3] < at[4] && at[4] < at[5] && at[5] < at[1]);
+	CHECK(at[1] < at[2]);
+	CHECK_EQ(at_check(s), SIM_OK);
+	free(s);
+}

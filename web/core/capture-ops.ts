@@ -50,21 +50,18 @@ export function captureOps(state: CapturedState): SimOp[] {
   }
   // the LRU lists last: they take what in-use memory the pcp lists left (reclaim/capture.c)
   if (state.memcgs && state.folios) {
-    // memcgs first (the root first), then the folios, smallest first: each joins its list's
-    // head, so the small ones end nearest the tail, as readahead's growing folios leave a file
-    // read in order (reclaim/memcg.c, OP_CAPTURE_LRU_FOLIOS)
+    // memcgs first (the root first), then each list's folios, their orders interleaved
+    // (reclaim/memcg.c, OP_CAPTURE_LRU_FOLIOS)
     for (const m of state.memcgs) op(OpKind.MEMCG, 0, 0, 0, m.ino, m.online ? 1 : 0);
-    const folios = [...state.folios].sort((a, b) => a.order - b.order);
-    for (const f of folios)
-      if (f.count > 0)
-        op(
-          OpKind.CAPTURE_LRU_FOLIOS,
-          0,
-          f.order,
-          f.memcg * NR_LRU_LISTS + f.lru,
-          f.node * MAX_NR_ZONES + f.zone,
-          f.count,
-        );
+    for (const slice of interleavedFolios(state.folios))
+      op(
+        OpKind.CAPTURE_LRU_FOLIOS,
+        0,
+        slice.order,
+        slice.memcg * NR_LRU_LISTS + slice.lru,
+        slice.node * MAX_NR_ZONES + slice.zone,
+        slice.count,
+      );
     return ops;
   }
   for (const z of state.zones)
@@ -72,4 +69,61 @@ export function captureOps(state: CapturedState): SimOp[] {
       if (pages > 0) op(OpKind.CAPTURE_LRU, 0, 0, lru, z.node * MAX_NR_ZONES + z.zone, pages);
     });
   return ops;
+}
+
+/** At most this many slices a list: each order's folios spread over them (ops stay bounded). */
+const MAX_SLICES = 4096;
+/**
+ * Folios of one order a readahead window holds: page_cache_ra_order (mm/readahead.c, 6.18) fills
+ * a window of ra->size pages with folios of ra->order; page_cache_async_ra raises the order by 2
+ * a round while get_next_ra_size quadruples a small window, so a window holds about four folios,
+ * of an even order. Odd orders come one at a time, where alignment or the file's end cut a folio
+ * down.
+ */
+const RA_WINDOW_FOLIOS = 4;
+
+/**
+ * Each captured list's folios as slices in list order, tail first (each op joins its list's head).
+ * Where on its list each folio was is in no file. A memcg's list holds the page cache of many files
+ * read at many times, each file's folios in a row as its readahead made them: orders mixed along
+ * the list, a window's worth together. So each order but the list's commonest is spread evenly
+ * over the list, even orders in clumps of RA_WINDOW_FOLIOS and odd ones alone, the commonest
+ * filling between them; anonymous lists get the same spread. (The captures' kswapd freed order-1..3
+ * folios among order-0 ones from its first batches on, one to four at a time.)
+ */
+export function interleavedFolios(folios: NonNullable<CapturedState['folios']>) {
+  type Folios = NonNullable<CapturedState['folios']>[number];
+  const lists = new Map<string, Folios[]>();
+  for (const f of folios) {
+    if (f.count <= 0) continue;
+    const key = `${f.memcg}/${f.lru}/${f.node}/${f.zone}`;
+    const list = lists.get(key) ?? [];
+    list.push(f);
+    lists.set(key, list);
+  }
+  const out: Folios[] = [];
+  /** Of n things spread over k slices, how many slice i holds. */
+  const share = (n: number, k: number, i: number) =>
+    Math.floor(((i + 1) * n) / k) - Math.floor((i * n) / k);
+  for (const list of lists.values()) {
+    list.sort((a, b) => a.order - b.order);
+    const commonest = list.reduce((a, b) => (b.count > a.count ? b : a));
+    const clumps = (f: Folios) =>
+      f === commonest || f.order % 2 ? f.count : Math.ceil(f.count / RA_WINDOW_FOLIOS);
+    // as many slices as the most clumps of an order but the commonest: one clump each at most
+    const slices = Math.min(
+      MAX_SLICES,
+      Math.max(1, ...list.filter((f) => f !== commonest).map(clumps)),
+    );
+    for (let i = 0; i < slices; i++)
+      for (const f of list) {
+        // the clumps slice i holds, and the folios in them
+        const k = clumps(f);
+        const first = Math.floor((i * k) / slices);
+        const here = share(k, slices, i);
+        const n = Math.floor(((first + here) * f.count) / k) - Math.floor((first * f.count) / k);
+        if (n > 0) out.push({ ...f, count: n });
+      }
+  }
+  return out;
 }

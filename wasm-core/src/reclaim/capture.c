@@ -107,7 +107,10 @@ static uint32_t make_extent(struct sim *s, struct zone *z, uint32_t pfn, int for
  * Place need pages of list lru as folios of order forder owned by owner, carved from captured
  * in-use blocks of zone z: Movable pageblocks first (user memory), then any. A whole captured
  * block the folios fill becomes an extent; the rest get frames. Returns the pages no captured
- * block could hold.
+ * block could hold. Each pass starts at its pageblock type's capture cursor (base/types.h) and
+ * moves it past what holds no captured block any more, so a list placed in many small ops (its
+ * folio orders interleaved: web/core/capture-ops.ts) does not scan the zone from its start each
+ * time.
  */
 static uint64_t place_captured(struct sim *s, struct zone *z, int forder, int lru, uint64_t need,
 			       uint32_t owner)
@@ -115,21 +118,33 @@ static uint64_t place_captured(struct sim *s, struct zone *z, int forder, int lr
 	uint32_t end = z->mem_pfn + z->managed;
 
 	for (int pass = 0; pass < 2 && need; pass++) {
-		for (uint32_t pfn = z->mem_pfn; pfn < end && need;) {
+		uint32_t *cursor = &z->capture_cursor[pass ? MIGRATE_TYPES : MIGRATE_MOVABLE];
+		int prefix =
+			1; /* nothing captured of the pass's type seen yet: the cursor follows */
+
+		if (*cursor < z->mem_pfn)
+			*cursor = z->mem_pfn;
+		for (uint32_t pfn = *cursor; pfn < end && need;) {
 			const struct page *page = zone_page(s, z, pfn);
 			uint32_t size = 1u << page->order;
+			int captured =
+				page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
+				(pass || get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE);
 
-			if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
-			    page->order >= forder &&
-			    (pass || get_pageblock_migratetype(s, z, pfn) == MIGRATE_MOVABLE)) {
+			if (captured && page->order >= forder) {
 				uint32_t want = need > UINT32_MAX ? UINT32_MAX : (uint32_t)need;
 				uint32_t took = extent_fits(s, pfn, page, forder, need, owner) ?
 							make_extent(s, z, pfn, forder, lru) :
 							take(s, z, pfn, page->order, forder, lru,
 							     want, owner);
 				need -= took;
-				size = took;
+				size = took; /* the right halves take left stay captured: seen next */
+				captured = 0;
 			}
+			if (prefix && !captured)
+				*cursor = pfn + size;
+			else
+				prefix = 0;
 			pfn += size;
 		}
 	}
