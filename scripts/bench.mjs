@@ -259,7 +259,7 @@ const rate = (r, key) => r[key] / r.seconds;
 const widths = [34, 14, 14, 10];
 
 /** Print one core benchmark side by side. */
-function printCore(title, { native, wasm, ratio, eventRecord }, stateGoal) {
+function printCore(title, { native, wasm, ratio, eventRecord, regions }, stateGoal) {
   console.log(`\n${title}`);
   console.log(row(['', 'native', 'wasm', 'goal'], widths));
   console.log(
@@ -311,6 +311,14 @@ function printCore(title, { native, wasm, ratio, eventRecord }, stateGoal) {
       ],
       widths,
     ),
+  );
+  // What the state is made of: its largest regions (the native runner's --layout), the rest summed.
+  const parts = Object.entries(regions).sort((x, y) => y[1] - x[1]);
+  const rest = parts.slice(5).reduce((n, [, bytes]) => n + bytes, 0);
+  console.log(
+    `  state by region, MiB: ${[...parts.slice(0, 5), ['the rest', rest]]
+      .map(([name, bytes]) => `${name} ${(bytes / MiB).toFixed(2)}`)
+      .join(', ')}`,
   );
   console.log(row(['events per run (determinism)', native.events, wasm.events, 'equal'], widths));
   // The emitting file and line every event carries for the Code view: its share of the record.

@@ -85,8 +85,19 @@ export function percpuOps({ n, size }) {
   return new Uint8Array(buf);
 }
 
-/** Run ops natively; returns { ops, events, seconds, state_bytes }. */
-export function runNative(root, preset, opsFile, handles, percpuPeakKib = 0) {
+/**
+ * Run ops natively; returns { ops, events, seconds, state_bytes }. With `what` '--layout' it applies
+ * nothing and returns the booted arena's bytes by region instead (the runner's --layout).
+ */
+export function runNative(
+  root,
+  preset,
+  opsFile,
+  handles,
+  percpuPeakKib = 0,
+  percpuHandles = 0,
+  what = '--time',
+) {
   const out = execFileSync(
     join(root, 'wasm-core/build/sim-native'),
     [
@@ -96,7 +107,9 @@ export function runNative(root, preset, opsFile, handles, percpuPeakKib = 0) {
       String(handles),
       '--percpu-peak-kib',
       String(percpuPeakKib),
-      '--time',
+      '--percpu-handles',
+      String(percpuHandles),
+      what,
     ],
     {
       encoding: 'utf8',
@@ -113,7 +126,15 @@ export async function loadWasm(root) {
 }
 
 /** Run the first `count` of ops on a fresh machine in the wasm module m; same shape as runNative. */
-export function runWasm(m, preset, ops, handles, count = ops.length / OP_BYTES, percpuPeakKib = 0) {
+export function runWasm(
+  m,
+  preset,
+  ops,
+  handles,
+  count = ops.length / OP_BYTES,
+  percpuPeakKib = 0,
+  percpuHandles = 0,
+) {
   const cfg = m._bs_config_new();
   const name = m._malloc(32);
   m.stringToUTF8(preset, name, 32);
@@ -122,6 +143,8 @@ export function runWasm(m, preset, ops, handles, count = ops.length / OP_BYTES, 
   const handlesOffset = layoutOffset(m, 'sim_config', 'max_handles');
   m.HEAPU32[(cfg + handlesOffset) >> 2] = handles;
   m.HEAPU32[(cfg + layoutOffset(m, 'sim_config', 'percpu_peak_kib')) >> 2] = percpuPeakKib;
+  // the percpu handle table: as many entries as the run names percpu handles (0: none)
+  m.HEAPU32[(cfg + layoutOffset(m, 'sim_config', 'percpu_handles')) >> 2] = percpuHandles;
   const sim = m._bs_create(cfg);
   if (!sim) throw new Error(`bs_create failed: ${m._bs_last_error()}`);
   const stateBytes = m._bs_arena_size(sim);
@@ -188,6 +211,7 @@ export async function coreBench(
   const opsFile = join(dir, 'ops.bin');
   writeFileSync(opsFile, ops);
   const handles = percpu ? percpu.n : (lruHandles ?? cpus * (capacity + 1));
+  const percpuHandles = percpu ? percpu.n : 0;
   const RUNS = 15;
   const fastest = (a, b) => (!a || b.seconds < a.seconds ? b : a);
   const m = await loadWasm(root);
@@ -196,10 +220,10 @@ export async function coreBench(
   const ratios = [];
   try {
     // one untimed wasm run first: V8 tiers hot functions up while they run
-    runWasm(m, preset, ops, handles, undefined, peak);
+    runWasm(m, preset, ops, handles, undefined, peak, percpuHandles);
     for (let i = 0; i < RUNS; i++) {
-      const n = runNative(root, preset, opsFile, handles, peak);
-      const w = runWasm(m, preset, ops, handles, undefined, peak);
+      const n = runNative(root, preset, opsFile, handles, peak, percpuHandles);
+      const w = runWasm(m, preset, ops, handles, undefined, peak, percpuHandles);
       native = fastest(native, n);
       wasm = fastest(wasm, w);
       ratios.push(n.seconds / w.seconds);
@@ -209,6 +233,7 @@ export async function coreBench(
       native,
       wasm,
       eventRecord: eventRecordBytes(m),
+      regions: runNative(root, preset, opsFile, handles, peak, percpuHandles, '--layout'),
       ratio: { median: sorted[RUNS >> 1], low: sorted[0], high: sorted.at(-1), runs: RUNS },
     };
   } finally {

@@ -188,6 +188,13 @@ static void case_machine(struct sim_config *cfg, uint64_t *x)
 	cfg->percpu_peak_kib = below(x, 3) ? (uint32_t)below(x, 4096) : 0;
 	cfg->percpu_reserved_size = below(x, 4) == 0 ? 8192 : 0;
 	cfg->seed = next_random(x);
+	/*
+	 * a percpu handle table shorter than the handles the steps name, one case in four, so that
+	 * requests beyond it are refused; taken from the seed, not a new draw, so that every earlier
+	 * case's seed still makes the same machine and steps
+	 */
+	cfg->percpu_handles = (cfg->seed & 3) == 0 ? (uint32_t)((cfg->seed >> 2) % MAX_HANDLES) :
+						     MAX_HANDLES;
 }
 
 /* A random step for a machine of nr_cpus CPUs whose frames end near pfn_end. */
@@ -561,11 +568,11 @@ static void print_machine(const struct sim_config *cfg)
 {
 	printf("machine: profile %u, %u nodes x %u cpus, max_order %u, pageblock_order %u, thp %u, "
 	       "pcp_batch %d, high_fraction %d, wsf %d, min_free_kbytes %d, seed %llu, "
-	       "percpu_peak_kib %u, percpu_reserved_size %u\n",
+	       "percpu_peak_kib %u, percpu_reserved_size %u, percpu_handles %u\n",
 	       cfg->profile, cfg->nr_nodes, cfg->cpus_per_node, cfg->max_order,
 	       cfg->pageblock_order, cfg->thp, cfg->pcp_batch, cfg->percpu_pagelist_high_fraction,
 	       cfg->watermark_scale_factor, cfg->min_free_kbytes, (unsigned long long)cfg->seed,
-	       cfg->percpu_peak_kib, cfg->percpu_reserved_size);
+	       cfg->percpu_peak_kib, cfg->percpu_reserved_size, cfg->percpu_handles);
 	for (int nid = 0; nid < MAX_NUMNODES; nid++)
 		for (int zid = 0; zid < MAX_NR_ZONES; zid++) {
 			const struct zone_config *zc = &cfg->zones[nid][zid];

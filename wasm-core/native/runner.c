@@ -1,11 +1,14 @@
 /*
  * runner.c: the native twin of the wasm module, for determinism tests and benchmarks.
  *
- *   sim-native PRESET OPS_FILE [--profile NAME] [--handles N] [--percpu-peak-kib N] [--events FILE] [--time]
+ *   sim-native PRESET OPS_FILE [--profile NAME] [--handles N] [--percpu-handles N]
+ *              [--percpu-peak-kib N] [--events FILE] [--time] [--layout]
  *
  * OPS_FILE holds packed struct sim_op records (16 bytes each, as the workload compiler writes
  * them). Events of each op are written as raw struct sim_event records to --events FILE ("-" for
- * stdout). --time prints one JSON line with ops, events and seconds to stdout instead.
+ * stdout). --time prints one JSON line with ops, events and seconds to stdout instead. --layout
+ * prints the booted arena's regions and their bytes as one JSON line and applies no op: what
+ * each part of the state costs (the bench prints it under its state row).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -14,6 +17,51 @@
 #include <time.h>
 
 #include "base/sim.h"
+#include "base/subsystem.h"
+
+/* One region of the arena: its name and where it starts. */
+struct region {
+	const char *name;
+	uint32_t off;
+};
+
+/* Print the arena's regions in address order with their bytes, as one JSON object. */
+static void print_layout(const struct sim *s)
+{
+	struct region r[32];
+	int n = 0;
+
+	r[n++] = (struct region){ "header", 0 };
+	r[n++] = (struct region){ "block_frames", s->block_frames_off };
+	r[n++] = (struct region){ "block_heads", s->block_heads_off };
+	r[n++] = (struct region){ "pageblocks", s->pageblocks_off };
+	r[n++] = (struct region){ "frame_stamps", s->frame_stamps_off };
+	r[n++] = (struct region){ "frame_group_stamps", s->frame_group_stamps_off };
+	r[n++] = (struct region){ "nodes", s->nodes_off };
+	r[n++] = (struct region){ "cpus", s->cpus_off };
+	r[n++] = (struct region){ "pcp", s->pcp_off };
+	r[n++] = (struct region){ "handles", s->handles_off };
+	r[n++] = (struct region){ "slab_blocks", s->slab_blocks_off };
+	r[n++] = (struct region){ "slab_free", s->slab_free_off };
+	for (int i = 0; i < MAX_SUBSYSTEMS && sim_subsystems[i]; i++)
+		if (s->subsystem_off[i])
+			r[n++] = (struct region){ sim_subsystems[i]->name, s->subsystem_off[i] };
+	r[n++] = (struct region){ "pool", s->pool_off };
+	r[n++] = (struct region){ "pool_owners", s->pool_owners_off };
+	r[n++] = (struct region){ "events", s->events_off };
+	/* insertion sort by offset: the list is short and nearly sorted already */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && r[j - 1].off > r[j].off; j--) {
+			struct region t = r[j];
+			r[j] = r[j - 1];
+			r[j - 1] = t;
+		}
+	printf("{");
+	for (int i = 0; i < n; i++)
+		printf("%s\"%s\":%u", i ? "," : "", r[i].name,
+		       (i + 1 < n ? r[i + 1].off : s->arena_size) - r[i].off);
+	printf("}\n");
+}
 
 /* Seconds on a monotonic clock. */
 static double now_seconds(void)
@@ -56,7 +104,7 @@ int main(int argc, char **argv)
 {
 	struct sim_config cfg;
 	const char *events_path = NULL;
-	int timing = 0;
+	int timing = 0, layout = 0;
 	size_t ops_size, state_size;
 	struct sim_op *ops;
 	struct sim *s;
@@ -66,7 +114,7 @@ int main(int argc, char **argv)
 
 	if (argc < 3) {
 		fprintf(stderr,
-			"usage: %s PRESET OPS_FILE [--profile NAME] [--handles N] [--percpu-peak-kib N] [--events FILE] [--time]\n",
+			"usage: %s PRESET OPS_FILE [--profile NAME] [--handles N] [--percpu-handles N] [--percpu-peak-kib N] [--events FILE] [--time] [--layout]\n",
 			argv[0]);
 		return 2;
 	}
@@ -84,12 +132,16 @@ int main(int argc, char **argv)
 			cfg.profile = (uint8_t)id;
 		} else if (!strcmp(argv[i], "--handles") && i + 1 < argc) {
 			cfg.max_handles = (uint32_t)strtoul(argv[++i], NULL, 10);
+		} else if (!strcmp(argv[i], "--percpu-handles") && i + 1 < argc) {
+			cfg.percpu_handles = (uint32_t)strtoul(argv[++i], NULL, 10);
 		} else if (!strcmp(argv[i], "--percpu-peak-kib") && i + 1 < argc) {
 			cfg.percpu_peak_kib = (uint32_t)strtoul(argv[++i], NULL, 10);
 		} else if (!strcmp(argv[i], "--events") && i + 1 < argc) {
 			events_path = argv[++i];
 		} else if (!strcmp(argv[i], "--time")) {
 			timing = 1;
+		} else if (!strcmp(argv[i], "--layout")) {
+			layout = 1;
 		} else {
 			fprintf(stderr, "sim-native: unknown argument %s\n", argv[i]);
 			return 2;
@@ -105,6 +157,12 @@ int main(int argc, char **argv)
 	if (!s || sim_init(s, state_size, &cfg)) {
 		fprintf(stderr, "sim-native: cannot build the machine\n");
 		return 2;
+	}
+	if (layout) {
+		print_layout(s);
+		free(s);
+		free(ops);
+		return 0;
 	}
 	if (events_path)
 		out = strcmp(events_path, "-") ? fopen(events_path, "wb") : stdout;

@@ -245,6 +245,101 @@ TEST(percpu_refuses_what_the_kernel_refuses)
 	}
 }
 
+/* The small machine with a percpu handle table of `handles` entries and room for more page handles. */
+static struct sim_config percpu_table_config(int profile, uint32_t handles)
+{
+	struct sim_config cfg;
+
+	sim_config_preset(&cfg, "small");
+	cfg.profile = (uint8_t)profile;
+	cfg.max_handles = 1 << 16;
+	cfg.percpu_handles = handles;
+	cfg.event_capacity = 1 << 12;
+	return cfg;
+}
+
+TEST(percpu_handle_table_is_sized_by_percpu_handles)
+{
+	static const int profiles[] = { PROFILE_4_13, PROFILE_6_18 };
+
+	for (size_t p = 0; p < 2; p++) {
+		struct sim_config none = percpu_table_config(profiles[p], 1);
+		struct sim_config some = percpu_table_config(profiles[p], 1001);
+		/* each entry: a struct pcpu_handle, and on 4.13 four area-map entries of the pool */
+		size_t per = sizeof(struct pcpu_handle) + (profiles[p] == PROFILE_4_13 ? 4 * 4 : 0);
+		size_t a = sim_state_size(&none), b = sim_state_size(&some);
+
+		CHECK(a > 0);
+		CHECK(b >= a + 1000 * per && b <= a + 1000 * per + 16);
+		/* the page handles' table does not size it: more of them add 8 bytes each */
+		none.max_handles = some.max_handles = 1 << 20;
+		CHECK_EQ(sim_state_size(&none),
+			 a + ((1u << 20) - (1u << 16)) * sizeof(struct handle));
+	}
+}
+
+TEST(percpu_handles_beyond_the_table_are_refused_with_their_reason)
+{
+	static const int profiles[] = { PROFILE_4_13, PROFILE_6_18 };
+
+	for (size_t p = 0; p < 2; p++) {
+		struct sim_config cfg = percpu_table_config(profiles[p], 4);
+		struct sim *s = test_boot(&cfg);
+		const struct sim_event *e;
+
+		CHECK(s);
+		if (!s)
+			return;
+		CHECK_EQ(palloc(s, 3, 16, 4), SIM_OK); /* the last entry */
+		CHECK_EQ(palloc(s, 4, 16, 4), SIM_EINVAL);
+		e = last_event(s, EV_PERCPU_BAD_REQUEST);
+		CHECK(e && e->c == PCPU_BAD_HANDLE_RANGE && e->a == 16);
+		CHECK_EQ(palloc(s, 0xffffffffu, 16, 4), SIM_EINVAL);
+		e = last_event(s, EV_PERCPU_BAD_REQUEST);
+		CHECK(e && e->c == PCPU_BAD_HANDLE_RANGE);
+		CHECK_EQ(pfree(s, 4), SIM_EINVAL);
+		e = last_event(s, EV_PERCPU_BAD_REQUEST);
+		CHECK(e && e->c == PCPU_BAD_HANDLE_RANGE);
+		CHECK_EQ(pfree(s, 2), SIM_EINVAL); /* in the table, but empty */
+		e = last_event(s, EV_PERCPU_BAD_REQUEST);
+		CHECK(e && e->c == PCPU_BAD_HANDLE);
+		CHECK_EQ(pfree(s, 3), SIM_OK);
+		CHECK_EQ(s->frozen, 0u);
+		CHECK_EQ(sim_check(s), SIM_OK);
+		free(s);
+
+		/* no table at all: a workload without percpu requests; any request is refused */
+		cfg = percpu_table_config(profiles[p], 0);
+		s = test_boot(&cfg);
+		CHECK(s);
+		if (!s)
+			return;
+		CHECK_EQ(palloc(s, 0, 16, 4), SIM_EINVAL);
+		e = last_event(s, EV_PERCPU_BAD_REQUEST);
+		CHECK(e && e->c == PCPU_BAD_HANDLE_RANGE);
+		/* its chunk table holds the first chunk alone: the balance work needs no other */
+		CHECK_EQ(pcpu_state(s)->max_chunks, 1u);
+		CHECK(pcpu_state(s)->nr_empty_pop_pages >= PCPU_EMPTY_POP_PAGES_HIGH);
+		CHECK_EQ(pcpu_op(s, OP_PERCPU_BALANCE, 0, 0, 0, 0, 0), SIM_OK);
+		CHECK(last_event(s, EV_PERCPU_CREATE_CHUNK) == NULL);
+		CHECK_EQ(sim_check(s), SIM_OK);
+		free(s);
+		cfg.percpu_reserved_size = 8192;
+		s = test_boot(&cfg);
+		CHECK(s && pcpu_state(s)->max_chunks == 2u);
+		free(s);
+	}
+}
+
+TEST(percpu_handles_above_the_limit_are_not_a_machine)
+{
+	struct sim_config cfg = percpu_table_config(PROFILE_6_18, MAX_HANDLES_LIMIT);
+
+	CHECK(sim_state_size(&cfg) > 0);
+	cfg.percpu_handles = MAX_HANDLES_LIMIT + 1;
+	CHECK_EQ(sim_state_size(&cfg), 0u);
+}
+
 TEST(percpu_free_keeps_a_stale_chunk_hint_where_the_kernel_does)
 {
 	/* fill the first chunk with 16-byte areas, free one in block 1: 6.18 passes a block-relative

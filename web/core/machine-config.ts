@@ -197,6 +197,7 @@ export interface MachineConfig {
   tunables?: Partial<Tunables>;
   seed?: bigint;
   maxHandles?: number; // handle table entries; default: the core's
+  percpuHandles?: number; // percpu handle table entries (the highest percpu handle + 1); default: the core's
   eventCapacity?: number; // events kept between clears; default: the core's
   percpuPeakKib?: number; // the most percpu KiB per unit held at once: sizes the core's chunk table
   percpuStaticSize?: number; // static percpu bytes of the kernel image; default: the core's (185560)

@@ -213,6 +213,8 @@ export class Sim {
       dv.setBigUint64(cfg + L.off('sim_config.seed'), BigInt.asUintN(64, config.seed), true);
     if (config.maxHandles !== undefined)
       dv.setUint32(cfg + L.off('sim_config.max_handles'), config.maxHandles, true);
+    if (config.percpuHandles !== undefined)
+      dv.setUint32(cfg + L.off('sim_config.percpu_handles'), config.percpuHandles, true);
     if (config.eventCapacity !== undefined)
       dv.setUint32(cfg + L.off('sim_config.event_capacity'), config.eventCapacity, true);
     if (config.percpuPeakKib !== undefined)

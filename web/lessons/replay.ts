@@ -57,6 +57,7 @@ export function withProfile(config: MachineConfig, profile: ProfileName | null):
     ...config,
     ...(profile ? { profile } : {}),
     maxHandles: Math.max(config.maxHandles ?? 0, LESSON_MAX_HANDLES),
+    percpuHandles: Math.max(config.percpuHandles ?? 0, LESSON_MAX_HANDLES),
     eventCapacity: LESSON_EVENT_CAPACITY,
   };
 }

@@ -80,6 +80,26 @@ describe('compileWorkload', () => {
     expect(p.config.maxHandles).toBe(2);
   });
 
+  it('sizes the percpu handle table by the highest percpu handle, not by every handle', () => {
+    // page blocks 0..2, then percpu areas 3 and 4; freeing 4 lets the next page block reuse it
+    const p = compiled(
+      'alloc a\nalloc a\nalloc a\npercpu alloc c size=16\npercpu alloc c size=8\npercpu free c\nalloc b\nrandom 10\n',
+    );
+    const percpuOps = p.ops.toArray().filter((o) => o.kind === OpKind.PERCPU_ALLOC);
+    expect(percpuOps.map((o) => o.handle)).toEqual([14, 15]);
+    expect(p.config.maxHandles).toBe(16); // the stream's 11 slots, then the groups' ids
+    expect(p.config.percpuHandles).toBe(16);
+    // without a percpu request the core keeps no percpu handle table at all
+    expect(compiled('repeat 100 {\n alloc a\n}\n').config).toMatchObject({
+      maxHandles: 100,
+      percpuHandles: 0,
+    });
+    // a percpu area in an id that a freed page block left: the table reaches only that far
+    const q = compiled('alloc a\nalloc a\nalloc a\nfree a *\npercpu alloc c size=16\n');
+    expect(q.ops.at(q.ops.length - 1)).toMatchObject({ kind: OpKind.PERCPU_ALLOC, handle: 0 });
+    expect(q.config).toMatchObject({ maxHandles: 3, percpuHandles: 1 });
+  });
+
   it('writes sysctls as OP_SYSCTL before the first op, one per lowmem_reserve_ratio zone', () => {
     expect(ops('set watermark_scale_factor=100 lowmem_reserve_ratio=1,2\ntick 2\n')).toEqual([
       op({ kind: OpKind.SYSCTL, handle: SysctlId.WATERMARK_SCALE_FACTOR, arg: 100 }),

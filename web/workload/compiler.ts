@@ -167,6 +167,7 @@ class Compiler {
   private live = 0;
   private percpuBytes = 0; // percpu bytes per unit held now (each area rounded up to its alignment)
   private percpuPeak = 0;
+  private percpuHandles = 0; // the highest percpu handle id + 1: sizes the core's percpu handle table
   private readonly percpuSize = new Map<number, number>(); // handle id -> its rounded bytes
   private readonly streams = new Map<OpStmt, RandomStream>();
   private readonly machine: PresetMachine | ExplicitMachine;
@@ -195,6 +196,8 @@ class Compiler {
       profile: this.w.profile ?? DEFAULT_PROFILE,
       // handle slots used: the random streams' ranges, then the groups' ids
       maxHandles: Math.max(1, this.nextId),
+      // percpu ids share that range; the core's percpu table needs only up to the highest (0: none)
+      percpuHandles: this.percpuHandles,
     };
     if (this.percpuPeak) config.percpuPeakKib = Math.ceil(this.percpuPeak / 1024);
     if (this.w.seed !== null) config.seed = this.w.seed;
@@ -476,6 +479,7 @@ class Compiler {
         let stack = this.percpuGroups.get(s.group);
         if (!stack) this.percpuGroups.set(s.group, (stack = []));
         stack.push(id);
+        this.percpuHandles = Math.max(this.percpuHandles, id + 1);
         // what the area takes at most: its size rounded up to its alignment (granule 4)
         const a = Math.max(s.align, 4);
         const bytes = Math.ceil(s.size / a) * a;

@@ -54,6 +54,7 @@ void sim_config_default(struct sim_config *cfg)
 	cfg->percpu_pagelist_high_fraction = 0;
 	memcpy(cfg->lowmem_reserve_ratio, ratio, sizeof ratio);
 	cfg->max_handles = DEFAULT_MAX_HANDLES;
+	cfg->percpu_handles = DEFAULT_PERCPU_HANDLES;
 	cfg->event_capacity = DEFAULT_EVENT_CAPACITY;
 	cfg->seed = 1;
 }
@@ -238,6 +239,8 @@ static int config_valid(const struct sim_config *cfg, struct arena_counts *n)
 	    cfg->pageblock_order > cfg->max_order)
 		return 0;
 	if (cfg->max_handles < 1 || cfg->max_handles > MAX_HANDLES_LIMIT)
+		return 0;
+	if (cfg->percpu_handles > MAX_HANDLES_LIMIT)
 		return 0;
 	if (cfg->event_capacity < 1 || cfg->event_capacity > MAX_EVENT_CAPACITY)
 		return 0;

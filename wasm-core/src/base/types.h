@@ -655,7 +655,7 @@ struct sim_config {
 	uint32_t percpu_static_size; /* bytes of static percpu variables (__per_cpu_end - start); 0 = 185560, this machine's */
 	uint32_t percpu_reserved_size; /* the reserved chunk's bytes (PERCPU_MODULE_RESERVE with modules); 0 = none */
 	uint32_t percpu_peak_kib; /* the most percpu KiB per unit a workload holds at once: sizes the chunk table */
-	uint32_t pad2;
+	uint32_t percpu_handles; /* percpu handle table entries (the highest percpu handle + 1); 0: no percpu request can be made */
 	uint64_t seed;				      /* the random stream's seed */
 	uint8_t distance[MAX_NUMNODES][MAX_NUMNODES]; /* 0 = default (10 local, 20 remote) */
 	struct zone_config zones[MAX_NUMNODES][MAX_NR_ZONES];

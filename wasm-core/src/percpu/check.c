@@ -354,7 +354,7 @@ int percpu_check(struct sim *s)
 	if (on_lists != ps->nr_chunks)
 		return fail(s, "chunks missing from the slot lists", 0, on_lists, ps->nr_chunks);
 	/* handles name live areas */
-	for (uint32_t h = 0; h < s->config.max_handles; h++) {
+	for (uint32_t h = 0; h < s->config.percpu_handles; h++) {
 		const struct pcpu_handle *hd = &pcpu_handles(ps)[h];
 		struct pcpu_chunk *c;
 

@@ -97,6 +97,12 @@ static uint64_t al8(uint64_t n)
  * than the machine's frames could back (a dynamic chunk in use holds at least one populated
  * page in every CPU's unit). A workload that needs more sees chunk creation fail, as a kernel
  * out of vmalloc space would (docs/model-notes.md).
+ *
+ * A machine without percpu handles can hold no area, so it never makes a dynamic chunk: an
+ * allocation makes one, and the balance work makes one only when fewer than
+ * PCPU_EMPTY_POP_PAGES_HIGH empty populated pages are left, while the first chunk's dynamic
+ * area alone has more (PCPU_DYNAMIC_RESERVE) until something is allocated. Its table holds the
+ * first chunk, and the reserved one when there is a reserved area.
  */
 static uint32_t max_chunks(const struct sim_config *cfg, const struct pcpu_state *g)
 {
@@ -104,6 +110,9 @@ static uint32_t max_chunks(const struct sim_config *cfg, const struct pcpu_state
 	uint64_t want =
 		((uint64_t)cfg->percpu_peak_kib * 1024 * 5 / 4 + g->unit_size - 1) / g->unit_size;
 	uint64_t bound;
+
+	if (!cfg->percpu_handles)
+		return cfg->percpu_reserved_size ? 2 : 1;
 
 	for (int n = 0; n < cfg->nr_nodes; n++)
 		for (int z = 0; z < MAX_NR_ZONES; z++)
@@ -148,7 +157,7 @@ uint64_t pcpu_layout(const struct sim_config *cfg, struct pcpu_state *ps)
 		 * map[] entries: a map holds two entries per live area at most (head splits) and
 		 * grows by doubling; every chunk keeps at least PCPU_DFL_MAP_ALLOC + the margin.
 		 */
-		pool = (uint64_t)cfg->max_handles * 4 + (uint64_t)chunks * 256 + 1024;
+		pool = (uint64_t)cfg->percpu_handles * 4 + (uint64_t)chunks * 256 + 1024;
 	}
 	g.chunk_stride = (uint32_t)stride;
 	g.max_chunks = chunks;
@@ -157,7 +166,7 @@ uint64_t pcpu_layout(const struct sim_config *cfg, struct pcpu_state *ps)
 	g.data_off = (uint32_t)al8(end);
 	end = g.data_off + (uint64_t)chunks * stride;
 	g.handles_off = (uint32_t)al8(end);
-	end = g.handles_off + (uint64_t)cfg->max_handles * sizeof(struct pcpu_handle);
+	end = g.handles_off + (uint64_t)cfg->percpu_handles * sizeof(struct pcpu_handle);
 	g.pool_off = (uint32_t)al8(end);
 	g.pool_entries = (uint32_t)pool;
 	end = al8(g.pool_off + pool * 4);

@@ -87,8 +87,8 @@ static int op_alloc(struct sim *s, struct pcpu_state *ps, const struct sim_op *o
 	int off = -1, restarts = 0, failed = 0;
 	struct pcpu_handle *hd;
 
-	if (h >= s->config.max_handles)
-		return bad_request(s, cpu, reserved, size, align, PCPU_BAD_HANDLE);
+	if (h >= s->config.percpu_handles)
+		return bad_request(s, cpu, reserved, size, align, PCPU_BAD_HANDLE_RANGE);
 	hd = &pcpu_handles(ps)[h];
 	if (hd->chunk != PCPU_NONE)
 		return bad_request(s, cpu, reserved, size, align, PCPU_BAD_HANDLE_BUSY);
@@ -228,7 +228,9 @@ static int op_free(struct sim *s, struct pcpu_state *ps, const struct sim_op *op
 	struct pcpu_handle *hd;
 	struct pcpu_chunk *c;
 
-	if (h >= s->config.max_handles || pcpu_handles(ps)[h].chunk == PCPU_NONE)
+	if (h >= s->config.percpu_handles)
+		return bad_request(s, cpu, 0, 0, 0, PCPU_BAD_HANDLE_RANGE);
+	if (pcpu_handles(ps)[h].chunk == PCPU_NONE)
 		return bad_request(s, cpu, 0, 0, 0, PCPU_BAD_HANDLE);
 	hd = &pcpu_handles(ps)[h];
 	ci = hd->chunk;
@@ -290,7 +292,7 @@ static void percpu_boot(struct sim *s)
 		ps->slot_head[i] = ps->slot_tail[i] = PCPU_NONE;
 	for (int i = 0; i < PCPU_MAP_CLASSES; i++)
 		ps->pool_free[i] = PCPU_NONE;
-	for (uint32_t h = 0; h < s->config.max_handles; h++)
+	for (uint32_t h = 0; h < s->config.percpu_handles; h++)
 		pcpu_handles(ps)[h].chunk = PCPU_NONE;
 	ps->unused_chunks = PCPU_NONE;
 	for (uint32_t i = ps->max_chunks; i-- > 0;) {

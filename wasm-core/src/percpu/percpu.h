@@ -145,7 +145,7 @@ struct pcpu_state {
 	uint32_t chunks_off;   /* struct pcpu_chunk[max_chunks], from the region's start */
 	uint32_t data_off;     /* per-chunk data, chunk_stride bytes each */
 	uint32_t chunk_stride; /* bytes of one chunk's data */
-	uint32_t handles_off;  /* struct pcpu_handle[max_handles] */
+	uint32_t handles_off;  /* struct pcpu_handle[config.percpu_handles] */
 	uint32_t pool_off;     /* area map entries (int32_t) */
 	uint32_t pool_entries; /* entries in the pool */
 	uint32_t pool_bump;    /* entries handed out from the pool's start */

@@ -36,10 +36,11 @@ enum percpu_op_kind {
 
 /* why a percpu request was refused (EV_PERCPU_BAD_REQUEST's c) */
 enum pcpu_bad_reason {
-	PCPU_BAD_SIZE = 1,	 /* size 0 or above PCPU_MIN_UNIT_SIZE (32 KiB) */
-	PCPU_BAD_ALIGN = 2,	 /* align above PAGE_SIZE or not a power of two */
-	PCPU_BAD_HANDLE = 4,	 /* the handle is out of range or holds no area */
-	PCPU_BAD_HANDLE_BUSY = 5 /* an allocation into a handle that still holds an area */
+	PCPU_BAD_SIZE = 1,	  /* size 0 or above PCPU_MIN_UNIT_SIZE (32 KiB) */
+	PCPU_BAD_ALIGN = 2,	  /* align above PAGE_SIZE or not a power of two */
+	PCPU_BAD_HANDLE = 4,	  /* a free of a handle that holds no area */
+	PCPU_BAD_HANDLE_BUSY = 5, /* an allocation into a handle that still holds an area */
+	PCPU_BAD_HANDLE_RANGE = 6 /* the handle is beyond the table (sim_config.percpu_handles) */
 };
 
 #endif

@@ -30,6 +30,19 @@ static struct page *node_page(struct sim *s, int nid, uint32_t pfn)
 	return z ? zone_page(s, z, pfn) : NULL;
 }
 
+/*
+ * node_page for a list neighbour of a block of zone near: a neighbour is nearly always of the
+ * same zone, so that zone is asked first (zones do not overlap: the answer is node_page's).
+ */
+static struct page *near_page(struct sim *s, int nid, const struct zone *near, uint32_t pfn)
+{
+	if (pfn == PFN_NONE)
+		return NULL;
+	if (zone_has_pfn(near, pfn))
+		return zone_page(s, near, pfn);
+	return node_page(s, nid, pfn);
+}
+
 struct lruvec *lru_lists(const struct sim *s, int nid, int memcg)
 {
 	return memcg < 0 ? (struct lruvec *)&sim_nodes(s)[nid].lruvec :
@@ -134,7 +147,7 @@ void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail)
 	if (to_tail) {
 		page->prev = lv->tail[lru];
 		page->next = PFN_NONE;
-		other = page->prev == PFN_NONE ? NULL : node_page(s, nid, page->prev);
+		other = near_page(s, nid, z, page->prev);
 		if (other)
 			other->next = pfn;
 		else
@@ -143,7 +156,7 @@ void lru_link(struct sim *s, struct zone *z, uint32_t pfn, int to_tail)
 	} else {
 		page->next = lv->head[lru];
 		page->prev = PFN_NONE;
-		other = page->next == PFN_NONE ? NULL : node_page(s, nid, page->next);
+		other = near_page(s, nid, z, page->next);
 		if (other)
 			other->prev = pfn;
 		else
@@ -176,12 +189,12 @@ void lru_unlink(struct sim *s, struct zone *z, uint32_t pfn)
 	lru = page_lru(page);
 	pages = (int64_t)1 << page->order;
 
-	other = page->prev == PFN_NONE ? NULL : node_page(s, nid, page->prev);
+	other = near_page(s, nid, z, page->prev);
 	if (other)
 		other->next = page->next;
 	else
 		lv->head[lru] = page->next;
-	other = page->next == PFN_NONE ? NULL : node_page(s, nid, page->next);
+	other = near_page(s, nid, z, page->next);
 	if (other)
 		other->prev = page->prev;
 	else

@@ -49,9 +49,15 @@ int kswapd_cpu(const struct sim *s, int nid)
 	return 0;
 }
 
-/* The node's zone with pfn; NULL (never for a linked block) when the lists are corrupted. */
-static struct zone *block_zone(struct sim *s, int nid, uint32_t pfn)
+/*
+ * The node's zone with pfn; NULL (never for a linked block) when the lists are corrupted. The
+ * blocks of a batch are nearly always of one zone: the zone of the one before (near, or NULL)
+ * is asked first (zones do not overlap, so the answer is the same).
+ */
+static struct zone *block_zone(struct sim *s, int nid, uint32_t pfn, struct zone *near)
 {
+	if (near && zone_has_pfn(near, pfn))
+		return near;
 	return lru_page_zone(s, nid, pfn);
 }
 
@@ -68,10 +74,11 @@ static int isolate_lru(struct sim *s, int nid, int memcg, int lru, int64_t nr_to
 	uint32_t pfn = lv->tail[lru], budget = lv->nr_blocks[lru];
 	int64_t scan = 0, total = 0, took = 0;
 	int n = 0;
+	struct zone *z = NULL;
 
 	while (budget-- && pfn != PFN_NONE && scan < nr_to_scan && took < nr_to_scan &&
 	       n < SWAP_CLUSTER_MAX) {
-		struct zone *z = block_zone(s, nid, pfn);
+		z = block_zone(s, nid, pfn, z);
 		struct page *page;
 		uint32_t prev;
 		int64_t pages;
@@ -166,6 +173,7 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int memcg, int64_t n
 	int n = isolate_lru(s, nid, memcg, lru, nr_to_scan, sc, taken, &scanned);
 	int file = is_file_lru(lru);
 	struct page_batch free_folios;
+	struct zone *z = NULL;
 
 	if (sc->kswapd)
 		s->ev.pgscan_kswapd += (uint64_t)scanned;
@@ -183,10 +191,13 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int memcg, int64_t n
 		return 0;
 	free_folios.nr = 0;
 	for (int i = 0; i < n; i++) {
-		struct zone *z = block_zone(s, nid, taken[i]);
-		struct page *page = zone_page(s, z, taken[i]);
-		int64_t pages = (int64_t)1 << page->order;
+		struct page *page;
+		int64_t pages;
 		int ref, how;
+
+		z = block_zone(s, nid, taken[i], z);
+		page = zone_page(s, z, taken[i]);
+		pages = (int64_t)1 << page->order;
 
 		/* node reclaim without RECLAIM_UNMAP scans mapped pages and keeps them (keep_locked) */
 		if (!sc->may_unmap && (page->lru_flags & PGL_MAPPED)) {
@@ -246,11 +257,14 @@ void shrink_active_list(struct sim *s, int nid, int memcg, int64_t nr_to_scan,
 	uint32_t taken[SWAP_CLUSTER_MAX];
 	int64_t scanned, deactivated = 0;
 	int n = isolate_lru(s, nid, memcg, lru, nr_to_scan, sc, taken, &scanned);
+	struct zone *z = NULL;
 
 	s->ev.pgrefill += (uint64_t)scanned;
 	for (int i = 0; i < n; i++) {
-		struct zone *z = block_zone(s, nid, taken[i]);
-		struct page *page = zone_page(s, z, taken[i]);
+		struct page *page;
+
+		z = block_zone(s, nid, taken[i], z);
+		page = zone_page(s, z, taken[i]);
 
 		/* folio_referenced clears the accessed bits; only executable page cache would stay */
 		page->lru_flags &= (uint16_t) ~(PGL_YOUNG | PGL_ACTIVE);

@@ -14,6 +14,7 @@ const BAD_REQUEST: Record<number, string> = {
   2: 'its alignment is above PAGE_SIZE or not a power of two',
   4: 'the handle holds no percpu area',
   5: 'the handle still holds an area',
+  6: "the handle is beyond the machine's percpu handle table (the model's limit, not the kernel's)",
 };
 
 function chunk(e: SimEvent): string {
