@@ -74,7 +74,8 @@ static int free_kinds(const struct sim *s, uint32_t first, int *kinds, int max)
 
 	for (uint32_t i = first; i < s->nr_events && n < max; i++) {
 		int k = sim_events(s)[i].kind;
-		if (k == EV_MM_PAGE_FREE || k == EV_MM_PAGE_FREE_BATCHED || k == EV_MM_PAGE_PCPU_DRAIN)
+		if (k == EV_MM_PAGE_FREE || k == EV_MM_PAGE_FREE_BATCHED ||
+		    k == EV_MM_PAGE_PCPU_DRAIN)
 			kinds[n++] = k;
 	}
 	return n;
