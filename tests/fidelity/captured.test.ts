@@ -72,12 +72,6 @@ const KNOWN_GAPS: Record<string, string> = {
   // docs/model-notes.md). So the model's balance_pgdat frees in other amounts at other moments,
   // and CPU 1's lists drain and refill on another rhythm.
   'kswapd: refill 0/0': 'kswapd frees in other amounts at other moments (folio sizes, memcgs)',
-  // CPU 0, the allocating task's, drains 22 times for the kernel's 16 (runs of 63 13 times for
-  // 6). The kernel freed seven captured DMA32 pages as one folio batch (free_unref_folios: the
-  // seven mm_page_free lines, then the commits' drains, one run of 441); the replay frees memory
-  // allocated before the trace one by one (free_captured is never gathered into a batch), so the
-  // same drains come as seven runs of 63. Gathered, CPU 0 would count 16 runs, 63 six times.
-  'kswapd: drain 0/0': 'frees of captured memory are not replayed as folio batches',
   'kswapd: drain 1/0': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   'kswapd: drain 1/1': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   'kswapd: drain 1/2': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",

@@ -225,6 +225,10 @@ static struct step random_step(uint64_t *x, uint32_t nr_cpus, uint32_t pfn_end)
 		op->kind = OP_ALLOC;
 	} else if (dice < 740) {
 		op->kind = OP_FREE;
+		if (below(x, 8) == 0) { /* a block of a folio batch; arg 1 frees it, 2 is refused */
+			op->kind = OP_FREE_FOLIOS;
+			op->arg = (int32_t)below(x, 3);
+		}
 	} else if (dice < 780) {
 		op->kind = OP_FREE_PFN;
 		op->handle = below(x, pfn_end + 64);
@@ -232,9 +236,15 @@ static struct step random_step(uint64_t *x, uint32_t nr_cpus, uint32_t pfn_end)
 			*op = (struct sim_op){ OP_CAPTURE_ZONE,
 					       CAPTURE_FREE,
 					       op->cpu,
-					       0,
+					       (uint32_t)below(x, MIGRATE_TYPES + 2),
 					       below(x, 2) ? below(x, pfn_end + 64) : PFN_NONE,
 					       (int32_t)below(x, 4) };
+		if (op->kind == OP_CAPTURE_ZONE && below(x, 2)) {
+			/* the same free, gathered into a folio batch beside handles */
+			op->kind = OP_FREE_FOLIOS_CAPTURED;
+			op->order = (uint8_t)op->arg;
+			op->arg = (int32_t)below(x, 3);
+		}
 	} else if (dice < 810) {
 		op->kind = OP_DRAIN_CPU;
 	} else if (dice < 830) {

@@ -71,6 +71,14 @@ export function optionsFor(before: string): Completion[] {
   // free NAME * batched
   if (op === 'free' && prev[prev.length - 1] === '*')
     return [{ label: 'batched', type: 'keyword' }];
+  // free_folios NAME captured order=K ...: a captured block in the batch
+  if (op === 'free_folios' && prev.length >= (first === 'cpu' ? 3 : 1))
+    return prev.includes('captured')
+      ? [
+          { label: 'captured', type: 'keyword' },
+          ...OP_KEY_ITEMS.filter((k) => k.label === 'order='),
+        ]
+      : [{ label: 'captured', type: 'keyword' }];
   if (op === 'free_captured')
     return prev.length >= (first === 'cpu' ? 3 : 1)
       ? OP_KEY_ITEMS.filter((k) => k.label === 'order=')

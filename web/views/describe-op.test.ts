@@ -57,6 +57,7 @@ const CASES: Record<Key, Case | null> = {
   KSWAPD_CPU: { text: `${M}cpu 1 kswapd` },
   CLOCK: null, // a replayed trace's clock, never in a workload's text
   FREE_FOLIOS: { text: `${M}cpu 0 alloc a order=0 GFP_KERNEL\ncpu 1 free_folios a`, group: 'a' },
+  FREE_FOLIOS_CAPTURED: { text: `${M}cpu 1 free_folios captured order=2 pfn=0x40 type=movable` },
   PERCPU_ALLOC: { text: `${M}cpu 1 percpu alloc p size=64 align=8 reserved atomic`, group: 'p' },
   PERCPU_FREE: {
     text: `${M}cpu 0 percpu alloc p size=64 align=8\ncpu 1 percpu free p`,

@@ -15,7 +15,7 @@ import {
 } from '../core/capture-ops';
 import { gfpValue, showGfpFlags } from '../core/gfp';
 import { MAX_NR_ZONES, ZONE_NAMES } from '../core/machine-config';
-import { FREE_PCP_LOCKED, OpKind, type SimOp } from '../core/ops';
+import { FREE_PCP_LOCKED, HANDLE_NONE, OpKind, type SimOp } from '../core/ops';
 import { PCP_TYPES, PURPOSES } from '../workload/ast';
 import { LRU_NAMES, sysctlLabel } from './names';
 import { migratetypeName } from './palette';
@@ -24,6 +24,11 @@ import { migratetypeName } from './palette';
 function protText(flags: number): string {
   const s = (flags & 1 ? 'r' : '') + (flags & 2 ? 'w' : '') + (flags & 4 ? 'x' : '');
   return s || 'none';
+}
+
+/** A captured free's fields as the workload language writes them: its order, pfn (handle) and type (gfp). */
+function capturedFields(op: Pick<SimOp, 'order' | 'gfp' | 'handle'>): string {
+  return `order=${op.order}${op.handle !== HANDLE_NONE ? ` pfn=0x${op.handle.toString(16)}` : ''}${op.gfp ? ` type=${PCP_TYPES[op.gfp - 1] ?? op.gfp - 1}` : ''}`;
 }
 
 /** A capture op's node * MAX_NR_ZONES + zone as "Normal" (or "node 1 Normal"). */
@@ -74,7 +79,7 @@ export function describeOp(op: SimOp | undefined): string {
       return `seed ${op.arg}`;
     case OpKind.CAPTURE_ZONE:
       if (op.order === CAPTURE_FREE)
-        return `${cpu} free_captured order=${op.arg & ~FREE_PCP_LOCKED}${op.handle !== 0xffffffff ? ` pfn=0x${op.handle.toString(16)}` : ''}${op.gfp ? ` type=${PCP_TYPES[op.gfp - 1] ?? op.gfp - 1}` : ''}${op.arg & FREE_PCP_LOCKED ? ' pcp_locked' : ''}`;
+        return `${cpu} free_captured ${capturedFields({ ...op, order: op.arg & ~FREE_PCP_LOCKED })}${op.arg & FREE_PCP_LOCKED ? ' pcp_locked' : ''}`;
       if (op.order === CAPTURE_BOOST)
         return `capture: ${zoneText(op.handle)}'s watermark_boost=${op.arg}`;
       if (op.order === CAPTURE_LAYOUT)
@@ -95,6 +100,8 @@ export function describeOp(op: SimOp | undefined): string {
     case OpKind.FREE_FOLIOS:
       // one op per block of the batch; the last (arg 1) frees the batch
       return `${cpu} free_folios handle ${op.handle}`;
+    case OpKind.FREE_FOLIOS_CAPTURED:
+      return `${cpu} free_folios captured ${capturedFields(op)}`;
     case OpKind.CAPTURE_PCP:
       if (op.order === CAPTURE_PCP_HIGH)
         return `capture: ${cpu}'s ${zoneText(op.handle)} pcp high=${op.arg}`;

@@ -122,12 +122,22 @@ export interface FreePfnStmt {
   order: number;
 }
 
-/** `cpu N free_folios G1 G2 ...`: the newest block of each group, freed as one folio batch. */
+/**
+ * `cpu N free_folios G1 captured order=K ... G2 ...`: the newest block of each group, and blocks of
+ * captured memory, freed as one folio batch.
+ */
 export interface FreeFoliosStmt {
   kind: 'free_folios';
   cpu: number;
-  groups: string[]; // 1 .. 31 (FOLIO_BATCH_SIZE)
+  folios: (string | CapturedFolio)[]; // 1 .. 31 (FOLIO_BATCH_SIZE): a group's name, or captured
 }
+
+/**
+ * `captured [order=K] [pfn=P] [type=T]` in a folio batch: a block of captured memory, chosen as
+ * `free_captured` chooses it when the batch gathers it (a trace's free of memory allocated before
+ * it, in a batch).
+ */
+export type CapturedFolio = Pick<FreeCapturedStmt, 'order' | 'pfn' | 'type'>;
 
 export interface FreeCapturedStmt {
   kind: 'free_captured';

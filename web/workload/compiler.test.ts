@@ -150,6 +150,24 @@ describe('compileWorkload', () => {
     ]);
   });
 
+  it('gathers a folio batch one op per block, captured blocks beside handles; the last frees it', () => {
+    expect(
+      ops(
+        'cpu 1 alloc a\ncpu 1 alloc b\ncpu 1 free_folios a captured order=1 pfn=0x40 type=reclaimable b captured\n',
+      ).slice(2),
+    ).toEqual([
+      op({ kind: OpKind.FREE_FOLIOS, cpu: 1, handle: 0 }),
+      // gfp: the list's migratetype + 1 (RECLAIMABLE is 2), 0 when the trace did not show it
+      op({ kind: OpKind.FREE_FOLIOS_CAPTURED, cpu: 1, order: 1, gfp: 3, handle: 0x40 }),
+      op({ kind: OpKind.FREE_FOLIOS, cpu: 1, handle: 1 }),
+      op({ kind: OpKind.FREE_FOLIOS_CAPTURED, cpu: 1, handle: HANDLE_NONE, arg: 1 }),
+    ]);
+    // the handles are free again: the next allocation reuses one
+    expect(ops('cpu 1 alloc a\ncpu 1 free_folios a captured\ncpu 0 alloc c\n')[3]).toEqual(
+      op({ kind: OpKind.ALLOC, handle: 0, gfp: ops('cpu 0 alloc c\n')[0]?.gfp ?? -1 }),
+    );
+  });
+
   it('lays out explicit zones one after another, node after node', () => {
     const p = compiled('machine nodes=2 cpus=1 dma=16 normal=64\ntick\n');
     const m = p.config.machine;

@@ -22,6 +22,7 @@ import {
 import { FREE_PCP_LOCKED, HANDLE_NONE, OpBuffer, OpKind, SysctlId, type SimOp } from '../core/ops';
 import { addressSpaceFields } from './address-space';
 import type {
+  CapturedFolio,
   GfpSpec,
   MachineSpec,
   OpStmt,
@@ -98,6 +99,11 @@ export function machineFromSpec(spec: MachineSpec | null): PresetMachine | Expli
 }
 
 /** The mask of flags as written (names or numbers, all validated by the parser). */
+/** A captured free's gfp field (CAPTURE_FREE, OP_FREE_FOLIOS_CAPTURED): its list's type + 1, 0 unknown. */
+function capturedType(f: CapturedFolio): number {
+  return f.type !== undefined ? PCP_TYPES.indexOf(f.type) + 1 : 0;
+}
+
 export function gfpMask(spec: GfpSpec): number {
   let mask = 0;
   for (const f of spec) mask |= gfpValue(f) ?? parseNumber(f) ?? 0;
@@ -365,22 +371,37 @@ class Compiler {
       }
       case 'free_folios': {
         this.checkCpu(s.cpu, at);
-        // one OP_FREE_FOLIOS per block, gathered; the last frees the batch
-        const ids = s.groups.map((group) => {
-          const stack = this.groups.get(group);
+        // one op per block, gathered (OP_FREE_FOLIOS for a group's, OP_FREE_FOLIOS_CAPTURED for
+        // a captured one, chosen as it joins); the last frees the batch
+        const items = s.folios.map((folio) => {
+          if (typeof folio !== 'string') return folio;
+          const stack = this.groups.get(folio);
           const id = stack?.pop();
           if (id === undefined)
             fail(
               at,
               stack
-                ? `free_folios: every block of group "${group}" is already freed`
-                : `free_folios: no block was allocated into group "${group}"`,
+                ? `free_folios: every block of group "${folio}" is already freed`
+                : `free_folios: no block was allocated into group "${folio}"`,
             );
           return id;
         });
-        ids.forEach((id, i) =>
-          this.emitFields(OpKind.FREE_FOLIOS, s.cpu, 0, 0, id, i === ids.length - 1 ? 1 : 0, at),
-        );
+        items.forEach((item, i) => {
+          const last = i === items.length - 1 ? 1 : 0;
+          if (typeof item === 'number')
+            this.emitFields(OpKind.FREE_FOLIOS, s.cpu, 0, 0, item, last, at);
+          else
+            this.emitFields(
+              OpKind.FREE_FOLIOS_CAPTURED,
+              s.cpu,
+              item.order,
+              capturedType(item),
+              item.pfn ?? HANDLE_NONE,
+              last,
+              at,
+            );
+        });
+        const ids = items.filter((item) => typeof item === 'number');
         this.freeIds.push(...ids);
         this.live -= ids.length;
         return;
@@ -522,9 +543,8 @@ class Compiler {
           OpKind.CAPTURE_ZONE,
           s.cpu,
           CAPTURE_FREE,
-          // the pageblock type + 1, 0 when unknown
-          s.type !== undefined ? PCP_TYPES.indexOf(s.type) + 1 : 0,
-          s.pfn ?? 0xffffffff,
+          capturedType(s),
+          s.pfn ?? HANDLE_NONE,
           s.order | (s.pcpLocked ? FREE_PCP_LOCKED : 0),
           at,
         );

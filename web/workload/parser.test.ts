@@ -171,6 +171,19 @@ describe('parseWorkload', () => {
       'free a b',
       '1:8: expected end of line after free a [pcp_locked] (add "*" to free every block), found "b"',
     ],
+    [
+      'cpu 0 free_folios a captured order=1 order=2',
+      '1:38: expected order=K, pfn=P or type=unmovable|movable|reclaimable of a captured block, or the next block, found "order"',
+    ],
+    [
+      'cpu 0 free_folios captured size=3',
+      '1:28: expected order=K, pfn=P or type=unmovable|movable|reclaimable of a captured block, or the next block, found "size"',
+    ],
+    [
+      'cpu 0 free_captured order=0 pcp_locked pcp_locked',
+      '1:40: expected order=K, pfn=P, type=unmovable|movable|reclaimable, pcp_locked or end of line, found "pcp_locked"',
+    ],
+    [`cpu 0 free_folios${' captured'.repeat(32)}`, '1:298: a folio batch holds at most 31 blocks'],
     ['offline', '1:1: expected cpu N before offline (e.g. cpu 1 offline)'],
     [
       'cpu 1 tick 3',

@@ -25,7 +25,9 @@ import { DEFAULT_PROFILE } from '../core/profiles';
 import { GFP_DEFAULT, GFP_NAMES } from '../core/gfp';
 import type {
   AddressSpaceStmt,
+  CapturedFolio,
   ExplicitMachineSpec,
+  FreeFoliosStmt,
   GfpSpec,
   MachineSpec,
   OpStmt,
@@ -591,15 +593,20 @@ class Parser {
           : { kind: 'free', cpu, group, all };
       }
       case 'free_folios': {
-        // a folio batch (free_unref_folios): up to FOLIO_BATCH_SIZE groups, freed together
-        const groups = [this.groupName()];
-        while (!this.atStatementEnd()) {
-          if (groups.length >= FOLIO_BATCH_SIZE)
+        // a folio batch (free_unref_folios): up to FOLIO_BATCH_SIZE groups' blocks and captured
+        // blocks (`captured order=K ...`), freed together
+        const folios: FreeFoliosStmt['folios'] = [];
+        do {
+          if (folios.length >= FOLIO_BATCH_SIZE)
             fail(this.peek(), `a folio batch holds at most ${FOLIO_BATCH_SIZE} blocks`);
-          groups.push(this.groupName());
-        }
+          const t = this.peek();
+          if (t.kind === 'word' && t.text === 'captured' && this.peek(1).kind !== 'equals') {
+            this.next();
+            folios.push(this.capturedFields(true).folio);
+          } else folios.push(this.groupName());
+        } while (!this.atStatementEnd());
         this.endStatement('free_folios GROUP GROUP ...');
-        return { kind: 'free_folios', cpu, groups };
+        return { kind: 'free_folios', cpu, folios };
       }
       case 'drain': {
         if (this.peek().kind === 'word' && this.peek().text === 'all') {
@@ -699,47 +706,9 @@ class Parser {
       }
       case 'free_captured': {
         // a block allocated before the trace began, of memory the captured state holds in use
-        let order = 0;
-        let pfn: number | undefined;
-        let type: PcpType | undefined;
-        let pcpLocked = false;
-        const keys = new Set<string>();
-        while (!this.atStatementEnd()) {
-          const key = this.peek();
-          if (
-            key.kind === 'word' &&
-            key.text === 'pcp_locked' &&
-            !this.isKeyValue() &&
-            !pcpLocked
-          ) {
-            this.next();
-            pcpLocked = true;
-            continue;
-          }
-          if (
-            !this.isKeyValue() ||
-            (key.text !== 'order' && key.text !== 'pfn' && key.text !== 'type') ||
-            keys.has(key.text)
-          )
-            fail(
-              key,
-              `expected order=K, pfn=P, type=${PCP_TYPES.join('|')}, pcp_locked or end of line, found ${describeToken(key)}`,
-            );
-          keys.add(key.text);
-          this.keyEquals();
-          if (key.text === 'order') order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
-          else if (key.text === 'pfn') pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
-          else type = this.oneOf(PCP_TYPES, 'a migratetype with pcp lists');
-        }
+        const { folio, pcpLocked } = this.capturedFields(false);
         this.endStatement('free_captured order=K pfn=P type=T pcp_locked');
-        return {
-          kind: 'free_captured',
-          cpu,
-          order,
-          ...(pfn !== undefined ? { pfn } : {}),
-          ...(type !== undefined ? { type } : {}),
-          ...(pcpLocked ? { pcpLocked } : {}),
-        };
+        return { kind: 'free_captured', cpu, ...folio, ...(pcpLocked ? { pcpLocked } : {}) };
       }
       case 'percpu':
         return this.percpu(cpu);
@@ -982,6 +951,50 @@ class Parser {
     }
     this.endStatement('"}"');
     return { kind: 'repeat', count, body };
+  }
+
+  /**
+   * The fields of a captured block: `order=K pfn=P type=T`, each once, and for `free_captured` the
+   * word `pcp_locked`; in a folio batch (inBatch) they end at the batch's next block (a word not
+   * followed by `=`), elsewhere at the end of the line.
+   */
+  private capturedFields(inBatch: boolean): { folio: CapturedFolio; pcpLocked: boolean } {
+    let order = 0;
+    let pfn: number | undefined;
+    let type: PcpType | undefined;
+    let pcpLocked = false;
+    const keys = new Set<string>();
+    while (!this.atStatementEnd()) {
+      const key = this.peek();
+      if (inBatch && !this.isKeyValue()) break; // the batch's next block
+      if (key.kind === 'word' && key.text === 'pcp_locked' && !this.isKeyValue() && !pcpLocked) {
+        this.next();
+        pcpLocked = true;
+        continue;
+      }
+      if (
+        !this.isKeyValue() ||
+        (key.text !== 'order' && key.text !== 'pfn' && key.text !== 'type') ||
+        keys.has(key.text)
+      )
+        fail(
+          key,
+          inBatch
+            ? `expected order=K, pfn=P or type=${PCP_TYPES.join('|')} of a captured block, or the next block, found ${describeToken(key)}`
+            : `expected order=K, pfn=P, type=${PCP_TYPES.join('|')}, pcp_locked or end of line, found ${describeToken(key)}`,
+        );
+      keys.add(key.text);
+      this.keyEquals();
+      if (key.text === 'order') order = this.integer('order', 0, MAX_PAGE_ORDER_LIMIT).value;
+      else if (key.text === 'pfn') pfn = this.integer('a pfn', 0, U32_MAX - 1).value;
+      else type = this.oneOf(PCP_TYPES, 'a migratetype with pcp lists');
+    }
+    const folio = {
+      order,
+      ...(pfn !== undefined ? { pfn } : {}),
+      ...(type !== undefined ? { type } : {}),
+    };
+    return { folio, pcpLocked };
   }
 
   private groupName(): string {

@@ -5,7 +5,7 @@
  */
 import { printAddressSpace } from './address-space';
 import { sysctlValueText } from '../core/sysctl-words';
-import type { MachineSpec, OpStmt, SysctlSetting, Workload } from './ast';
+import type { CapturedFolio, MachineSpec, OpStmt, SysctlSetting, Workload } from './ast';
 
 const INDENT = '  ';
 
@@ -36,6 +36,11 @@ export function printMachine(m: MachineSpec): string {
   if (m.normal) parts.push(`normal=${m.normal}`);
   if (m.movable) parts.push(`movable=${m.movable}`);
   return `machine ${parts.join(' ')}`;
+}
+
+/** A captured block's fields, as `free_captured` and a folio batch's `captured` write them. */
+function capturedFields(f: CapturedFolio): string {
+  return `order=${f.order}${f.pfn !== undefined ? ` pfn=0x${f.pfn.toString(16)}` : ''}${f.type !== undefined ? ` type=${f.type}` : ''}`;
 }
 
 function printSetting(s: SysctlSetting): string {
@@ -81,11 +86,13 @@ export function printOp(op: OpStmt, indent: string, out: string[]): void {
       );
       return;
     case 'free_folios':
-      out.push(`${indent}cpu ${op.cpu} free_folios ${op.groups.join(' ')}`);
+      out.push(
+        `${indent}cpu ${op.cpu} free_folios ${op.folios.map((f) => (typeof f === 'string' ? f : `captured ${capturedFields(f)}`)).join(' ')}`,
+      );
       return;
     case 'free_captured':
       out.push(
-        `${indent}cpu ${op.cpu} free_captured order=${op.order}${op.pfn !== undefined ? ` pfn=0x${op.pfn.toString(16)}` : ''}${op.type !== undefined ? ` type=${op.type}` : ''}${op.pcpLocked ? ' pcp_locked' : ''}`,
+        `${indent}cpu ${op.cpu} free_captured ${capturedFields(op)}${op.pcpLocked ? ' pcp_locked' : ''}`,
       );
       return;
     case 'free_pfn':

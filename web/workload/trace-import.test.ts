@@ -174,6 +174,42 @@ describe('importTrace', () => {
     expect(round.ok && round.workload.ops).toEqual(r.workload.ops);
   });
 
+  it('gathers frees of captured memory into the folio batch whose commits drained', () => {
+    const text = [
+      line(0, 'mm_page_alloc', 'page=1 pfn=0x100 order=0 migratetype=0 gfp_flags=GFP_KERNEL'),
+      line(0, 'mm_page_alloc', 'page=1 pfn=0x101 order=0 migratetype=0 gfp_flags=GFP_KERNEL'),
+      // a batch: a handle's block, two captured pages, a handle's; then the commits' drains
+      // (each captured pfn in a pageblock of its own: a drain there would tell its type)
+      line(0, 'mm_page_free', 'page=1 pfn=0x100 order=0'),
+      line(0, 'mm_page_free', 'page=2 pfn=0x500 order=0'),
+      line(0, 'mm_page_free', 'page=3 pfn=0x1501 order=0'),
+      line(0, 'mm_page_free', 'page=4 pfn=0x101 order=0'),
+      line(0, 'mm_page_pcpu_drain', 'page=5 pfn=0x500 order=0 migratetype=1'),
+      line(0, 'mm_page_pcpu_drain', 'page=6 pfn=0x3777 order=0 migratetype=1'),
+      // captured frees with no drain after them stay one by one
+      line(1, 'mm_page_free', 'page=7 pfn=0x2600 order=1'),
+      line(1, 'mm_page_free', 'page=8 pfn=0x2601 order=0'),
+      line(1, 'mm_page_alloc', 'page=9 pfn=0x102 order=0 migratetype=0 gfp_flags=GFP_KERNEL'),
+    ].join('\n');
+    const r = importTrace(text, { capturedFrees: true });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(printWorkload(r.workload)).toBe(
+      [
+        'cpu 0 alloc h100 order=0 GFP_KERNEL',
+        'cpu 0 alloc h101 order=0 GFP_KERNEL',
+        // the drained page's type (movable) is the list the captured free reached
+        'cpu 0 free_folios h100 captured order=0 pfn=0x500 type=movable captured order=0 pfn=0x1501 h101',
+        'cpu 1 free_captured order=1 pfn=0x2600',
+        'cpu 1 free_captured order=0 pfn=0x2601',
+        'cpu 1 alloc h102 order=0 GFP_KERNEL',
+        '',
+      ].join('\n'),
+    );
+    expect(r.stats).toMatchObject({ frees: 2, capturedFrees: 4, folioBatches: 1 });
+    const round = parseWorkload(printWorkload(r.workload));
+    expect(round.ok && round.workload.ops).toEqual(r.workload.ops);
+  });
+
   it.each([
     [
       line(0, 'mm_page_alloc', 'pfn=0x1 order=0 migratetype=0 gfp_flags=GFP_KERNAL'),

@@ -19,7 +19,7 @@
  */
 import { GFP_BITS, GFP_NAMES, gfpMigratetype } from '../core/gfp';
 import { MAX_CPUS, MAX_PAGE_ORDER_LIMIT } from '../core/machine-config';
-import { PCP_TYPES, type OpStmt, type Workload } from './ast';
+import { PCP_TYPES, type FreeFoliosStmt, type OpStmt, type Workload } from './ast';
 import { gfpMask } from './compiler';
 import { didYouMean, type WorkloadError } from './errors';
 import { freeListTypes } from './free-list-types';
@@ -432,6 +432,7 @@ interface RecordOps {
  * a commit may drain (mm_page_pcpu_drain). So a task's consecutive frees on a CPU followed there by
  * a drain end with the batch whose commits drained: its last 31 frees at most are replayed as
  * one `free_folios` batch, so the drains come after all its mm_page_free lines, as in the trace.
+ * Frees of memory allocated before the trace (`free_captured`) join it as captured blocks.
  * The run's earlier frees committed without draining, in batches or alone: the lists went
  * through the same states either way, as they would if the batch were single frees: only the
  * lines' order differs. (munmap's mmu_gather hands folios over from a first bundle of 8, then in
@@ -457,22 +458,31 @@ function gatherFolioBatches(
       // the batch whose commits drained: the last FOLIO_BATCH_SIZE frees before the drain at
       // most, none of a group twice (freed, allocated elsewhere, freed again)
       const at: number[] = [];
+      const folios: FreeFoliosStmt['folios'] = [];
       const seen = new Set<string>();
       for (let i = run.at.length - 1; i >= 0 && at.length < FOLIO_BATCH_SIZE; i--) {
         const free = ops[run.at[i] ?? -1];
-        if (free?.kind !== 'free' || seen.has(free.group)) break;
-        seen.add(free.group);
+        if (free?.kind === 'free_captured') {
+          const { order, pfn, type } = free;
+          folios.unshift({
+            order,
+            ...(pfn !== undefined ? { pfn } : {}),
+            ...(type ? { type } : {}),
+          });
+        } else if (free?.kind === 'free' && !seen.has(free.group)) {
+          seen.add(free.group);
+          folios.unshift(free.group);
+        } else break;
         at.unshift(run.at[i] ?? -1);
       }
       if (at.length < 2) return;
-      const groups = at.map((i) => (ops[i] as { group: string }).group);
       for (const i of at.slice(0, -1)) removed.add(i);
-      ops[at[at.length - 1] ?? -1] = { kind: 'free_folios', cpu: rec.cpu, groups };
+      ops[at[at.length - 1] ?? -1] = { kind: 'free_folios', cpu: rec.cpu, folios };
       batches++;
     } else if (
       rec.event === 'mm_page_free' &&
       made.length === 1 &&
-      op?.kind === 'free' &&
+      (op?.kind === 'free' || op?.kind === 'free_captured') &&
       !op.pcpLocked &&
       (!run || run.pid === rec.pid)
     ) {

@@ -137,7 +137,23 @@ const leafOp: fc.Arbitrary<OpStmt> = fc.oneof(
     .map((r): OpStmt => ({ kind: 'free_captured', ...r, pcpLocked: true })),
   cpu.map((c): OpStmt => ({ kind: 'kswapd', cpu: c })),
   fc
-    .record({ cpu, groups: fc.array(groupName, { minLength: 1, maxLength: 31 }) })
+    .record({
+      cpu,
+      folios: fc.array(
+        fc.oneof(
+          groupName.filter((g) => g !== 'captured'), // the word names a captured block there
+          fc.record(
+            {
+              order,
+              pfn: fc.integer({ min: 0, max: 0xfffffffe }),
+              type: fc.constantFrom(...PCP_TYPES),
+            },
+            { requiredKeys: ['order'] },
+          ),
+        ),
+        { minLength: 1, maxLength: 31 },
+      ),
+    })
     .map((r): OpStmt => ({ kind: 'free_folios', ...r })),
   fc
     .record({

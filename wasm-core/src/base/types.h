@@ -701,13 +701,18 @@ struct vm_events {
 };
 
 /* the whole simulation: the header of the arena */
-/* A folio batch gathered one handle per op (OP_FREE_FOLIOS) before it is freed at once. */
+/*
+ * A folio batch gathered one block per op before it is freed at once: a handle's
+ * (OP_FREE_FOLIOS) or a captured block chosen as it joins (OP_FREE_FOLIOS_CAPTURED).
+ */
 struct folio_gather {
-	uint32_t handle[31]; /* FOLIO_BATCH_SIZE handles, in the order they joined */
-	uint16_t cpu;	     /* the CPU gathering them */
-	uint8_t nr;	     /* handles gathered; 0: none */
-	uint8_t pad;
+	uint32_t ref[31]; /* FOLIO_BATCH_SIZE: a handle, or a captured block's pfn, in join order */
+	uint8_t captured[31]; /* FOLIO_HANDLE: ref[i] is a handle; else the captured block's order */
+	uint8_t nr;	      /* blocks gathered; 0: none */
+	uint16_t cpu;	      /* the CPU gathering them */
 };
+
+#define FOLIO_HANDLE 0xff /* folio_gather.captured[i] of a handle's block */
 
 struct sim {
 	uint32_t magic;	     /* SIM_MAGIC */
@@ -757,7 +762,7 @@ struct sim {
 	uint64_t now_ns;	  /* global virtual time (ticks) */
 	uint32_t corrupt_pending; /* OP_CORRUPT armed: the next refill's first block is bad */
 	uint32_t frozen; /* SIM_ECORRUPT (1) or, FROZEN_NOSPACE, SIM_ENOSPACE was reported: every later op is refused */
-	struct folio_gather gather; /* OP_FREE_FOLIOS: the handles of a folio batch being gathered */
+	struct folio_gather gather; /* OP_FREE_FOLIOS(_CAPTURED): a folio batch being gathered */
 	struct vm_events ev;
 	uint32_t nodes_off; /* struct node [config.nr_nodes]: sized by the machine, not MAX_NUMNODES */
 	uint32_t cpus_off; /* struct cpu [nr_cpus] */

@@ -309,13 +309,25 @@ static void scan_cursor(uint32_t *cursor, int *prefix, int kept, uint32_t next)
 		*prefix = 0;
 }
 
+/* Whether the captured block at pfn waits in the folio batch g (NULL: none) already. */
+static int gathered(const struct folio_gather *g, uint32_t pfn)
+{
+	for (uint32_t i = 0; g && i < g->nr && i < FOLIO_BATCH_SIZE; i++)
+		if (g->captured[i] != FOLIO_HANDLE && g->ref[i] == pfn)
+			return 1;
+	return 0;
+}
+
 /*
- * Free the first captured in-use block of at least `order` in z, split down to it, from a
- * pageblock of type mt (any type when mt is MIGRATE_TYPES); 0 if none. The kernel frees a block
- * to the pcp list of its pageblock's type (free_frozen_pages), so the type decides which list
- * the free lands on. The scan starts at mt's cursor and moves it past what holds no such block.
+ * The first captured in-use block of at least `order` in z from a pageblock of type mt (any type
+ * when mt is MIGRATE_TYPES), not one the batch g holds, split down to `order` and still captured;
+ * PFN_NONE if none. The kernel frees a block to the pcp list of its pageblock's type
+ * (free_frozen_pages), so the type decides which list the free lands on. The scan starts at mt's
+ * cursor and moves it past what holds no such block (a gathered block holds it: a batch refused
+ * leaves the block captured, for a later free).
  */
-static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order, int mt, int locked)
+static uint32_t pick_in_zone(struct sim *s, struct zone *z, int order, int mt,
+			     const struct folio_gather *g)
 {
 	uint32_t end = z->mem_pfn + z->managed, next;
 	uint32_t *cursor = &z->capture_cursor[mt];
@@ -329,30 +341,32 @@ static int free_in_zone(struct sim *s, struct zone *z, int cpu, int order, int m
 		int captured = of_type && page->state == PG_ALLOCATED &&
 			       (page->flags & PAGEF_CAPTURED);
 		next = scan_next(s, z, pfn, page->order, mt);
-		if (captured && page->order >= order) {
+		if (captured && page->order >= order && !gathered(g, pfn)) {
 			int j = page->order, block_mt = page->list;
-			page = frame_materialised(s, pfn); /* a whole block is split or freed */
-			while (j > order) {
-				j--;
-				capture_mark_in_use(s, z, pfn + (1u << j), j, block_mt);
+			/* a whole block is split here, or stays whole till it is freed (base/frames.h) */
+			if (j > order) {
+				page = frame_materialised(s, pfn);
+				while (j > order) {
+					j--;
+					capture_mark_in_use(s, z, pfn + (1u << j), j, block_mt);
+				}
+				page->order = (uint8_t)order;
 			}
-			page->flags = 0;
-			page->order = (uint8_t)order;
-			free_block(s, z, cpu, pfn, order, locked);
-			return 1;
+			return pfn;
 		}
 		scan_cursor(cursor, &prefix, captured, next);
 	}
-	return 0;
+	return PFN_NONE;
 }
 
 /*
- * Free an order-0 LRU page of a pageblock of type mt that no handle owns: user memory the capture
+ * An order-0 LRU page of a pageblock of type mt that no handle owns: user memory the capture
  * counted on the LRU (reclaim/capture.c), which the kernel frees too (a file's page cache
- * truncated, an exiting task's anonymous memory); 0 if none. A captured free whose block the
- * trace saw reach the MOVABLE list is most likely such a page: the capture keeps little else there.
+ * truncated, an exiting task's anonymous memory); PFN_NONE if none. A captured free whose block
+ * the trace saw reach the MOVABLE list is most likely such a page: the capture keeps little else
+ * there. (A page a folio batch gathered has left its list: no scan meets it here.)
  */
-static int free_lru_in_zone(struct sim *s, struct zone *z, int cpu, int mt, int locked)
+static uint32_t pick_lru_in_zone(struct sim *s, struct zone *z, int mt)
 {
 	uint32_t end = z->mem_pfn + z->managed, next;
 	uint32_t *cursor = &z->capture_lru_cursor[mt];
@@ -366,10 +380,8 @@ static int free_lru_in_zone(struct sim *s, struct zone *z, int cpu, int mt, int 
 		int in_use = of_type && page->state == PG_ALLOCATED;
 		int unowned = in_use && page->order == 0 && (page->lru_flags & PGL_LRU) &&
 			      *frame_owner(s, pfn) == HANDLE_NONE;
-		if (unowned) {
-			free_block(s, z, cpu, pfn, 0, locked);
-			return 1;
-		}
+		if (unowned)
+			return pfn;
 		if (in_use && (page->flags & PAGEF_EXTENT) && page->cpu == 0) {
 			/* an LRU extent of order-0 folios (base/frames.h): its folios made, the first
 			 * of them is this pfn's, taken on the next pass */
@@ -380,7 +392,7 @@ static int free_lru_in_zone(struct sim *s, struct zone *z, int cpu, int mt, int 
 		next = scan_next(s, z, pfn, page->order, mt);
 		scan_cursor(cursor, &prefix, 0, next);
 	}
-	return 0;
+	return PFN_NONE;
 }
 
 /* The laid-out zone whose span holds the kernel's pfn, or NULL. */
@@ -397,28 +409,22 @@ static const struct zone *zone_spanning(struct sim *s, uint32_t kernel_pfn)
 }
 
 /*
- * CAPTURE_FREE: a trace frees a block allocated before it began, memory the capture showed in use.
- * Which block is not known (the model's layout is its own), so the first captured in-use block of
- * at least that order is split down to it and freed on the CPU through the allocator's free path,
- * as the kernel's free went: in the zone that spans the kernel's pfn when one does and still has
- * such a block (the free pages of each zone then move as the kernel's did), else in the highest
- * laid-out zone that has one; within the zone, from a pageblock of the type the trace showed
- * (gfp = type + 1, 0 when unknown) while one is left, so the free reaches the pcp list the
- * kernel's reached, an unowned LRU page of that type when no captured block of it is left.
- * arg's FREE_PCP_LOCKED bit: the free came while the CPU's pcp lock was held (page_alloc.h).
+ * The block a trace's free of memory allocated before it takes: memory the capture showed in
+ * use. Which block is not known (the model's layout is its own), so the first captured in-use
+ * block of at least that order, split down to it: in the zone that spans the kernel's pfn when
+ * one does and still has such a block (the free pages of each zone then move as the kernel's
+ * did), else in the highest laid-out zone that has one; within the zone, from a pageblock of the
+ * type the trace showed (type = migratetype + 1, 0 when unknown) while one is left, so the free
+ * reaches the pcp list the kernel's reached, an unowned LRU page of that type (*lru set) when no
+ * captured block of it is left, else a captured block of any type; none that g holds. Returns
+ * the block's zone (*pfn its head), or NULL when nothing is left.
  */
-static int capture_free(struct sim *s, int cpu, int order, uint32_t kernel_pfn, uint32_t type,
-			int locked)
+static struct zone *capture_pick(struct sim *s, int order, uint32_t kernel_pfn, uint32_t type,
+				 const struct folio_gather *g, uint32_t *pfn, int *lru)
 {
 	const struct zone *only = zone_spanning(s, kernel_pfn);
 
-	if (order < 0 || order > s->config.max_order || type > MIGRATE_TYPES)
-		return SIM_EINVAL;
-	/*
-	 * The zone first (it decides which pcp the free reaches), then within it a captured block of
-	 * the type the trace showed, else (order 0) an unowned LRU page of that type, else a captured
-	 * block of any type
-	 */
+	*lru = 0;
 	for (int pass = only ? 0 : 1; pass < 2; pass++)
 		for (int nid = 0; nid < s->config.nr_nodes; nid++)
 			for (int zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
@@ -426,14 +432,64 @@ static int capture_free(struct sim *s, int cpu, int order, uint32_t kernel_pfn, 
 				if (!zone_populated(z) || !z->capture_laid_out ||
 				    (!pass && z != only))
 					continue;
-				if ((type &&
-				     free_in_zone(s, z, cpu, order, (int)type - 1, locked)) ||
-				    (type && order == 0 &&
-				     free_lru_in_zone(s, z, cpu, (int)type - 1, locked)) ||
-				    free_in_zone(s, z, cpu, order, MIGRATE_TYPES, locked))
-					return SIM_OK;
+				*pfn = type ? pick_in_zone(s, z, order, (int)type - 1, g) :
+					      PFN_NONE;
+				if (*pfn == PFN_NONE && type && order == 0) {
+					*pfn = pick_lru_in_zone(s, z, (int)type - 1);
+					*lru = *pfn != PFN_NONE;
+				}
+				if (*pfn == PFN_NONE)
+					*pfn = pick_in_zone(s, z, order, MIGRATE_TYPES, g);
+				if (*pfn != PFN_NONE)
+					return z;
 			}
-	return SIM_EINVAL;
+	return NULL;
+}
+
+/*
+ * CAPTURE_FREE: the block capture_pick takes goes through the allocator's free path on the CPU,
+ * as the kernel's free went. arg's FREE_PCP_LOCKED bit: the free came while the CPU's pcp lock was
+ * held (page_alloc.h).
+ */
+static int capture_free(struct sim *s, int cpu, int order, uint32_t kernel_pfn, uint32_t type,
+			int locked)
+{
+	struct zone *z;
+	uint32_t pfn;
+	int lru;
+
+	if (order < 0 || order > s->config.max_order || type > MIGRATE_TYPES)
+		return SIM_EINVAL;
+	z = capture_pick(s, order, kernel_pfn, type, NULL, &pfn, &lru);
+	if (!z)
+		return SIM_EINVAL;
+	/* no longer captured: the free path's block, with its frames (base/frames.h) */
+	if (!lru)
+		frame_materialised(s, pfn)->flags = 0;
+	free_block(s, z, cpu, pfn, order, locked);
+	return SIM_OK;
+}
+
+int capture_gather(struct sim *s, int order, uint32_t kernel_pfn, uint32_t type,
+		   const struct folio_gather *g, uint32_t *pfn)
+{
+	struct zone *z;
+	int lru;
+
+	if (order < 0 || order > s->config.max_order || type > MIGRATE_TYPES)
+		return SIM_EINVAL;
+	z = capture_pick(s, order, kernel_pfn, type, g, pfn, &lru);
+	if (!z)
+		return SIM_EINVAL;
+	if (lru) {
+		/*
+		 * folios_put_refs takes a folio off its LRU list as its last reference goes, before
+		 * the batch is freed: off the list, no reclaim meets it; captured memory till then
+		 */
+		page_alloc_reclaim->release(s, z, *pfn);
+		zone_page(s, z, *pfn)->flags |= PAGEF_CAPTURED;
+	}
+	return SIM_OK;
 }
 
 int capture_zone(struct sim *s, const struct sim_op *op)

@@ -29,6 +29,15 @@ int capture_zone(struct sim *s, const struct sim_op *op);
 /* OP_CAPTURE_PCP: move captured in-use blocks of a laid-out zone onto one of a CPU's lists, or set its high. */
 int capture_pcp(struct sim *s, const struct sim_op *op);
 
+/*
+ * OP_FREE_FOLIOS_CAPTURED: choose, for the folio batch g, the captured block a CAPTURE_FREE of
+ * (order, kernel_pfn, type) would free, none that g holds already: split down to `order`, kept in
+ * use and captured till the batch is freed (an unowned LRU page leaves its list now, as
+ * folios_put_refs takes it off); *pfn its head. SIM_EINVAL on bad fields or nothing left to free.
+ */
+int capture_gather(struct sim *s, int order, uint32_t kernel_pfn, uint32_t type,
+		   const struct folio_gather *g, uint32_t *pfn);
+
 /* Make (pfn, order) of z one in-use block of migratetype mt that no handle holds: captured memory. */
 void capture_mark_in_use(struct sim *s, const struct zone *z, uint32_t pfn, int order, int mt);
 

@@ -255,13 +255,22 @@ int page_alloc_check(struct sim *s)
 				return err;
 		}
 	}
-	/* a folio batch being gathered: one CPU's, live handles */
+	/*
+	 * a folio batch being gathered: one CPU's, handles of the table, captured blocks of a zone (a
+	 * block freed since it joined is refused when the batch is freed, not a broken state)
+	 */
 	if (s->gather.nr > FOLIO_BATCH_SIZE || (s->gather.nr && s->gather.cpu >= s->nr_cpus))
 		return fail(s, "folio batch being gathered", NULL, 0, s->gather.nr, s->gather.cpu);
 	for (uint32_t i = 0; i < s->gather.nr; i++) {
-		uint32_t h = s->gather.handle[i];
-		if (h >= s->config.max_handles || sim_handles(s)[h].pfn == PFN_NONE)
-			return fail(s, "gathered handle holds no block", NULL, 0, h, i);
+		uint32_t ref = s->gather.ref[i];
+		if (s->gather.captured[i] != FOLIO_HANDLE) {
+			if (s->gather.captured[i] > s->config.max_order ||
+			    pfn_to_zone_index(s, ref) < 0)
+				return fail(s, "gathered captured block is in no zone", NULL, 0,
+					    ref, i);
+		} else if (ref >= s->config.max_handles) {
+			return fail(s, "gathered handle is out of the table", NULL, 0, ref, i);
+		}
 	}
 	/* every owned mark is a page some subsystem holds (each owner checks its pages carry it) */
 	for (const struct subsystem *const *sub = sim_subsystems; *sub; sub++)

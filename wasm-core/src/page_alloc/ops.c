@@ -134,7 +134,8 @@ static int op_free_batch(struct sim *s, const struct sim_op *op)
 }
 
 /* base/types.h sizes the gathered batch without page_alloc.h's FOLIO_BATCH_SIZE */
-_Static_assert(sizeof(((struct folio_gather *)0)->handle) / sizeof(uint32_t) == FOLIO_BATCH_SIZE,
+_Static_assert(sizeof(((struct folio_gather *)0)->ref) / sizeof(uint32_t) == FOLIO_BATCH_SIZE &&
+		       sizeof(((struct folio_gather *)0)->captured) == FOLIO_BATCH_SIZE,
 	       "struct folio_gather holds one folio batch");
 
 /* Whether handle h holds a block a free may take (not a stream's header, not emptied). */
@@ -145,26 +146,119 @@ static int handle_live(const struct sim *s, uint32_t h)
 	return h < s->config.max_handles && hd->pfn != PFN_NONE && hd->order != HANDLE_STREAM;
 }
 
+/* Whether op may add a block to the folio batch: arg 0 or 1, no other CPU gathering, room left. */
+static int gather_open(const struct sim *s, const struct sim_op *op)
+{
+	const struct folio_gather *g = &s->gather;
+
+	return op->arg >= 0 && op->arg <= 1 && !(g->nr && g->cpu != op->cpu) &&
+	       g->nr < FOLIO_BATCH_SIZE;
+}
+
+/* Add a block to the CPU's folio batch (gather_open said there is room). */
+static void gather_add(struct sim *s, int cpu, uint32_t ref, uint8_t captured)
+{
+	struct folio_gather *g = &s->gather;
+
+	g->ref[g->nr] = ref;
+	g->captured[g->nr] = captured;
+	g->nr++;
+	g->cpu = (uint16_t)cpu;
+}
+
 /*
- * OP_FREE_FOLIOS: a folio batch gathered one handle per op, freed when the op with arg 1 comes
- * (an imported trace's free_unref_folios: its mm_page_free lines, then the commits and drains).
- * One CPU gathers at a time; a handle that reclaim took is let go of at once, as OP_FREE does.
- * Every gathered handle is checked again before the batch is freed, so a bad one frees nothing.
+ * Why gathered block i cannot be freed now (a BAD_* reason; 0: it can), its zone, head and order
+ * in *b: a handle must still hold its block; a captured block must still be the captured in-use
+ * block of its order that joined (a raw free, or a capture op, may have taken it since).
  */
-static int op_free_folios(struct sim *s, const struct sim_op *op)
+static int gathered_bad(struct sim *s, uint32_t i, struct page_batch *b)
+{
+	const struct folio_gather *g = &s->gather;
+	uint32_t ref = g->ref[i];
+	struct zone *z;
+	const struct page *page;
+	int reason;
+
+	if (g->captured[i] == FOLIO_HANDLE) {
+		const struct handle *hd = &sim_handles(s)[ref];
+		if (!handle_live(s, ref))
+			return BAD_HANDLE;
+		b->zone[b->nr] = &sim_nodes(s)[hd->node].zones[hd->zone];
+		b->pfn[b->nr] = hd->pfn;
+		b->order[b->nr] = hd->order;
+		return 0;
+	}
+	z = pfn_zone(s, ref);
+	reason = free_check(s, z, ref, g->captured[i]);
+	if (reason)
+		return reason;
+	page = zone_page(s, z, ref);
+	if (page->flags != PAGEF_CAPTURED || page->lru_flags)
+		return BAD_OWNED; /* no longer captured memory: something else holds it */
+	b->zone[b->nr] = z;
+	b->pfn[b->nr] = ref;
+	b->order[b->nr] = g->captured[i];
+	return 0;
+}
+
+/*
+ * Free the folio batch gathered on cpu at once (free_unref_folios: every mm_page_free, then the
+ * commits). Every block is checked first, so a bad one frees nothing; the batch is let go of
+ * either way, its captured blocks still captured.
+ */
+static int gather_commit(struct sim *s, int cpu)
 {
 	struct folio_gather *g = &s->gather;
 	struct page_batch batch;
 
-	if (op->arg < 0 || op->arg > 1 || (g->nr && g->cpu != op->cpu) ||
-	    g->nr >= FOLIO_BATCH_SIZE || op->handle >= s->config.max_handles)
+	batch.nr = 0;
+	for (uint32_t i = 0; i < g->nr; i++) {
+		int reason = gathered_bad(s, i, &batch);
+		if (reason) {
+			int handle = g->captured[i] == FOLIO_HANDLE;
+			g->nr = 0;
+			return sim_report_bad(s, cpu, handle ? 0 : g->ref[i],
+					      handle ? 0 : g->captured[i], reason,
+					      handle ? SIM_EBADHANDLE : SIM_EBADPAGE);
+		}
+		batch.nr++;
+	}
+	for (uint32_t i = 0; i < g->nr; i++)
+		if (g->captured[i] != FOLIO_HANDLE) {
+			/* a whole block (base/frames.h) gets its frames, as a raw free's does */
+			struct page *page = frame_materialised(s, g->ref[i]);
+			if (s->frozen)
+				break;	 /* the frame budget ran out */
+			page->flags = 0; /* the free path's block: no longer captured memory */
+		}
+	if (s->frozen) {
+		g->nr = 0;
+		return SIM_ECORRUPT;
+	}
+	page_free_batch(s, cpu, &batch);
+	for (uint32_t i = 0; i < g->nr; i++)
+		if (g->captured[i] == FOLIO_HANDLE)
+			sim_handles(s)[g->ref[i]].pfn = PFN_NONE;
+	g->nr = 0;
+	return SIM_OK;
+}
+
+/*
+ * OP_FREE_FOLIOS: a folio batch gathered one handle per op, freed when the op with arg 1 comes
+ * (an imported trace's free_unref_folios: its mm_page_free lines, then the commits and drains).
+ * One CPU gathers at a time; a handle that reclaim took is let go of at once, as OP_FREE does.
+ */
+static int op_free_folios(struct sim *s, const struct sim_op *op)
+{
+	struct folio_gather *g = &s->gather;
+
+	if (!gather_open(s, op) || op->handle >= s->config.max_handles)
 		return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
 	for (uint32_t i = 0; i < g->nr; i++)
-		if (g->handle[i] == op->handle)
+		if (g->captured[i] == FOLIO_HANDLE && g->ref[i] == op->handle)
 			return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
 	if (handle_live(s, op->handle)) {
-		g->handle[g->nr++] = op->handle;
-		g->cpu = (uint16_t)op->cpu;
+		gather_add(s, op->cpu, op->handle, FOLIO_HANDLE);
 	} else {
 		int err = op_free(s, op); /* reclaimed (nothing more to do) or a bad handle */
 		if (err)
@@ -172,23 +266,30 @@ static int op_free_folios(struct sim *s, const struct sim_op *op)
 	}
 	if (!op->arg || !g->nr)
 		return SIM_OK;
-	batch.nr = 0;
-	for (uint32_t i = 0; i < g->nr; i++) {
-		const struct handle *hd = &sim_handles(s)[g->handle[i]];
-		if (!handle_live(s, g->handle[i])) {
-			g->nr = 0;
-			return sim_report_bad(s, op->cpu, 0, 0, BAD_HANDLE, SIM_EBADHANDLE);
-		}
-		batch.zone[batch.nr] = &sim_nodes(s)[hd->node].zones[hd->zone];
-		batch.pfn[batch.nr] = hd->pfn;
-		batch.order[batch.nr] = hd->order;
-		batch.nr++;
-	}
-	page_free_batch(s, op->cpu, &batch);
-	for (uint32_t i = 0; i < g->nr; i++)
-		sim_handles(s)[g->handle[i]].pfn = PFN_NONE;
-	g->nr = 0;
-	return SIM_OK;
+	return gather_commit(s, op->cpu);
+}
+
+/*
+ * OP_FREE_FOLIOS_CAPTURED: a block of captured memory joins the folio batch, chosen now as
+ * CAPTURE_FREE would choose it (capture.c): a trace's free of memory allocated before it, in a
+ * batch of free_unref_folios. Bad fields change nothing (SIM_EINVAL). With nothing captured left
+ * to take, the op is refused (SIM_EINVAL) but, the last of its batch, still frees what gathered.
+ */
+static int op_free_folios_captured(struct sim *s, const struct sim_op *op)
+{
+	struct folio_gather *g = &s->gather;
+	uint32_t pfn = PFN_NONE;
+	int err, done;
+
+	if (!gather_open(s, op) || op->order > s->config.max_order || op->gfp > MIGRATE_TYPES)
+		return SIM_EINVAL;
+	err = capture_gather(s, op->order, op->handle, op->gfp, g, &pfn);
+	if (err == SIM_OK)
+		gather_add(s, op->cpu, pfn, op->order);
+	if (!op->arg || !g->nr)
+		return err;
+	done = gather_commit(s, op->cpu);
+	return done != SIM_OK ? done : err;
 }
 
 /*
@@ -415,6 +516,8 @@ static OUT_OF_LINE int page_alloc_apply_rare(struct sim *s, const struct sim_op 
 		return op_free_batch(s, op);
 	case OP_FREE_FOLIOS:
 		return op_free_folios(s, op);
+	case OP_FREE_FOLIOS_CAPTURED:
+		return op_free_folios_captured(s, op);
 	case OP_DRAIN_CPU:
 		pcp_drain_cpu(s, cpu);
 		return SIM_OK;
