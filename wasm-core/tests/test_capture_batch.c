@@ -5,8 +5,7 @@
  * drains of its commits come back to back; the block joins the batch as CAPTURE_FREE would choose
  * it, and bad input or a block taken since is refused with nothing freed.
  */
-#include "alloc_test_util.h"
-#include "page_alloc/capture.h"
+#include "capture_test_util.h"
 #include "page_alloc/page_alloc.h"
 #include "reclaim/lru.h"
 #include "reclaim/vocab.h"
@@ -31,12 +30,7 @@ static struct sim *laid_out_blocks(int order, int32_t free)
 	s = at_boot(&cfg);
 	if (!s)
 		return NULL;
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, order, MIGRATE_MOVABLE, NORMAL, free), SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_UNMOVABLE, NORMAL, 4),
-		 SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_MOVABLE, NORMAL, 28),
-		 SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, NORMAL, 0), SIM_OK);
+	lay_out_normal(s, order, free, 4, 28);
 	return s;
 }
 
@@ -49,16 +43,7 @@ static struct sim *laid_out(int32_t free)
 /* Captured in-use pages of the Normal zone. */
 static int64_t captured(const struct sim *s)
 {
-	const struct zone *z = sim_zone((struct sim *)s, 0, ZONE_NORMAL);
-	int64_t n = 0;
-
-	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed;) {
-		const struct page *page = zone_page(s, z, pfn);
-		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED))
-			n += 1 << page->order;
-		pfn += 1u << page->order;
-	}
-	return n;
+	return captured_pages(s, sim_zone((struct sim *)s, 0, ZONE_NORMAL));
 }
 
 /* OP_FREE_FOLIOS_CAPTURED of an order-k block of the trace's list type on cpu; last: arg 1. */

@@ -6,8 +6,7 @@
  * and frees what it reclaims in folio batches (shrink_folio_list's free_unref_folios, 6.18); a
  * trace's folio batch replays gathered, then freed at once (OP_FREE_FOLIOS).
  */
-#include "alloc_test_util.h"
-#include "page_alloc/capture.h"
+#include "capture_test_util.h"
 #include "page_alloc/page_alloc.h"
 #include "reclaim/lru.h"
 #include "reclaim/vmscan.h"
@@ -32,26 +31,7 @@ static struct sim *small_machine(void)
 /* Lay Normal out with `free` pages in order-0 MOVABLE blocks, 4 UNMOVABLE and 28 MOVABLE pageblocks. */
 static void lay_out(struct sim *s, int32_t free)
 {
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, 0, MIGRATE_MOVABLE, NORMAL, free), SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_UNMOVABLE, NORMAL, 4),
-		 SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_MOVABLE, NORMAL, 28),
-		 SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, NORMAL, 0), SIM_OK);
-}
-
-/* Captured in-use pages of z (allocated blocks that no handle holds and no list links). */
-static int64_t captured_pages(const struct sim *s, const struct zone *z)
-{
-	int64_t n = 0;
-
-	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed;) {
-		const struct page *page = zone_page(s, z, pfn);
-		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED))
-			n += 1 << page->order;
-		pfn += 1u << page->order;
-	}
-	return n;
+	lay_out_normal(s, 0, free, 4, 28);
 }
 
 /* The folios list lru of the node's lists stands for: a block each, an extent 2^(order - cpu). */

@@ -6,8 +6,7 @@
  * shares a partial walk per node that stops once it has SWAP_CLUSTER_MAX pages and resumes after
  * where it stopped. A machine without memcgs scans its one lruvec.
  */
-#include "alloc_test_util.h"
-#include "page_alloc/capture.h"
+#include "capture_test_util.h"
 #include "reclaim/lru.h"
 #include "reclaim/memcg.h"
 #include "reclaim/vmscan.h"
@@ -30,12 +29,7 @@ static struct sim *memcg_machine(int max_memcgs)
 	s = at_boot(&cfg);
 	if (!s)
 		return NULL;
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, 0, MIGRATE_MOVABLE, NORMAL, 1000), SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_UNMOVABLE, NORMAL, 4),
-		 SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_PAGEBLOCKS, MIGRATE_MOVABLE, NORMAL, 124),
-		 SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, NORMAL, 0), SIM_OK);
+	lay_out_normal(s, 0, 1000, 4, 124);
 	return s;
 }
 
