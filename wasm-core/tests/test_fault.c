@@ -454,20 +454,33 @@ TEST(fault_bad_ops_are_refused)
 	free(s);
 }
 
-/* The checker finds page tables that disagree with the VMAs, and locks left held. */
-TEST(fault_checker_catches_corruption)
+/*
+ * A machine of `profile` with two threads, a 64-page mapping on mm 0 and its first four pages
+ * written by CPU 1 (one page table, four mapped pages); NULL if it did not boot.
+ */
+static struct sim *touched_machine(int profile)
 {
-	struct sim *s = fault_boot_machine(PROFILE_4_16_SPF_V9, 2);
-	struct fault_state *f;
+	struct sim *s = fault_boot_machine(profile, 2);
 	struct sim_op touch = { OP_TOUCH, 0, 1, 1, 0, 4 };
 
 	CHECK(s);
 	if (!s)
-		return;
-	f = fault_state(s);
+		return NULL;
 	threads(s, 2);
 	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
 	CHECK_EQ(sim_apply(s, &touch), SIM_OK);
+	return s;
+}
+
+/* The checker finds page tables that disagree with the VMAs, and locks left held. */
+TEST(fault_checker_catches_corruption)
+{
+	struct sim *s = touched_machine(PROFILE_4_16_SPF_V9);
+	struct fault_state *f;
+
+	if (!s)
+		return;
+	f = fault_state(s);
 	CHECK_EQ(sim_check(s), SIM_OK);
 	/* a PTE moved beyond the VMA (a page mapped twice would first be an owned page too many) */
 	f->pte_tables[0].pte[100] = f->pte_tables[0].pte[0];
@@ -504,18 +517,13 @@ TEST(fault_checker_catches_corruption)
 /* A raw free of a page table or of a mapped page is refused: only the zap and free_pgtables free them. */
 TEST(fault_pages_refuse_a_raw_free)
 {
-	struct sim *s = fault_boot_machine(PROFILE_6_18, 2);
+	struct sim *s = touched_machine(PROFILE_6_18);
 	struct fault_state *f;
-	struct sim_op touch = { OP_TOUCH, 0, 1, 1, 0, 4 };
 	uint32_t table, page;
 
-	CHECK(s);
 	if (!s)
 		return;
 	f = fault_state(s);
-	threads(s, 2);
-	CHECK_EQ(op(s, OP_MMAP, 0, 0, 0, 64, RW), SIM_OK);
-	CHECK_EQ(sim_apply(s, &touch), SIM_OK);
 	table = f->pte_tables[0].pfn;
 	page = f->pte_tables[0].pte[2];
 	CHECK_EQ(fault_owned_pages(s), 5u); /* the table and its four pages */
