@@ -4,7 +4,7 @@
  * out; then every pageset's pages and high; then each zone's LRU lists (reclaim/capture.c). The
  * Sim applies them before any workload op.
  */
-import { MAX_NR_ZONES, type CapturedState } from './machine-config';
+import { MAX_NR_ZONES, type CapturedFolios, type CapturedState } from './machine-config';
 import { OpKind, type SimOp } from './ops';
 
 /** enum capture_what (page_alloc/capture.h): OP_CAPTURE_ZONE's order beyond the orders. */
@@ -91,9 +91,8 @@ const RA_WINDOW_FOLIOS = 4;
  * filling between them; anonymous lists get the same spread. (The captures' kswapd freed order-1..3
  * folios among order-0 ones from its first batches on, one to four at a time.)
  */
-export function interleavedFolios(folios: NonNullable<CapturedState['folios']>) {
-  type Folios = NonNullable<CapturedState['folios']>[number];
-  const lists = new Map<string, Folios[]>();
+export function interleavedFolios(folios: CapturedFolios[]): CapturedFolios[] {
+  const lists = new Map<string, CapturedFolios[]>();
   for (const f of folios) {
     if (f.count <= 0) continue;
     const key = `${f.memcg}/${f.lru}/${f.node}/${f.zone}`;
@@ -101,14 +100,11 @@ export function interleavedFolios(folios: NonNullable<CapturedState['folios']>) 
     list.push(f);
     lists.set(key, list);
   }
-  const out: Folios[] = [];
-  /** Of n things spread over k slices, how many slice i holds. */
-  const share = (n: number, k: number, i: number) =>
-    Math.floor(((i + 1) * n) / k) - Math.floor((i * n) / k);
+  const out: CapturedFolios[] = [];
   for (const list of lists.values()) {
     list.sort((a, b) => a.order - b.order);
     const commonest = list.reduce((a, b) => (b.count > a.count ? b : a));
-    const clumps = (f: Folios) =>
+    const clumps = (f: CapturedFolios) =>
       f === commonest || f.order % 2 ? f.count : Math.ceil(f.count / RA_WINDOW_FOLIOS);
     // as many slices as the most clumps of an order but the commonest: one clump each at most
     const slices = Math.min(
@@ -117,11 +113,10 @@ export function interleavedFolios(folios: NonNullable<CapturedState['folios']>) 
     );
     for (let i = 0; i < slices; i++)
       for (const f of list) {
-        // the clumps slice i holds, and the folios in them
+        // the folios in the clumps before slice j: slice i holds those before i + 1, less
         const k = clumps(f);
-        const first = Math.floor((i * k) / slices);
-        const here = share(k, slices, i);
-        const n = Math.floor(((first + here) * f.count) / k) - Math.floor((first * f.count) / k);
+        const before = (j: number) => Math.floor((Math.floor((j * k) / slices) * f.count) / k);
+        const n = before(i + 1) - before(i);
         if (n > 0) out.push({ ...f, count: n });
       }
   }

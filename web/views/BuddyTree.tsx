@@ -9,7 +9,7 @@
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { allZones, PG, type ModelState } from './model';
 import { blocksIn } from './memory-map-blocks';
-import { frameInfo } from './memory-map-paint';
+import { frameFields, frameInfo } from './memory-map-paint';
 import { EV } from '../core/events';
 import { eventAttrs, type ViewProps } from './options';
 import {
@@ -50,20 +50,10 @@ function buildTree(s: ModelState, base: number): TreeNode {
     }
     return a < sorted.length && (sorted[a] ?? 0) < hi;
   };
-  const f = s.frames;
-  /** The block headed at pfn as a leaf, read from its frame record (heads are in a zone). */
-  const headLeaf = (pfn: number) => {
-    const at = f.at(pfn);
-    return {
-      state: f.bytes[at + f.off.state] ?? 0,
-      list: f.bytes[at + f.off.list] ?? 0,
-      cpu: (f.bytes[at + f.off.cpu] ?? 0) | ((f.bytes[at + f.off.cpu + 1] ?? 0) << 8),
-    };
-  };
   const node = (pfn: number, order: number): TreeNode => {
     if (!anyIn(pfn, pfn + (1 << order)))
       return { pfn, order, leaf: { state: -1, list: 0, cpu: 0 }, children: [] };
-    if (heads.get(pfn) === order) return { pfn, order, leaf: headLeaf(pfn), children: [] };
+    if (heads.get(pfn) === order) return { pfn, order, leaf: frameFields(s, pfn), children: [] };
     if (order === 0) {
       // a frame no head of its order starts at (a corrupted state): the block that covers it
       const info = frameInfo(s, pfn);

@@ -182,28 +182,35 @@ export interface FrameInfo {
   pageblockMt: number;
 }
 
+/** The state, list and CPU of the frame record at pfn (a block's head says what the block is). */
+export function frameFields(s: ModelState, pfn: number) {
+  const f = s.frames;
+  const at = f.at(pfn);
+  return {
+    state: f.bytes[at + f.off.state] ?? 0,
+    list: f.bytes[at + f.off.list] ?? 0,
+    cpu: (f.bytes[at + f.off.cpu] ?? 0) | ((f.bytes[at + f.off.cpu + 1] ?? 0) << 8),
+  };
+}
+
 export function frameInfo(s: ModelState, pfn: number): FrameInfo | null {
   const z = zoneOfPfn(s, pfn);
   if (!z) return null;
   const f = s.frames;
-  const rec = (q: number) => f.at(q);
   // Walk back to the head: the nearest head whose block covers pfn.
   for (let o = 0; o <= s.maxOrder; o++) {
     const q = pfn - (pfn % (1 << o));
     if (q < z.memPfn) break;
-    const at = rec(q);
-    const state = f.bytes[at + f.off.state] ?? 0;
-    const order = f.bytes[at + f.off.order] ?? 0;
-    if (state !== PG.TAIL && q + (1 << order) > pfn) {
+    const head = frameFields(s, q);
+    const order = f.bytes[f.at(q) + f.off.order] ?? 0;
+    if (head.state !== PG.TAIL && q + (1 << order) > pfn) {
       const pb = pageblockIndex(s, z, pfn);
       return {
         pfn,
         zone: z,
         head: q,
         order,
-        state,
-        list: f.bytes[at + f.off.list] ?? 0,
-        cpu: (f.bytes[at + f.off.cpu] ?? 0) | ((f.bytes[at + f.off.cpu + 1] ?? 0) << 8),
+        ...head,
         pageblockMt: (s.pageblocks[pb] ?? 0) & 0x7f,
       };
     }
