@@ -30,17 +30,19 @@ static struct page *node_page(struct sim *s, int nid, uint32_t pfn)
 	return z ? zone_page(s, z, pfn) : NULL;
 }
 
-/*
- * node_page for a list neighbour of a block of zone near: a neighbour is nearly always of the
- * same zone, so that zone is asked first (zones do not overlap: the answer is node_page's).
- */
-static struct page *near_page(struct sim *s, int nid, const struct zone *near, uint32_t pfn)
+struct zone *lru_page_zone_near(struct sim *s, int nid, uint32_t pfn, struct zone *near)
 {
-	if (pfn == PFN_NONE)
-		return NULL;
-	if (zone_has_pfn(near, pfn))
-		return zone_page(s, near, pfn);
-	return node_page(s, nid, pfn);
+	if (near && zone_has_pfn(near, pfn))
+		return near;
+	return lru_page_zone(s, nid, pfn);
+}
+
+/* node_page for a list neighbour of a block of zone near (lru_page_zone_near); NULL for none. */
+static struct page *near_page(struct sim *s, int nid, struct zone *near, uint32_t pfn)
+{
+	struct zone *z = pfn == PFN_NONE ? NULL : lru_page_zone_near(s, nid, pfn, near);
+
+	return z ? zone_page(s, z, pfn) : NULL;
 }
 
 struct lruvec *lru_lists(const struct sim *s, int nid, int memcg)

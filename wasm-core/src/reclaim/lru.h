@@ -61,6 +61,12 @@ void lru_forget(struct sim *s, struct zone *z, uint32_t pfn, int how);
 struct zone *lru_page_zone(struct sim *s, int nid, uint32_t pfn);
 
 /*
+ * lru_page_zone asking near (or NULL) first: a list neighbour, or the next block of a batch, is
+ * nearly always of the same zone, and zones do not overlap, so the answer is the same.
+ */
+struct zone *lru_page_zone_near(struct sim *s, int nid, uint32_t pfn, struct zone *near);
+
+/*
  * The lists of memcg on node nid, or with memcg -1 the node's own (a machine without memcgs;
  * with memcgs the node's lruvec keeps only the totals over them).
  */

@@ -50,18 +50,6 @@ int kswapd_cpu(const struct sim *s, int nid)
 }
 
 /*
- * The node's zone with pfn; NULL (never for a linked block) when the lists are corrupted. The
- * blocks of a batch are nearly always of one zone: the zone of the one before (near, or NULL)
- * is asked first (zones do not overlap, so the answer is the same).
- */
-static struct zone *block_zone(struct sim *s, int nid, uint32_t pfn, struct zone *near)
-{
-	if (near && zone_has_pfn(near, pfn))
-		return near;
-	return lru_page_zone(s, nid, pfn);
-}
-
-/*
  * isolate_lru_folios: take blocks from the tail of list lru until nr_to_scan pages were looked at
  * or taken. Blocks of zones above reclaim_idx are passed over and end up at the head, as the
  * kernel splices its skipped list back. *scanned counts every page looked at (total_scan).
@@ -78,7 +66,7 @@ static int isolate_lru(struct sim *s, int nid, int memcg, int lru, int64_t nr_to
 
 	while (budget-- && pfn != PFN_NONE && scan < nr_to_scan && took < nr_to_scan &&
 	       n < SWAP_CLUSTER_MAX) {
-		z = block_zone(s, nid, pfn, z);
+		z = lru_page_zone_near(s, nid, pfn, z);
 		struct page *page;
 		uint32_t prev;
 		int64_t pages;
@@ -195,7 +183,7 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int memcg, int64_t n
 		int64_t pages;
 		int ref, how;
 
-		z = block_zone(s, nid, taken[i], z);
+		z = lru_page_zone_near(s, nid, taken[i], z);
 		page = zone_page(s, z, taken[i]);
 		pages = (int64_t)1 << page->order;
 
@@ -263,7 +251,7 @@ void shrink_active_list(struct sim *s, int nid, int memcg, int64_t nr_to_scan,
 	for (int i = 0; i < n; i++) {
 		struct page *page;
 
-		z = block_zone(s, nid, taken[i], z);
+		z = lru_page_zone_near(s, nid, taken[i], z);
 		page = zone_page(s, z, taken[i]);
 
 		/* folio_referenced clears the accessed bits; only executable page cache would stay */
