@@ -5,9 +5,15 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { bigBench, browserBench, firstLoadBench, longLoadBench } from './bench/browser-bench.mjs';
-import { coreBench } from './bench/core-bench.mjs';
-import { haveValgrind, instructionBench } from './bench/instruction-count.mjs';
+import { ensureSetup } from './ensure-setup.mjs';
+
+// npm packages, Emscripten and Chromium (the browser rows), installed if missing; before the
+// imports below, which need them
+ensureSetup(['--browser'], true);
+const { bigBench, browserBench, firstLoadBench, longLoadBench } =
+  await import('./bench/browser-bench.mjs');
+const { coreBench } = await import('./bench/core-bench.mjs');
+const { haveValgrind, instructionBench } = await import('./bench/instruction-count.mjs');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;

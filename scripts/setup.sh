@@ -5,17 +5,20 @@
 # module and the generated TypeScript that mirrors the C (make rebuilds only what changed).
 #
 #   bash scripts/setup.sh            # for `npm start` / `npm run build`
-#   bash scripts/setup.sh --test     # also Chromium, for `npm test`
+#   bash scripts/setup.sh --test     # also Chromium and clang-format, for `npm test`
+#   bash scripts/setup.sh --browser  # also Chromium, for `npm run bench`
 #   bash scripts/setup.sh --no-build # install only; the caller builds (npm test counts the build)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
 want_test=0
+want_browser=0
 want_build=1
 for arg in "$@"; do
 	case "$arg" in
-	--test) want_test=1 ;;
+	--test) want_test=1 want_browser=1 ;;
+	--browser) want_browser=1 ;;
 	--no-build) want_build=0 ;;
 	*)
 		echo "setup.sh: unknown option $arg" >&2
@@ -38,17 +41,15 @@ need() { command -v "$1" >/dev/null 2>&1 || missing+=("$2"); }
 need make make
 need cc gcc
 need emcc emscripten
-if [ "$want_test" = 1 ]; then
-	need "${BUDDYSCOPE_CHROMIUM:-/usr/bin/chromium}" chromium
-	need clang-format clang-format
-fi
+[ "$want_browser" = 1 ] && need "${BUDDYSCOPE_CHROMIUM:-/usr/bin/chromium}" chromium
+[ "$want_test" = 1 ] && need clang-format clang-format
 
 if [ "${#missing[@]}" -gt 0 ]; then
 	if ! command -v apt-get >/dev/null 2>&1; then
 		echo "setup: apt-get is not available on this machine. Install these yourself, then re-run:" >&2
 		echo "  - make and a C11 compiler (gcc or clang) as 'cc'" >&2
 		echo "  - Emscripten (emcc on PATH; built and tested with 3.1.6)" >&2
-		[ "$want_test" = 1 ] && echo "  - Chromium at /usr/bin/chromium (or set BUDDYSCOPE_CHROMIUM)" >&2
+		[ "$want_browser" = 1 ] && echo "  - Chromium at /usr/bin/chromium (or set BUDDYSCOPE_CHROMIUM)" >&2
 		[ "$want_test" = 1 ] && echo "  - clang-format (the C format check)" >&2
 		echo "  missing now: ${missing[*]}" >&2
 		exit 1
