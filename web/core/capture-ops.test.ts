@@ -46,4 +46,35 @@ describe('interleavedFolios: where on its list each captured folio goes', () => 
     const firstOrder9 = out.findIndex((f) => f.order === 9);
     expect(firstOrder9).toBeGreaterThan(0);
   });
+
+  it("spreads a node's zones along its list, as the allocator took them in turn", () => {
+    const inZone = (zone: number, order: number, count: number) => ({
+      ...folios(1, 2, order, count),
+      zone,
+    });
+    const out = interleavedFolios([inZone(1, 0, 1000), inZone(2, 0, 9000), inZone(2, 8, 40)]);
+    const zoneAt = (from: number, to: number) => {
+      const pages = new Map<number, number>();
+      for (const f of out.slice(from, to))
+        pages.set(f.zone, (pages.get(f.zone) ?? 0) + (f.count << f.order));
+      return pages;
+    };
+    // the tail tenth of the list already holds both zones (DMA32 alone there ended kswapd's runs
+    // early: it balanced DMA32 first), and so does the head tenth
+    const tenth = Math.ceil(out.length / 10);
+    for (const part of [zoneAt(0, tenth), zoneAt(out.length - tenth, out.length)]) {
+      expect(part.get(1)).toBeGreaterThan(0);
+      expect(part.get(2)).toBeGreaterThan(0);
+    }
+    // every folio kept, each zone's orders still spread within its part
+    for (const [zone, order, count] of [
+      [1, 0, 1000],
+      [2, 0, 9000],
+      [2, 8, 40],
+    ] as const)
+      expect(
+        out.filter((f) => f.zone === zone && f.order === order).reduce((n, f) => n + f.count, 0),
+      ).toBe(count);
+    expect(out.findIndex((f) => f.order === 8)).toBeGreaterThan(0);
+  });
 });
