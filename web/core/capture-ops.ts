@@ -64,11 +64,41 @@ export function captureOps(state: CapturedState): SimOp[] {
       );
     return ops;
   }
-  for (const z of state.zones)
-    z.lru?.forEach((pages, lru) => {
-      if (pages > 0) op(OpKind.CAPTURE_LRU, 0, 0, lru, z.node * MAX_NR_ZONES + z.zone, pages);
-    });
+  // without folio sizes: single pages, each node's zones spread along its lists all the same
+  for (const piece of zonePieces(state.zones))
+    op(OpKind.CAPTURE_LRU, 0, 0, piece.lru, piece.node * MAX_NR_ZONES + piece.zone, piece.count);
   return ops;
+}
+
+/** Pages of a whole block of the largest order: pieces of lists stay whole blocks (LRU extents). */
+const BLOCK_PAGES = 1024;
+
+/**
+ * The zones' LRU pages as pieces in list order, each node's zones spread along its lists
+ * (zoneSpread): whole blocks of BLOCK_PAGES, at most MAX_SLICES a zone's list, so that a big
+ * machine's lists still come as LRU extents in few ops.
+ */
+function zonePieces(zones: CapturedState['zones']): CapturedFolios[] {
+  const lists = new Map<string, CapturedFolios[][]>();
+  for (const z of zones)
+    z.lru?.forEach((pages, lru) => {
+      if (pages <= 0) return;
+      const blocks = Math.ceil(pages / BLOCK_PAGES);
+      const n = Math.min(MAX_SLICES, blocks);
+      // piece i ends at block floor((i + 1) * blocks / n); the last piece takes the remainder
+      const end = (i: number) => Math.min(pages, Math.floor(((i + 1) * blocks) / n) * BLOCK_PAGES);
+      const part = Array.from({ length: n }, (_, i) => ({
+        node: z.node,
+        zone: z.zone,
+        memcg: 0,
+        lru,
+        order: 0,
+        count: end(i) - (i ? end(i - 1) : 0),
+      }));
+      const key = `${z.node}/${lru}`;
+      lists.set(key, [...(lists.get(key) ?? []), part]);
+    });
+  return [...lists.values()].flatMap((parts) => zoneSpread(parts, false));
 }
 
 /** At most this many slices a list: each order's folios spread over them (ops stay bounded). */
@@ -137,14 +167,14 @@ function orderSpread(list: CapturedFolios[]): CapturedFolios[] {
 /**
  * The zones' parts of one node's list merged into one, each spread evenly along it: a slice goes
  * where the middle of its pages falls in its zone's part, as a fraction of that part (ties: the
- * lower zone first), and a zone with a single slice is cut into up to MAX_SLICES pieces so that it
- * spreads too.
+ * lower zone first), and (cutSingles) a zone with a single slice is cut into up to MAX_SLICES
+ * pieces so that it spreads too.
  */
-function zoneSpread(parts: CapturedFolios[][]): CapturedFolios[] {
+function zoneSpread(parts: CapturedFolios[][], cutSingles = true): CapturedFolios[] {
   if (parts.length === 1) return parts[0] ?? [];
   const placed: { at: number; zone: number; slice: CapturedFolios }[] = [];
   for (const part of parts) {
-    const pieces = part.length === 1 && part[0] ? cut(part[0]) : part;
+    const pieces = cutSingles && part.length === 1 && part[0] ? cut(part[0]) : part;
     const pages = pieces.reduce((n, f) => n + (f.count << f.order), 0);
     let before = 0;
     for (const slice of pieces) {
