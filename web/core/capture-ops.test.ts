@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { interleavedFolios } from './capture-ops';
+import { captureOps, interleavedFolios } from './capture-ops';
+import { MAX_NR_ZONES } from './machine-config';
+import { OpKind } from './ops';
 
 const folios = (memcg: number, lru: number, order: number, count: number) => ({
   node: 0,
@@ -76,5 +78,27 @@ describe('interleavedFolios: where on its list each captured folio goes', () => 
         out.filter((f) => f.zone === zone && f.order === order).reduce((n, f) => n + f.count, 0),
       ).toBe(count);
     expect(out.findIndex((f) => f.order === 8)).toBeGreaterThan(0);
+  });
+
+  it('spreads the zones of a capture without folio sizes too, in whole blocks', () => {
+    const zone = (z: number, inactiveFile: number) => ({
+      node: 0,
+      zone: z,
+      free: [],
+      pageblocks: null,
+      lru: [0, 0, inactiveFile, 0],
+    });
+    const ops = captureOps({ zones: [zone(1, 10 * 1024), zone(2, 90 * 1024 + 7)], pcps: [] });
+    const lru = ops.filter((o) => o.kind === OpKind.CAPTURE_LRU);
+    const zones = lru.map((o) => o.handle % MAX_NR_ZONES);
+    // DMA32's ten blocks among Normal's ninety-one pieces, not all first
+    expect(zones.slice(0, 10)).toContain(2);
+    expect(zones.indexOf(1)).toBeGreaterThan(0);
+    expect(zones.lastIndexOf(1)).toBeGreaterThan(lru.length / 2);
+    // every page kept; every piece but a zone's last a whole number of 1024-page blocks
+    const total = (z: number) =>
+      lru.filter((o) => o.handle % MAX_NR_ZONES === z).reduce((n, o) => n + o.arg, 0);
+    expect([total(1), total(2)]).toEqual([10 * 1024, 90 * 1024 + 7]);
+    expect(lru.filter((o) => o.arg % 1024 !== 0)).toHaveLength(1);
   });
 });
