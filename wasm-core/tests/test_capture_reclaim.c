@@ -64,7 +64,10 @@ TEST(capture_lru_lists_come_out_of_captured_memory)
 	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 10), SIM_EINVAL);
 	lay_out(s, 100);
 	CHECK_EQ(captured_pages(s, z), 16384 - 100);
+	CHECK(!sim_nodes(s)[0].kswapd.unpaced);
 	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 4000), SIM_OK);
+	/* single pages for folios of unknown size: the trace's clock cannot pace kswapd (kswapd.h) */
+	CHECK(sim_nodes(s)[0].kswapd.unpaced);
 	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_ACTIVE_FILE, NORMAL, 1000), SIM_OK);
 	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_ANON, NORMAL, 3000), SIM_OK);
 	CHECK_EQ(lv->nr_pages[LRU_INACTIVE_FILE], 4000);

@@ -136,9 +136,10 @@ TEST(reclaim_kswapd_priority_loop_balances_to_high)
 	      at_last(s, EV_VMSCAN_KSWAPD_SLEEP)->a == KSWAPD_NAPS);
 	CHECK(k->napping);
 	CHECK_EQ(s->nr_awake_workers, 1);
-	/* the nap begins when the run would have ended: its pages scanned at KSWAPD_SCAN_PAGE_NS */
-	CHECK_EQ(k->nap_end_us,
-		 (int64_t)(s->ev.pgscan_kswapd * KSWAPD_SCAN_PAGE_NS / 1000) + KSWAPD_NAP_US);
+	/* the nap begins when the kernel's run would have ended: each single page scanned is a
+	 * folio taken off the list, at KSWAPD_FOLIO_NS + KSWAPD_PAGE_NS */
+	CHECK_EQ(k->run_cost_ns, (int64_t)s->ev.pgscan_kswapd * (KSWAPD_FOLIO_NS + KSWAPD_PAGE_NS));
+	CHECK_EQ(k->nap_end_us, k->run_cost_ns / 1000 + KSWAPD_NAP_US);
 	CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, (int32_t)k->nap_end_us - 1), SIM_OK);
 	CHECK(k->napping);
 	CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, (int32_t)k->nap_end_us), SIM_OK);
@@ -160,11 +161,57 @@ TEST(reclaim_kswapd_priority_loop_balances_to_high)
 	free(s);
 }
 
-/* Run node 0's kswapd, one NOP at a time, until balance_pgdat ends (bounded). */
+/*
+ * Run node 0's kswapd, one NOP at a time, until balance_pgdat ends (bounded); on a clock, the
+ * clock runs on as far as kswapd's work so far took the kernel, so the pace never holds it back.
+ */
 static void run_kswapd_out(struct sim *s)
 {
-	for (int i = 0; i < 200 && sim_nodes(s)[0].kswapd.running; i++)
+	const struct kswapd *k = &sim_nodes(s)[0].kswapd;
+
+	for (int i = 0; i < 200 && k->running; i++) {
+		int64_t done = k->run_begin_us + k->run_cost_ns / 1000;
+		if (k->clock_op && done > k->clock_us)
+			CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, (int32_t)done), SIM_OK);
 		CHECK_EQ(at_op(s, OP_NOP, 0, 0, 0, 0, 0), SIM_OK);
+	}
+}
+
+TEST(reclaim_kswapd_on_a_trace_clock_goes_no_further_than_the_kernels_would)
+{
+	struct sim *s = lru_machine(PROFILE_6_18, 0);
+	struct kswapd *k;
+	uint64_t reclaimed;
+	uint32_t h = 0;
+	int64_t done;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	k = &sim_nodes(s)[0].kswapd;
+	CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, 1000), SIM_OK);
+	fill_until_kswapd(s, PURPOSE_FILE, &h);
+	/* the clock stands still: once its rounds cost more than no time, kswapd waits, its zones
+	 * still reclaim-active (the pcp lists stay capped meanwhile) */
+	for (int i = 0; i < 50; i++)
+		CHECK_EQ(at_op(s, OP_NOP, 0, 0, 0, 0, 0), SIM_OK);
+	CHECK(k->running);
+	CHECK(sim_zone(s, 0, ZONE_NORMAL)->flags & ZONE_RECLAIM_ACTIVE);
+	CHECK(k->run_cost_ns > 0);
+	CHECK_EQ(k->run_begin_us, 1000);
+	done = k->run_begin_us + k->run_cost_ns / 1000;
+	CHECK(done > k->clock_us);
+	reclaimed = (uint64_t)k->nr_reclaimed;
+	CHECK_EQ(at_op(s, OP_NOP, 0, 0, 0, 0, 0), SIM_OK);
+	CHECK_EQ((uint64_t)k->nr_reclaimed, reclaimed);
+	/* the clock reaches where its work ends: the next op it goes on */
+	CHECK_EQ(at_op(s, OP_CLOCK, 0, 0, 0, 0, (int32_t)done), SIM_OK);
+	CHECK_EQ(at_op(s, OP_NOP, 0, 0, 0, 0, 0), SIM_OK);
+	CHECK(!k->running || k->run_begin_us + k->run_cost_ns / 1000 > done);
+	/* a vmstat tick (1 s) is no place to wait: the run ends there whatever the clock */
+	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
+	CHECK(!k->running);
+	free(s);
 }
 
 TEST(reclaim_kswapd_nap_ends_in_a_new_run_or_a_wakeup_ends_it)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { interleavedFolios } from './capture-ops';
+import { captureOps, interleavedFolios } from './capture-ops';
+import { MAX_NR_ZONES } from './machine-config';
+import { OpKind } from './ops';
 
 const folios = (memcg: number, lru: number, order: number, count: number) => ({
   node: 0,
@@ -45,5 +47,58 @@ describe('interleavedFolios: where on its list each captured folio goes', () => 
     // the rare order-9 folios are spread over the list, not bunched at an end
     const firstOrder9 = out.findIndex((f) => f.order === 9);
     expect(firstOrder9).toBeGreaterThan(0);
+  });
+
+  it("spreads a node's zones along its list, as the allocator took them in turn", () => {
+    const inZone = (zone: number, order: number, count: number) => ({
+      ...folios(1, 2, order, count),
+      zone,
+    });
+    const out = interleavedFolios([inZone(1, 0, 1000), inZone(2, 0, 9000), inZone(2, 8, 40)]);
+    const zoneAt = (from: number, to: number) => {
+      const pages = new Map<number, number>();
+      for (const f of out.slice(from, to))
+        pages.set(f.zone, (pages.get(f.zone) ?? 0) + (f.count << f.order));
+      return pages;
+    };
+    // the tail tenth of the list already holds both zones (DMA32 alone there ended kswapd's runs
+    // early: it balanced DMA32 first), and so does the head tenth
+    const tenth = Math.ceil(out.length / 10);
+    for (const part of [zoneAt(0, tenth), zoneAt(out.length - tenth, out.length)]) {
+      expect(part.get(1)).toBeGreaterThan(0);
+      expect(part.get(2)).toBeGreaterThan(0);
+    }
+    // every folio kept, each zone's orders still spread within its part
+    for (const [zone, order, count] of [
+      [1, 0, 1000],
+      [2, 0, 9000],
+      [2, 8, 40],
+    ] as const)
+      expect(
+        out.filter((f) => f.zone === zone && f.order === order).reduce((n, f) => n + f.count, 0),
+      ).toBe(count);
+    expect(out.findIndex((f) => f.order === 8)).toBeGreaterThan(0);
+  });
+
+  it('spreads the zones of a capture without folio sizes too, in whole blocks', () => {
+    const zone = (z: number, inactiveFile: number) => ({
+      node: 0,
+      zone: z,
+      free: [],
+      pageblocks: null,
+      lru: [0, 0, inactiveFile, 0],
+    });
+    const ops = captureOps({ zones: [zone(1, 10 * 1024), zone(2, 90 * 1024 + 7)], pcps: [] });
+    const lru = ops.filter((o) => o.kind === OpKind.CAPTURE_LRU);
+    const zones = lru.map((o) => o.handle % MAX_NR_ZONES);
+    // DMA32's ten blocks among Normal's ninety-one pieces, not all first
+    expect(zones.slice(0, 10)).toContain(2);
+    expect(zones.indexOf(1)).toBeGreaterThan(0);
+    expect(zones.lastIndexOf(1)).toBeGreaterThan(lru.length / 2);
+    // every page kept; every piece but a zone's last a whole number of 1024-page blocks
+    const total = (z: number) =>
+      lru.filter((o) => o.handle % MAX_NR_ZONES === z).reduce((n, o) => n + o.arg, 0);
+    expect([total(1), total(2)]).toEqual([10 * 1024, 90 * 1024 + 7]);
+    expect(lru.filter((o) => o.arg % 1024 !== 0)).toHaveLength(1);
   });
 });

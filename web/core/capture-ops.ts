@@ -64,11 +64,41 @@ export function captureOps(state: CapturedState): SimOp[] {
       );
     return ops;
   }
-  for (const z of state.zones)
-    z.lru?.forEach((pages, lru) => {
-      if (pages > 0) op(OpKind.CAPTURE_LRU, 0, 0, lru, z.node * MAX_NR_ZONES + z.zone, pages);
-    });
+  // without folio sizes: single pages, each node's zones spread along its lists all the same
+  for (const piece of zonePieces(state.zones))
+    op(OpKind.CAPTURE_LRU, 0, 0, piece.lru, piece.node * MAX_NR_ZONES + piece.zone, piece.count);
   return ops;
+}
+
+/** Pages of a whole block of the largest order: pieces of lists stay whole blocks (LRU extents). */
+const BLOCK_PAGES = 1024;
+
+/**
+ * The zones' LRU pages as pieces in list order, each node's zones spread along its lists
+ * (zoneSpread): whole blocks of BLOCK_PAGES, at most MAX_SLICES a zone's list, so that a big
+ * machine's lists still come as LRU extents in few ops.
+ */
+function zonePieces(zones: CapturedState['zones']): CapturedFolios[] {
+  const lists = new Map<string, CapturedFolios[][]>();
+  for (const z of zones)
+    z.lru?.forEach((pages, lru) => {
+      if (pages <= 0) return;
+      const blocks = Math.ceil(pages / BLOCK_PAGES);
+      const n = Math.min(MAX_SLICES, blocks);
+      // piece i ends at block floor((i + 1) * blocks / n); the last piece takes the remainder
+      const end = (i: number) => Math.min(pages, Math.floor(((i + 1) * blocks) / n) * BLOCK_PAGES);
+      const part = Array.from({ length: n }, (_, i) => ({
+        node: z.node,
+        zone: z.zone,
+        memcg: 0,
+        lru,
+        order: 0,
+        count: end(i) - (i ? end(i - 1) : 0),
+      }));
+      const key = `${z.node}/${lru}`;
+      lists.set(key, [...(lists.get(key) ?? []), part]);
+    });
+  return [...lists.values()].flatMap((parts) => zoneSpread(parts, false));
 }
 
 /** At most this many slices a list: each order's folios spread over them (ops stay bounded). */
@@ -90,35 +120,78 @@ const RA_WINDOW_FOLIOS = 4;
  * over the list, even orders in clumps of RA_WINDOW_FOLIOS and odd ones alone, the commonest
  * filling between them; anonymous lists get the same spread. (The captures' kswapd freed order-1..3
  * folios among order-0 ones from its first batches on, one to four at a time.)
+ *
+ * The list is the node's (an lruvec per memcg and node, 6.18 mm/vmscan.c): its zones' folios
+ * joined it in the order they were allocated, a zone's whenever the allocator took that zone, so
+ * each zone's part is spread along the whole list too (zoneSpread). Put one zone after another,
+ * kswapd met a single zone's folios for thousands of pages: it freed DMA32 pages alone, which
+ * balanced DMA32 and ended the run long before the kernel's.
  */
 export function interleavedFolios(folios: CapturedFolios[]): CapturedFolios[] {
-  const lists = new Map<string, CapturedFolios[]>();
+  const lists = new Map<string, Map<number, CapturedFolios[]>>();
   for (const f of folios) {
     if (f.count <= 0) continue;
-    const key = `${f.memcg}/${f.lru}/${f.node}/${f.zone}`;
-    const list = lists.get(key) ?? [];
-    list.push(f);
-    lists.set(key, list);
+    const key = `${f.memcg}/${f.lru}/${f.node}`;
+    const zones = lists.get(key) ?? new Map<number, CapturedFolios[]>();
+    zones.set(f.zone, [...(zones.get(f.zone) ?? []), f]);
+    lists.set(key, zones);
   }
   const out: CapturedFolios[] = [];
-  for (const list of lists.values()) {
-    list.sort((a, b) => a.order - b.order);
-    const commonest = list.reduce((a, b) => (b.count > a.count ? b : a));
-    const clumps = (f: CapturedFolios) =>
-      f === commonest || f.order % 2 ? f.count : Math.ceil(f.count / RA_WINDOW_FOLIOS);
-    // as many slices as the most clumps of an order but the commonest: one clump each at most
-    const slices = Math.min(
-      MAX_SLICES,
-      Math.max(1, ...list.filter((f) => f !== commonest).map(clumps)),
-    );
-    for (let i = 0; i < slices; i++)
-      for (const f of list) {
-        // the folios in the clumps before slice j: slice i holds those before i + 1, less
-        const k = clumps(f);
-        const before = (j: number) => Math.floor((Math.floor((j * k) / slices) * f.count) / k);
-        const n = before(i + 1) - before(i);
-        if (n > 0) out.push({ ...f, count: n });
-      }
-  }
+  for (const zones of lists.values()) out.push(...zoneSpread([...zones.values()].map(orderSpread)));
   return out;
+}
+
+/** One zone's part of a list, its orders spread along it (see interleavedFolios). */
+function orderSpread(list: CapturedFolios[]): CapturedFolios[] {
+  list.sort((a, b) => a.order - b.order);
+  const commonest = list.reduce((a, b) => (b.count > a.count ? b : a));
+  const clumps = (f: CapturedFolios) =>
+    f === commonest || f.order % 2 ? f.count : Math.ceil(f.count / RA_WINDOW_FOLIOS);
+  // as many slices as the most clumps of an order but the commonest: one clump each at most
+  const slices = Math.min(
+    MAX_SLICES,
+    Math.max(1, ...list.filter((f) => f !== commonest).map(clumps)),
+  );
+  const out: CapturedFolios[] = [];
+  for (let i = 0; i < slices; i++)
+    for (const f of list) {
+      // the folios in the clumps before slice j: slice i holds those before i + 1, less
+      const k = clumps(f);
+      const before = (j: number) => Math.floor((Math.floor((j * k) / slices) * f.count) / k);
+      const n = before(i + 1) - before(i);
+      if (n > 0) out.push({ ...f, count: n });
+    }
+  return out;
+}
+
+/**
+ * The zones' parts of one node's list merged into one, each spread evenly along it: a slice goes
+ * where the middle of its pages falls in its zone's part, as a fraction of that part (ties: the
+ * lower zone first), and (cutSingles) a zone with a single slice is cut into up to MAX_SLICES
+ * pieces so that it spreads too.
+ */
+function zoneSpread(parts: CapturedFolios[][], cutSingles = true): CapturedFolios[] {
+  if (parts.length === 1) return parts[0] ?? [];
+  const placed: { at: number; zone: number; slice: CapturedFolios }[] = [];
+  for (const part of parts) {
+    const pieces = cutSingles && part.length === 1 && part[0] ? cut(part[0]) : part;
+    const pages = pieces.reduce((n, f) => n + (f.count << f.order), 0);
+    let before = 0;
+    for (const slice of pieces) {
+      const size = slice.count << slice.order;
+      placed.push({ at: (before + size / 2) / pages, zone: slice.zone, slice });
+      before += size;
+    }
+  }
+  placed.sort((a, b) => a.at - b.at || a.zone - b.zone);
+  return placed.map((p) => p.slice);
+}
+
+/** One slice cut into up to MAX_SLICES pieces of (nearly) equal folio counts. */
+function cut(f: CapturedFolios): CapturedFolios[] {
+  const n = Math.min(MAX_SLICES, f.count);
+  return Array.from({ length: n }, (_, i) => ({
+    ...f,
+    count: Math.floor(((i + 1) * f.count) / n) - Math.floor((i * f.count) / n),
+  }));
 }

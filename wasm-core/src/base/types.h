@@ -442,17 +442,18 @@ struct kswapd {
 	uint8_t highest_zoneidx; /* the highest zone it balances */
 	uint8_t boosted; /* began with a watermark boost: the boosts are dropped at the end */
 	uint8_t napping; /* balanced, in kswapd_try_to_sleep's HZ/10 nap (counted in nr_awake_workers) */
-	uint8_t pad[2];
+	uint8_t unpaced; /* its lists hold captured pages of unknown folio size: the clock is no guide */
+	uint8_t pad;
 	int64_t clock_us;   /* the replayed trace's clock (OP_CLOCK), microseconds from its start */
 	int64_t nap_end_us; /* clock_us at which the nap ends; the next vmstat tick ends it anyway */
 	uint64_t clock_op;  /* 1 + op_seq of the last OP_CLOCK: kswapd takes no step for that op */
-	int64_t run_begin_us;  /* clock_us when this balance_pgdat began */
-	uint64_t run_pgscan;   /* pgscan_kswapd when it began: its pages scanned give its length */
-	int64_t nr_to_reclaim; /* kswapd_shrink_node's target: sum of the zones' high marks */
-	int64_t nr_scanned;    /* scanned in the last round */
-	int64_t nr_reclaimed;  /* reclaimed since balance_pgdat began */
-	int64_t nr_boost_reclaim;	   /* boost still to reclaim for */
-	uint64_t rounds;		   /* rounds of the priority loop run in all */
+	int64_t run_begin_us;	  /* clock_us when this balance_pgdat began */
+	int64_t run_cost_ns;	  /* what its rounds so far took the kernel (kswapd_round_cost) */
+	int64_t nr_to_reclaim;	  /* kswapd_shrink_node's target: sum of the zones' high marks */
+	int64_t nr_scanned;	  /* scanned in the last round */
+	int64_t nr_reclaimed;	  /* reclaimed since balance_pgdat began */
+	int64_t nr_boost_reclaim; /* boost still to reclaim for */
+	uint64_t rounds;	  /* rounds of the priority loop run in all */
 	int32_t zone_boosts[MAX_NR_ZONES]; /* each zone's watermark_boost when balance_pgdat began */
 };
 

@@ -162,6 +162,9 @@ int capture_lru(struct sim *s, const struct sim_op *op)
 	if (!zone_populated(z) || !z->capture_laid_out)
 		return SIM_EINVAL;
 	place_captured(s, z, 0, (int)op->gfp, (uint64_t)op->arg, HANDLE_NONE);
+	/* single pages stand for folios of sizes no file gave: kswapd's cost per folio would be
+	 * counted for each page (kswapd.h) */
+	sim_nodes(s)[zone_to_nid(z)].kswapd.unpaced = 1;
 	return SIM_OK;
 }
 

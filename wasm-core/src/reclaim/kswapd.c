@@ -97,7 +97,7 @@ static void balance_begin(struct sim *s, int nid)
 	k->priority = DEF_PRIORITY;
 	k->running = 1;
 	k->run_begin_us = k->clock_us;
-	k->run_pgscan = s->ev.pgscan_kswapd;
+	k->run_cost_ns = 0;
 	set_reclaim_active(s, nid, highest, 1);
 	ev_emit(s, EV_VMSCAN_KSWAPD_WAKE, FN_KSWAPD, kswapd_cpu(s, nid), kswapd_zone(s, nid), 0,
 		k->order, 0, (int32_t)k->nr_to_reclaim, (int32_t)k->nr_boost_reclaim, 0);
@@ -142,9 +142,7 @@ static void balance_end(struct sim *s, int nid, int found_balanced)
 		n->kswapd_awake = 0;
 		k->napping = 1;
 		/* the model's run takes no trace time: the kernel's took about this long */
-		int64_t ran = (int64_t)((s->ev.pgscan_kswapd - k->run_pgscan) *
-					KSWAPD_SCAN_PAGE_NS / 1000);
-		int64_t end = k->run_begin_us + ran;
+		int64_t end = k->run_begin_us + k->run_cost_ns / 1000;
 
 		k->nap_end_us = (end > k->clock_us ? end : k->clock_us) + KSWAPD_NAP_US;
 	}
@@ -247,6 +245,7 @@ static void balance_round(struct sim *s, int nid)
 	k->nr_to_reclaim = sc.nr_to_reclaim;
 	k->order = (uint8_t)sc.order;
 	k->rounds++;
+	k->run_cost_ns += sc.nr_folios * KSWAPD_FOLIO_NS + sc.nr_scanned * KSWAPD_PAGE_NS;
 	ev_emit(s, EV_KSWAPD_ROUND, FN_BALANCE_PGDAT, sc.cpu, kswapd_zone(s, nid), 0, sc.order, 0,
 		sc.priority, (int32_t)reclaimed, (int32_t)sc.nr_scanned);
 	k->nr_boost_reclaim -= k->nr_boost_reclaim < reclaimed ? k->nr_boost_reclaim : reclaimed;
@@ -262,7 +261,21 @@ static void balance_round(struct sim *s, int nid)
 		balance_end(s, nid, 0);
 }
 
-void kswapd_step(struct sim *s, int nid)
+/*
+ * Whether kswapd is still busy with what it has done, by a replayed trace's clock: its rounds
+ * so far took the kernel longer than the clock has run since balance_pgdat began. Without a
+ * clock (no OP_CLOCK yet: a workload, not a trace) it never is, nor where the lists' folio sizes
+ * are unknown (a capture without an lru-state file: its page cache as single pages would cost
+ * a folio each, 2.4 times the kernel's time on the kept kswapd capture).
+ */
+static int kswapd_ahead_of_clock(const struct kswapd *k)
+{
+	return k->clock_op && !k->unpaced && k->running &&
+	       k->run_begin_us + k->run_cost_ns / 1000 > k->clock_us;
+}
+
+/* kswapd_step's work; paced: stop where the clock says the kernel's kswapd had got to. */
+static void kswapd_work(struct sim *s, int nid, int paced)
 {
 	struct node *n = &sim_nodes(s)[nid];
 	int64_t before;
@@ -283,23 +296,31 @@ void kswapd_step(struct sim *s, int nid)
 	 */
 	before = n->kswapd.nr_reclaimed;
 	for (int i = 0; i <= DEF_PRIORITY && n->kswapd.running && !s->frozen; i++) {
+		if (paced && kswapd_ahead_of_clock(&n->kswapd))
+			break;
 		balance_round(s, nid);
 		if (n->kswapd.nr_reclaimed - before >= SWAP_CLUSTER_MAX)
 			break;
 	}
 }
 
+void kswapd_step(struct sim *s, int nid)
+{
+	kswapd_work(s, nid, 1);
+}
+
 void kswapd_run(struct sim *s, int nid, int max_steps)
 {
 	struct kswapd *k = &sim_nodes(s)[nid].kswapd;
 
+	/* a vmstat interval (1 s) is longer than any run: the clock does not hold kswapd back */
 	for (int i = 0; i < max_steps && sim_nodes(s)[nid].kswapd_awake && !s->frozen; i++)
-		kswapd_step(s, nid);
-	/* a vmstat interval (1 s) outlasts the nap: end it, and finish a run it starts */
+		kswapd_work(s, nid, 0);
+	/* ... and outlasts the nap: end it, and finish a run it starts */
 	if (k->napping && !sim_nodes(s)[nid].kswapd_awake) {
 		nap_end(s, nid);
 		for (int i = 0; i < max_steps && sim_nodes(s)[nid].kswapd_awake && !s->frozen; i++)
-			kswapd_step(s, nid);
+			kswapd_work(s, nid, 0);
 	}
 }
 

@@ -1,7 +1,9 @@
 /*
  * kswapd.h: each node's kswapd (mm/vmscan.c: kswapd, balance_pgdat). The kernel runs it as a
  * thread beside the workload; the model runs it after every op while it is awake, as far as one
- * batch of reclaim (kswapd_step), and at a vmstat tick lets it finish (a second is long enough).
+ * batch of reclaim (kswapd_step) and, on a replayed trace's clock, no further than the kernel's
+ * kswapd would have got by then (KSWAPD_FOLIO_NS); at a vmstat tick it lets it finish (a second is
+ * long enough).
  * Balanced, it naps HZ/10 before sleeping: a replayed trace's clock (OP_CLOCK) or the next vmstat
  * tick ends the nap, and a node found unbalanced then is balanced again without a wakeup.
  */
@@ -14,12 +16,16 @@
 #define KSWAPD_NAP_US 100000
 
 /*
- * How long kswapd's balance_pgdat takes per page it scans: the model's run takes no trace time,
- * so its nap begins this much after the run began. A rough figure from the 6.18 captures: with
- * memory cgroups their runs took 1.7-5.4 us a page (kswapd-memcg: 21 ms for 4548 pages), without
- * 0.4-2 us; one constant for all is a simplification (docs/model-notes.md).
+ * What kswapd's reclaim takes the kernel, per folio it takes off a list and per page those
+ * folios hold: the model's rounds take no trace time of their own, so on a replayed trace's
+ * clock kswapd goes no further than this cost allows (and naps from where it ends). Fitted to
+ * the 24 balance_pgdat runs of eight 6.18 captures (runs of 1.2-46 ms; folios freed and pages
+ * scanned from their trace): 1.93 us a folio and 0.16 us a page, within 26% of the run's length
+ * for half of them and 66% for all (docs/model-notes.md). A large folio is freed whole, hence
+ * the two figures: a run of order-8 folios took 0.4 us a page, one of single pages 5 us.
  */
-#define KSWAPD_SCAN_PAGE_NS 4500
+#define KSWAPD_FOLIO_NS 1930
+#define KSWAPD_PAGE_NS 160
 
 /* What the mm_vmscan_kswapd_sleep event says kswapd does next (its first field). */
 enum kswapd_next {
@@ -28,7 +34,7 @@ enum kswapd_next {
 	KSWAPD_NAPS = 2,	/* balanced: it naps HZ/10 first */
 };
 
-/* One step of node nid's kswapd: begin balance_pgdat if woken, then rounds until one frees a batch (SWAP_CLUSTER_MAX) or it ends. */
+/* One step of node nid's kswapd: begin balance_pgdat if woken, then rounds until one frees a batch (SWAP_CLUSTER_MAX), it ends, or (on a trace's clock) its work so far outruns the clock. */
 void kswapd_step(struct sim *s, int nid);
 
 /* Run node nid's kswapd until it sleeps or has taken max_steps steps. */

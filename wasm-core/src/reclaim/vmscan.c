@@ -172,6 +172,7 @@ static int64_t shrink_inactive_list(struct sim *s, int nid, int memcg, int64_t n
 	else
 		s->ev.pgscan_anon += (uint64_t)scanned;
 	sc->nr_scanned += scanned;
+	sc->nr_folios += n;
 	/* the allocating task pays for its own scanning; kswapd runs on a thread of its own */
 	if (!sc->kswapd)
 		cpu_charge(s, sc->cpu, (uint64_t)scanned * COST_RECLAIM_SCAN_PAGE_NS);

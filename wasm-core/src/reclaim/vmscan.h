@@ -16,6 +16,7 @@ struct scan_control {
 	int64_t nr_to_reclaim; /* stop shrinking a node once this many pages were reclaimed */
 	int64_t nr_reclaimed;  /* pages freed so far */
 	int64_t nr_scanned;    /* pages looked at on inactive lists since it was last reset */
+	int64_t nr_folios;     /* folios taken off inactive lists (each folio costs reclaim once) */
 	uint32_t gfp;	       /* the request's gfp flags (GFP_KERNEL for kswapd) */
 	int order;	       /* the request's order (kswapd: reset to 0 once enough is free) */
 	int priority;	       /* scan 1 >> priority of each list: DEF_PRIORITY down to 0 */
