@@ -567,19 +567,23 @@ enum sim_err {
 
 /* ---- Events: tracepoint-shaped records -------------------------------------------------------- */
 
-/* one decision of the core; 32 bytes; fields unused by a kind are 0 */
+/*
+ * One decision of the core; 40 bytes; fields unused by a kind are 0. What every emit site knows
+ * at compile time (kind, fn, src_file, src_line) lies side by side, so the compiler stores it as
+ * a half-word and a word of constants instead of three scattered stores.
+ */
 struct sim_event {
 	uint32_t seq;	 /* position in the whole history */
 	uint32_t op;	 /* index of the op that caused it */
 	uint32_t pfn;	 /* block head, 0 when none */
 	int32_t a, b, c; /* kind-specific: named in the kind's row of events.def */
 	uint16_t cpu;
-	uint8_t kind; /* enum ev_kind */
 	uint8_t node;
 	uint8_t zone; /* enum zone_type */
 	uint8_t order;
-	uint8_t mt; /* migratetype */
-	uint8_t fn; /* enum ev_fn: the kernel function that made the decision */
+	uint8_t mt;   /* migratetype */
+	uint8_t kind; /* enum ev_kind */
+	uint8_t fn;   /* enum ev_fn: the kernel function that made the decision */
 	uint16_t src_file; /* the model's C file that emitted it: SRC_FILE_HASH of its path (base/src_loc.h) */
 	uint16_t src_line; /* the line of that file's ev_emit call */
 	/*
