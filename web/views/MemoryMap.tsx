@@ -47,7 +47,13 @@ import {
   type MapWindow,
 } from './memory-map-paint';
 import { blocksIn, buddyOf, overviewUnit, type Rect } from './memory-map-blocks';
-import { OverviewKeeper, overviewOf, STACK, UNIT_PX, type CellCounts } from './memory-map-overview';
+import {
+  OverviewKeeper,
+  overviewOf,
+  paintUnits,
+  UNIT_PX,
+  type CellCounts,
+} from './memory-map-overview';
 import {
   drawBlocks,
   drawEvent,
@@ -140,50 +146,6 @@ function cellRects(g: Grid, a: number, b: number): Rect[] {
   if (rb > row) out.push({ x: 0, y: row * g.cell, w: g.cols * g.cell, h: (rb - row) * g.cell });
   if (b % g.cols) out.push({ x: 0, y: rb * g.cell, w: (b % g.cols) * g.cell, h: g.cell });
   return out;
-}
-
-/**
- * Paint overview units [0, units) or just `only` into pixels (one UNIT_PX square per cell, a
- * row of g.cols cells, CSS scales it to the grid): each cell its classes stacked from the bottom
- * by share. Written as words, not canvas fills, so a whole repaint of thousands of cells is a few
- * array fills per cell.
- */
-function paintUnits(
-  px: Uint32Array,
-  ov: CellCounts,
-  g: Grid,
-  colors: MapColors,
-  only: readonly number[] | null,
-): void {
-  const k = FC.COUNT;
-  const hole = colors.lut[FC.HOLE] ?? 0;
-  // a gap row and column between cells only when the bitmap is magnified: shrunk, a one-pixel
-  // gap would come and go from cell to cell (moiré)
-  const gap = g.cell >= UNIT_PX ? 1 : 0;
-  const inner = UNIT_PX - gap;
-  const stride = g.cols * UNIT_PX;
-  const band = new Uint32Array(UNIT_PX); // the colour of each bitmap row of a cell, top down
-  const each = only ?? Array.from({ length: ov.units }, (_, u) => u);
-  for (const u of each) {
-    band.fill(hole);
-    let bottom = inner;
-    for (const c of STACK) {
-      const n = ov.counts[u * k + c] ?? 0;
-      if (!n || bottom <= 0) continue;
-      // at least a row (an eighth of the cell) for any class present: one frame of a thousand
-      // still shows
-      const h = Math.min(bottom, Math.max(1, Math.round((n / ov.unit) * inner)));
-      band.fill(colors.lut[c] ?? hole, bottom - h, bottom);
-      bottom -= h;
-    }
-    const x0 = (u % g.cols) * UNIT_PX;
-    const y0 = Math.floor(u / g.cols) * UNIT_PX;
-    for (let y = 0; y < UNIT_PX; y++) {
-      const at = (y0 + y) * stride + x0;
-      px.fill(y < inner ? (band[y] ?? hole) : hole, at, at + inner);
-      if (gap) px[at + inner] = hole;
-    }
-  }
 }
 
 /** Milliseconds on the page's clock (the animation's). */
