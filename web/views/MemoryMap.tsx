@@ -294,6 +294,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const overviewDrawn = useRef<CellCounts | null>(null);
   const overviewColors = useRef<MapColors | null>(null);
   const overviewImage = useRef<ImageData | null>(null);
+  // The overview canvas those cells were put on (a zoom in and out again mounts another).
+  const overviewTarget = useRef<HTMLCanvasElement | null>(null);
   // Whether the top layer holds any ink: a blank layer with nothing to draw is left alone.
   const overlayInk = useRef(true);
   const colors = useMemo(() => mapColors(options.theme), [options.theme]);
@@ -421,13 +423,28 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
         const whole =
           cells.touched === null ||
           overviewDrawn.current !== ov ||
-          overviewColors.current !== colors;
+          overviewColors.current !== colors ||
+          overviewTarget.current !== oc;
         const words = new Uint32Array(img.data.buffer);
         if (whole) words.fill(colors.hole);
-        paintUnits(words, ov, grid, colors, whole ? null : cells.touched);
-        octx.putImageData(img, 0, 0);
+        const only = whole ? null : cells.touched;
+        paintUnits(words, ov, grid, colors, only);
+        if (only) {
+          // Only the rows of cells repainted (touched is in order): the canvas holds the rest,
+          // and a whole put of the 1 TiB map's bitmap is 2 MiB.
+          const first = only[0];
+          const last = only[only.length - 1];
+          if (first !== undefined && last !== undefined) {
+            const y0 = Math.floor(first / grid.cols) * UNIT_PX;
+            const y1 = (Math.floor(last / grid.cols) + 1) * UNIT_PX;
+            octx.putImageData(img, 0, 0, 0, y0, bw, y1 - y0);
+          }
+        } else {
+          octx.putImageData(img, 0, 0);
+        }
         overviewColors.current = colors;
         overviewDrawn.current = ov;
+        overviewTarget.current = oc;
       }
       onCanvas.current = null; // the frames canvas is stale: painted whole when it shows again
       changed.current = null;
