@@ -201,6 +201,54 @@ const TreeRect = memo(function TreeRect({ id, leaf, title, x, y, w, fill }: Node
   );
 });
 
+/** What a drawn node shows: its block (head and order) and, for a leaf, its state, list and CPU. */
+interface ShownNode {
+  pfn: number;
+  state: number; // -2: a split
+  list: number;
+  cpu: number;
+  element: ReactNode;
+}
+
+/**
+ * The tree's node elements across renders, by their place in the block: a node whose block and
+ * fields are as last drawn gets the same element back, so it costs neither a new element nor
+ * its title's text, and Preact skips it as unchanged. A step changes a few nodes of a block's
+ * hundred; the other nodes' elements are the ones already drawn. Forgotten when the geometry or
+ * the theme change (their coordinates and fills do).
+ */
+class NodeElements {
+  private nodes = new Map<number, ShownNode>();
+  private next = new Map<number, ShownNode>();
+  private drawnAs = '';
+
+  /** Start a drawing of the tree at this geometry and theme. */
+  begin(scale: number, maxOrder: number, theme: Theme): void {
+    const as = `${scale} ${maxOrder} ${theme}`;
+    if (as !== this.drawnAs) this.nodes.clear();
+    this.drawnAs = as;
+    this.next.clear();
+  }
+
+  /** The element of node n at place (its offset in the block and order), made by make if new. */
+  element(n: TreeNode, place: number, make: () => ReactNode): ReactNode {
+    const state = n.leaf ? n.leaf.state : -2;
+    const list = n.leaf ? n.leaf.list : 0;
+    const cpu = n.leaf ? n.leaf.cpu : 0;
+    let had = this.nodes.get(place);
+    if (!had || had.pfn !== n.pfn || had.state !== state || had.list !== list || had.cpu !== cpu)
+      had = { pfn: n.pfn, state, list, cpu, element: make() };
+    this.next.set(place, had);
+    return had.element;
+  }
+
+  /** End the drawing: the nodes drawn are the ones kept. */
+  end(): void {
+    [this.nodes, this.next] = [this.next, this.nodes];
+    this.next.clear();
+  }
+}
+
 export function BuddyTree({ state, event, options }: ViewProps) {
   const hid = useId();
   const size = 1 << state.maxOrder;
@@ -235,7 +283,9 @@ export function BuddyTree({ state, event, options }: ViewProps) {
 
   // The tree as drawn, without the event's outline: a step that only moves the event (most steps
   // within an op) keeps every node and the canvas as they are.
+  const [elements] = useState(() => new NodeElements());
   const drawn = useMemo(() => {
+    elements.begin(scale, maxOrder, theme);
     const rects: ReactNode[] = [];
     const painted: PaintedNode[] = [];
     let leaves = 0;
@@ -249,28 +299,40 @@ export function BuddyTree({ state, event, options }: ViewProps) {
       if (w >= 1.5 && w < MIN_ELEMENT) {
         painted.push({ x, y, w, fill: n.leaf ? leafColor(n.leaf, theme) : null });
       } else if (w >= 1.5) {
-        const words = n.leaf ? leafWords(n.leaf) : 'split into two halves';
-        const id = `${n.pfn}/${n.order}`;
+        // keyed by the place in the block, so another block reuses the same elements
+        const place = (n.pfn - base) * 32 + n.order;
         rects.push(
-          // keyed by the place in the block, so another block reuses the same elements
-          <TreeRect
-            key={`${n.pfn - base}/${n.order}`}
-            id={id}
-            leaf={!!n.leaf}
-            title={`pfn ${n.pfn}, order ${n.order}: ${words}`}
-            x={x}
-            y={y}
-            w={w}
-            fill={n.leaf ? leafColor(n.leaf, theme) : 'none'}
-          />,
+          elements.element(n, place, () => (
+            <TreeRect
+              key={`${n.pfn - base}/${n.order}`}
+              id={`${n.pfn}/${n.order}`}
+              leaf={!!n.leaf}
+              title={`pfn ${n.pfn}, order ${n.order}: ${n.leaf ? leafWords(n.leaf) : 'split into two halves'}`}
+              x={x}
+              y={y}
+              w={w}
+              fill={n.leaf ? leafColor(n.leaf, theme) : 'none'}
+            />
+          )),
         );
       }
       for (const c of n.children) walk(c);
     };
     walk(tree);
+    elements.end();
     return { rects, painted, leaves, splits };
-  }, [tree, base, theme, scale, maxOrder]);
+  }, [elements, tree, base, theme, scale, maxOrder]);
   const { rects, painted, leaves, splits } = drawn;
+  // the rows' names, the same at every step
+  const orderLabels = useMemo(
+    () =>
+      Array.from({ length: maxOrder + 1 }, (_, i) => (
+        <text key={i} x={2} y={i * ROW + ROW / 2} className="tree-order">
+          order {maxOrder - i}
+        </text>
+      )),
+    [maxOrder],
+  );
   // the event's nodes that are in the tree, outlined over it
   const marks = marked
     .split(' ')
@@ -371,11 +433,7 @@ export function BuddyTree({ state, event, options }: ViewProps) {
           className="tree-svg"
           data-painted={painted.length}
         >
-          {Array.from({ length: state.maxOrder + 1 }, (_, i) => (
-            <text key={i} x={2} y={i * ROW + ROW / 2} className="tree-order">
-              order {state.maxOrder - i}
-            </text>
-          ))}
+          {orderLabels}
           {rects}
           {marks.map((m) => (
             <rect
