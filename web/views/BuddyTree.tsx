@@ -110,12 +110,16 @@ const MIN_ELEMENT = 8;
 /** The canvas's pixels per viewBox unit (the SVG is drawn at the section's width, about that). */
 const CANVAS_SCALE = 2;
 
-/** A node painted on the canvas: its box in viewBox units, its fill (null: a split), dashed or not. */
-interface PaintedNode {
-  x: number;
-  y: number;
-  w: number;
-  fill: string | null;
+/**
+ * The nodes painted on the canvas, node i in entry i of each: its box in viewBox units and its
+ * fill (null: a split, dashed). Columns of plain numbers rather than an object per node: a
+ * fragmented block has hundreds, made again at every step that changes the block.
+ */
+interface PaintedNodes {
+  x: number[];
+  y: number[];
+  w: number[];
+  fill: (string | null)[];
 }
 
 /** The max-order blocks of zones given as "memPfn+managed" words, as runs: index <-> head pfn. */
@@ -166,6 +170,7 @@ interface NodeProps {
   id: string; // data-node: "pfn/order"
   leaf: boolean;
   title: string;
+  order: number;
   x: number;
   y: number;
   w: number;
@@ -176,7 +181,7 @@ interface NodeProps {
  * One node of the drawn tree. Memoised on its props: a step redraws the nodes whose block or
  * colour changed, not the ~2,000 of a fragmented block.
  */
-const TreeRect = memo(function TreeRect({ id, leaf, title, x, y, w, fill }: NodeProps) {
+const TreeRect = memo(function TreeRect({ id, leaf, title, order, x, y, w, fill }: NodeProps) {
   return (
     <g data-node={id} data-kind={leaf ? 'block' : 'split'}>
       <title>{title}</title>
@@ -194,7 +199,7 @@ const TreeRect = memo(function TreeRect({ id, leaf, title, x, y, w, fill }: Node
       />
       {w >= 34 && (
         <text x={x + w / 2} y={y + ROW / 2} className={leaf ? 'tree-label on-fill' : 'tree-label'}>
-          {leaf ? `o${id.slice(id.indexOf('/') + 1)}` : 'split'}
+          {leaf ? `o${order}` : 'split'}
         </text>
       )}
     </g>
@@ -230,16 +235,35 @@ class NodeElements {
     this.next.clear();
   }
 
-  /** The element of node n at place (its offset in the block and order), made by make if new. */
-  element(n: TreeNode, place: number, make: () => ReactNode): ReactNode {
-    const state = n.leaf ? n.leaf.state : -2;
-    const list = n.leaf ? n.leaf.list : 0;
-    const cpu = n.leaf ? n.leaf.cpu : 0;
-    let had = this.nodes.get(place);
-    if (!had || had.pfn !== n.pfn || had.state !== state || had.list !== list || had.cpu !== cpu)
-      had = { pfn: n.pfn, state, list, cpu, element: make() };
+  /**
+   * The element drawn for node n at place (its offset in the block and order) if it is as n is
+   * now, kept for the next drawing; else null (then `keep` the new one).
+   */
+  drawn(n: TreeNode, place: number): ReactNode {
+    const had = this.nodes.get(place);
+    if (
+      !had ||
+      had.pfn !== n.pfn ||
+      had.state !== (n.leaf ? n.leaf.state : -2) ||
+      had.list !== (n.leaf ? n.leaf.list : 0) ||
+      had.cpu !== (n.leaf ? n.leaf.cpu : 0)
+    )
+      return null;
     this.next.set(place, had);
     return had.element;
+  }
+
+  /** Keep element as node n's at place. */
+  keep(n: TreeNode, place: number, element: ReactNode): ReactNode {
+    const leaf = n.leaf;
+    this.next.set(place, {
+      pfn: n.pfn,
+      state: leaf ? leaf.state : -2,
+      list: leaf ? leaf.list : 0,
+      cpu: leaf ? leaf.cpu : 0,
+      element,
+    });
+    return element;
   }
 
   /** End the drawing: the nodes drawn are the ones kept. */
@@ -287,7 +311,7 @@ export function BuddyTree({ state, event, options }: ViewProps) {
   const drawn = useMemo(() => {
     elements.begin(scale, maxOrder, theme);
     const rects: ReactNode[] = [];
-    const painted: PaintedNode[] = [];
+    const painted: PaintedNodes = { x: [], y: [], w: [], fill: [] };
     let leaves = 0;
     let splits = 0;
     const walk = (n: TreeNode) => {
@@ -297,23 +321,30 @@ export function BuddyTree({ state, event, options }: ViewProps) {
       if (n.leaf) leaves++;
       else splits++;
       if (w >= 1.5 && w < MIN_ELEMENT) {
-        painted.push({ x, y, w, fill: n.leaf ? leafColor(n.leaf, theme) : null });
+        painted.x.push(x);
+        painted.y.push(y);
+        painted.w.push(w);
+        painted.fill.push(n.leaf ? leafColor(n.leaf, theme) : null);
       } else if (w >= 1.5) {
         // keyed by the place in the block, so another block reuses the same elements
         const place = (n.pfn - base) * 32 + n.order;
         rects.push(
-          elements.element(n, place, () => (
-            <TreeRect
-              key={`${n.pfn - base}/${n.order}`}
-              id={`${n.pfn}/${n.order}`}
-              leaf={!!n.leaf}
-              title={`pfn ${n.pfn}, order ${n.order}: ${n.leaf ? leafWords(n.leaf) : 'split into two halves'}`}
-              x={x}
-              y={y}
-              w={w}
-              fill={n.leaf ? leafColor(n.leaf, theme) : 'none'}
-            />
-          )),
+          elements.drawn(n, place) ??
+            elements.keep(
+              n,
+              place,
+              <TreeRect
+                key={`${n.pfn - base}/${n.order}`}
+                id={`${n.pfn}/${n.order}`}
+                leaf={!!n.leaf}
+                title={`pfn ${n.pfn}, order ${n.order}: ${n.leaf ? leafWords(n.leaf) : 'split into two halves'}`}
+                order={n.order}
+                x={x}
+                y={y}
+                w={w}
+                fill={n.leaf ? leafColor(n.leaf, theme) : 'none'}
+              />,
+            ),
         );
       }
       for (const c of n.children) walk(c);
@@ -363,21 +394,35 @@ export function BuddyTree({ state, event, options }: ViewProps) {
     if (c.height !== height * CANVAS_SCALE) c.height = height * CANVAS_SCALE;
     ctx.setTransform(CANVAS_SCALE, 0, 0, CANVAS_SCALE, 0, 0);
     ctx.clearRect(0, 0, W, height);
-    if (!painted.length) return;
+    if (!painted.x.length) return;
     // the stroke colour is read once per theme (a style read, no layout)
     if (ink.current?.theme !== theme && svg.current)
       ink.current = { theme, color: getComputedStyle(svg.current).color };
     ctx.strokeStyle = ink.current?.color ?? '#888';
     ctx.lineWidth = 1;
-    for (const n of painted) {
-      const w = Math.max(0.5, n.w - 1);
-      ctx.globalAlpha = n.fill ? 1 : 0.7;
-      ctx.setLineDash(n.fill ? [] : [3, 2]);
-      if (n.fill) {
-        ctx.fillStyle = n.fill;
-        ctx.fillRect(n.x + 0.5, n.y + 0.5, w, ROW - 3);
+    // in tree order, the context's state set only where it changes from the node before (a
+    // fill is a colour string the context parses; most neighbours share it)
+    const solid: number[] = [];
+    const dashed = [3, 2];
+    let lastFill: string | null | undefined;
+    let lastSplit: boolean | undefined;
+    for (let i = 0; i < painted.x.length; i++) {
+      const x = painted.x[i] ?? 0;
+      const y = painted.y[i] ?? 0;
+      const w = Math.max(0.5, (painted.w[i] ?? 0) - 1);
+      const fill = painted.fill[i] ?? null;
+      const split = fill === null;
+      if (split !== lastSplit) {
+        ctx.globalAlpha = split ? 0.7 : 1;
+        ctx.setLineDash(split ? dashed : solid);
+        lastSplit = split;
       }
-      ctx.strokeRect(n.x + 0.5, n.y + 0.5, w, ROW - 3);
+      if (fill) {
+        if (fill !== lastFill) ctx.fillStyle = fill;
+        lastFill = fill;
+        ctx.fillRect(x + 0.5, y + 0.5, w, ROW - 3);
+      }
+      ctx.strokeRect(x + 0.5, y + 0.5, w, ROW - 3);
     }
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);
@@ -431,7 +476,7 @@ export function BuddyTree({ state, event, options }: ViewProps) {
           role="img"
           aria-label={`Buddy tree of the order-${state.maxOrder} block at pfn ${base}: ${leaves} blocks, ${splits} split nodes.`}
           className="tree-svg"
-          data-painted={painted.length}
+          data-painted={painted.x.length}
         >
           {orderLabels}
           {rects}
