@@ -27,8 +27,11 @@ interface TreeNode {
   pfn: number;
   order: number;
   leaf: { state: number; list: number; cpu: number } | null; // null: split
-  children: TreeNode[];
+  children: readonly TreeNode[];
 }
+
+/** A leaf's children: none, one array for every leaf (a block has up to a thousand). */
+const NO_CHILDREN: readonly TreeNode[] = [];
 
 /** The tree of the max-order block at base, from the blocks inside it. */
 function buildTree(s: ModelState, base: number): TreeNode {
@@ -52,13 +55,14 @@ function buildTree(s: ModelState, base: number): TreeNode {
   };
   const node = (pfn: number, order: number): TreeNode => {
     if (!anyIn(pfn, pfn + (1 << order)))
-      return { pfn, order, leaf: { state: -1, list: 0, cpu: 0 }, children: [] };
-    if (heads.get(pfn) === order) return { pfn, order, leaf: frameFields(s, pfn), children: [] };
+      return { pfn, order, leaf: { state: -1, list: 0, cpu: 0 }, children: NO_CHILDREN };
+    if (heads.get(pfn) === order)
+      return { pfn, order, leaf: frameFields(s, pfn), children: NO_CHILDREN };
     if (order === 0) {
       // a frame no head of its order starts at (a corrupted state): the block that covers it
       const info = frameInfo(s, pfn);
       const leaf = info ? { state: info.state, list: info.list, cpu: info.cpu } : null;
-      return { pfn, order, leaf: leaf ?? { state: -1, list: 0, cpu: 0 }, children: [] };
+      return { pfn, order, leaf: leaf ?? { state: -1, list: 0, cpu: 0 }, children: NO_CHILDREN };
     }
     const half = 1 << (order - 1);
     return {
@@ -315,11 +319,12 @@ export function BuddyTree({ state, event, options }: ViewProps) {
     let leaves = 0;
     let splits = 0;
     const walk = (n: TreeNode) => {
-      const x = LABEL + (n.pfn - base) * scale;
-      const w = (1 << n.order) * scale;
-      const y = (maxOrder - n.order) * ROW;
       if (n.leaf) leaves++;
       else splits++;
+      // (the box only for a node drawn: most of a fragmented block's are too narrow)
+      const w = (1 << n.order) * scale;
+      const x = w >= 1.5 ? LABEL + (n.pfn - base) * scale : 0;
+      const y = w >= 1.5 ? (maxOrder - n.order) * ROW : 0;
       if (w >= 1.5 && w < MIN_ELEMENT) {
         painted.x.push(x);
         painted.y.push(y);
@@ -347,7 +352,7 @@ export function BuddyTree({ state, event, options }: ViewProps) {
             ),
         );
       }
-      for (const c of n.children) walk(c);
+      for (let i = 0; i < n.children.length; i++) walk(n.children[i] as TreeNode);
     };
     walk(tree);
     elements.end();
