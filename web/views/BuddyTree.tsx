@@ -5,11 +5,16 @@
  * a split node whose two halves are its children, one order down. Drawn as rows by order (an
  * icicle): a node's width is its size, so buddies stand side by side under their parent. The
  * current event's block is outlined; a split event also outlines the parent it came from.
+ *
+ * The nodes wide enough to be elements are written into their layer of the SVG by
+ * buddy-tree-nodes.ts (the same elements JSX would make, kept by their place in the block), not
+ * rendered as components; the narrower ones are painted on a canvas beneath.
  */
-import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { allZones, PG, type ModelState } from './model';
 import { blocksIn } from './memory-map-blocks';
 import { frameFields, frameInfo } from './memory-map-paint';
+import { ROW, TreeNodes, type NodeDraw } from './buddy-tree-nodes';
 import { EV } from '../core/events';
 import { eventAttrs, type ViewProps } from './options';
 import {
@@ -93,6 +98,12 @@ function leafColor(leaf: NonNullable<TreeNode['leaf']>, theme: Theme): string {
   return CORRUPT_COLOR;
 }
 
+/** A drawn node's tooltip: its block and what holds it. */
+function nodeTitle(d: NodeDraw): string {
+  const words = d.leaf ? leafWords(d) : 'split into two halves';
+  return `pfn ${d.pfn}, order ${d.order}: ${words}`;
+}
+
 function leafWords(leaf: NonNullable<TreeNode['leaf']>): string {
   if (leaf.state === PG.BUDDY) return `free on the ${migratetypeName(leaf.list)} list`;
   if (leaf.state === PG.PCP) return `on CPU ${leaf.cpu}'s per-CPU list`;
@@ -102,7 +113,6 @@ function leafWords(leaf: NonNullable<TreeNode['leaf']>): string {
 }
 
 const W = 640;
-const ROW = 26;
 const LABEL = 70;
 /**
  * Nodes narrower than this (in viewBox units: an order-3 node of a 1024-frame block is 4.5) are
@@ -170,113 +180,6 @@ function blockStamp(s: ModelState, base: number): string | ModelState {
   return `${base}:${st[i]}:${st[i + 1]}`;
 }
 
-interface NodeProps {
-  id: string; // data-node: "pfn/order"
-  leaf: boolean;
-  title: string;
-  order: number;
-  x: number;
-  y: number;
-  w: number;
-  fill: string;
-}
-
-/**
- * One node of the drawn tree. Memoised on its props: a step redraws the nodes whose block or
- * colour changed, not the ~2,000 of a fragmented block.
- */
-const TreeRect = memo(function TreeRect({ id, leaf, title, order, x, y, w, fill }: NodeProps) {
-  return (
-    <g data-node={id} data-kind={leaf ? 'block' : 'split'}>
-      <title>{title}</title>
-      <rect
-        x={x + 0.5}
-        y={y + 0.5}
-        width={Math.max(0.5, w - 1)}
-        height={ROW - 3}
-        rx={2}
-        fill={fill}
-        stroke="currentColor"
-        strokeWidth={1}
-        strokeDasharray={leaf ? undefined : '3 2'}
-        opacity={leaf ? 1 : 0.7}
-      />
-      {w >= 34 && (
-        <text x={x + w / 2} y={y + ROW / 2} className={leaf ? 'tree-label on-fill' : 'tree-label'}>
-          {leaf ? `o${order}` : 'split'}
-        </text>
-      )}
-    </g>
-  );
-});
-
-/** What a drawn node shows: its block (head and order) and, for a leaf, its state, list and CPU. */
-interface ShownNode {
-  pfn: number;
-  state: number; // -2: a split
-  list: number;
-  cpu: number;
-  element: ReactNode;
-}
-
-/**
- * The tree's node elements across renders, by their place in the block: a node whose block and
- * fields are as last drawn gets the same element back, so it costs neither a new element nor
- * its title's text, and Preact skips it as unchanged. A step changes a few nodes of a block's
- * hundred; the other nodes' elements are the ones already drawn. Forgotten when the geometry or
- * the theme change (their coordinates and fills do).
- */
-class NodeElements {
-  private nodes = new Map<number, ShownNode>();
-  private next = new Map<number, ShownNode>();
-  private drawnAs = '';
-
-  /** Start a drawing of the tree at this geometry and theme. */
-  begin(scale: number, maxOrder: number, theme: Theme): void {
-    const as = `${scale} ${maxOrder} ${theme}`;
-    if (as !== this.drawnAs) this.nodes.clear();
-    this.drawnAs = as;
-    this.next.clear();
-  }
-
-  /**
-   * The element drawn for node n at place (its offset in the block and order) if it is as n is
-   * now, kept for the next drawing; else null (then `keep` the new one).
-   */
-  drawn(n: TreeNode, place: number): ReactNode {
-    const had = this.nodes.get(place);
-    if (
-      !had ||
-      had.pfn !== n.pfn ||
-      had.state !== (n.leaf ? n.leaf.state : -2) ||
-      had.list !== (n.leaf ? n.leaf.list : 0) ||
-      had.cpu !== (n.leaf ? n.leaf.cpu : 0)
-    )
-      return null;
-    this.next.set(place, had);
-    return had.element;
-  }
-
-  /** Keep element as node n's at place. */
-  keep(n: TreeNode, place: number, element: ReactNode): ReactNode {
-    const leaf = n.leaf;
-    this.next.set(place, {
-      pfn: n.pfn,
-      state: leaf ? leaf.state : -2,
-      list: leaf ? leaf.list : 0,
-      cpu: leaf ? leaf.cpu : 0,
-      element,
-    });
-    return element;
-  }
-
-  /** End the drawing: the nodes drawn are the ones kept. */
-  end(): void {
-    [this.nodes, this.next] = [this.next, this.nodes];
-    this.next.clear();
-  }
-}
-
 export function BuddyTree({ state, event, options }: ViewProps) {
   const hid = useId();
   const size = 1 << state.maxOrder;
@@ -311,10 +214,8 @@ export function BuddyTree({ state, event, options }: ViewProps) {
 
   // The tree as drawn, without the event's outline: a step that only moves the event (most steps
   // within an op) keeps every node and the canvas as they are.
-  const [elements] = useState(() => new NodeElements());
   const drawn = useMemo(() => {
-    elements.begin(scale, maxOrder, theme);
-    const rects: ReactNode[] = [];
+    const nodes: NodeDraw[] = [];
     const painted: PaintedNodes = { x: [], y: [], w: [], fill: [] };
     let leaves = 0;
     let splits = 0;
@@ -331,34 +232,27 @@ export function BuddyTree({ state, event, options }: ViewProps) {
         painted.w.push(w);
         painted.fill.push(n.leaf ? leafColor(n.leaf, theme) : null);
       } else if (w >= 1.5) {
-        // keyed by the place in the block, so another block reuses the same elements
-        const place = (n.pfn - base) * 32 + n.order;
-        rects.push(
-          elements.drawn(n, place) ??
-            elements.keep(
-              n,
-              place,
-              <TreeRect
-                key={`${n.pfn - base}/${n.order}`}
-                id={`${n.pfn}/${n.order}`}
-                leaf={!!n.leaf}
-                title={`pfn ${n.pfn}, order ${n.order}: ${n.leaf ? leafWords(n.leaf) : 'split into two halves'}`}
-                order={n.order}
-                x={x}
-                y={y}
-                w={w}
-                fill={n.leaf ? leafColor(n.leaf, theme) : 'none'}
-              />,
-            ),
-        );
+        nodes.push({
+          // by the place in the block, so another block reuses the same elements
+          place: (n.pfn - base) * 32 + n.order,
+          pfn: n.pfn,
+          order: n.order,
+          leaf: !!n.leaf,
+          fill: n.leaf ? leafColor(n.leaf, theme) : 'none',
+          state: n.leaf ? n.leaf.state : -2,
+          list: n.leaf ? n.leaf.list : 0,
+          cpu: n.leaf ? n.leaf.cpu : 0,
+          x,
+          y,
+          w,
+        });
       }
       for (let i = 0; i < n.children.length; i++) walk(n.children[i] as TreeNode);
     };
     walk(tree);
-    elements.end();
-    return { rects, painted, leaves, splits };
-  }, [elements, tree, base, theme, scale, maxOrder]);
-  const { rects, painted, leaves, splits } = drawn;
+    return { nodes, painted, leaves, splits };
+  }, [tree, base, theme, scale, maxOrder]);
+  const { nodes, painted, leaves, splits } = drawn;
   // the rows' names, the same at every step
   const orderLabels = useMemo(
     () =>
@@ -386,6 +280,14 @@ export function BuddyTree({ state, event, options }: ViewProps) {
       };
     });
   const height = (state.maxOrder + 1) * ROW;
+
+  // The nodes wide enough to be elements, written into their layer of the SVG (buddy-tree-nodes.ts)
+  // when the tree as drawn changes.
+  const layer = useRef<SVGGElement>(null);
+  const [treeNodes] = useState(() => new TreeNodes());
+  useLayoutEffect(() => {
+    if (layer.current) treeNodes.draw(layer.current, nodes, `${scale} ${maxOrder}`, nodeTitle);
+  }, [treeNodes, nodes, scale, maxOrder]);
 
   // The small nodes, painted as the SVG would draw them (its stroke is its currentColor).
   const svg = useRef<SVGSVGElement>(null);
@@ -484,7 +386,7 @@ export function BuddyTree({ state, event, options }: ViewProps) {
           data-painted={painted.x.length}
         >
           {orderLabels}
-          {rects}
+          <g ref={layer} className="tree-nodes" />
           {marks.map((m) => (
             <rect
               key={m.id}
