@@ -5,11 +5,16 @@
  * a split node whose two halves are its children, one order down. Drawn as rows by order (an
  * icicle): a node's width is its size, so buddies stand side by side under their parent. The
  * current event's block is outlined; a split event also outlines the parent it came from.
+ *
+ * The nodes wide enough to be elements are written into their layer of the SVG by
+ * buddy-tree-nodes.ts (the same elements JSX would make, kept by their place in the block), not
+ * rendered as components; the narrower ones are painted on a canvas beneath.
  */
-import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { allZones, PG, type ModelState } from './model';
 import { blocksIn } from './memory-map-blocks';
 import { frameFields, frameInfo } from './memory-map-paint';
+import { ROW, TreeNodes, type NodeDraw } from './buddy-tree-nodes';
 import { EV } from '../core/events';
 import { eventAttrs, type ViewProps } from './options';
 import {
@@ -27,8 +32,11 @@ interface TreeNode {
   pfn: number;
   order: number;
   leaf: { state: number; list: number; cpu: number } | null; // null: split
-  children: TreeNode[];
+  children: readonly TreeNode[];
 }
+
+/** A leaf's children: none, one array for every leaf (a block has up to a thousand). */
+const NO_CHILDREN: readonly TreeNode[] = [];
 
 /** The tree of the max-order block at base, from the blocks inside it. */
 function buildTree(s: ModelState, base: number): TreeNode {
@@ -52,13 +60,14 @@ function buildTree(s: ModelState, base: number): TreeNode {
   };
   const node = (pfn: number, order: number): TreeNode => {
     if (!anyIn(pfn, pfn + (1 << order)))
-      return { pfn, order, leaf: { state: -1, list: 0, cpu: 0 }, children: [] };
-    if (heads.get(pfn) === order) return { pfn, order, leaf: frameFields(s, pfn), children: [] };
+      return { pfn, order, leaf: { state: -1, list: 0, cpu: 0 }, children: NO_CHILDREN };
+    if (heads.get(pfn) === order)
+      return { pfn, order, leaf: frameFields(s, pfn), children: NO_CHILDREN };
     if (order === 0) {
       // a frame no head of its order starts at (a corrupted state): the block that covers it
       const info = frameInfo(s, pfn);
       const leaf = info ? { state: info.state, list: info.list, cpu: info.cpu } : null;
-      return { pfn, order, leaf: leaf ?? { state: -1, list: 0, cpu: 0 }, children: [] };
+      return { pfn, order, leaf: leaf ?? { state: -1, list: 0, cpu: 0 }, children: NO_CHILDREN };
     }
     const half = 1 << (order - 1);
     return {
@@ -89,6 +98,12 @@ function leafColor(leaf: NonNullable<TreeNode['leaf']>, theme: Theme): string {
   return CORRUPT_COLOR;
 }
 
+/** A drawn node's tooltip: its block and what holds it. */
+function nodeTitle(d: NodeDraw): string {
+  const words = d.leaf ? leafWords(d) : 'split into two halves';
+  return `pfn ${d.pfn}, order ${d.order}: ${words}`;
+}
+
 function leafWords(leaf: NonNullable<TreeNode['leaf']>): string {
   if (leaf.state === PG.BUDDY) return `free on the ${migratetypeName(leaf.list)} list`;
   if (leaf.state === PG.PCP) return `on CPU ${leaf.cpu}'s per-CPU list`;
@@ -98,7 +113,6 @@ function leafWords(leaf: NonNullable<TreeNode['leaf']>): string {
 }
 
 const W = 640;
-const ROW = 26;
 const LABEL = 70;
 /**
  * Nodes narrower than this (in viewBox units: an order-3 node of a 1024-frame block is 4.5) are
@@ -110,12 +124,16 @@ const MIN_ELEMENT = 8;
 /** The canvas's pixels per viewBox unit (the SVG is drawn at the section's width, about that). */
 const CANVAS_SCALE = 2;
 
-/** A node painted on the canvas: its box in viewBox units, its fill (null: a split), dashed or not. */
-interface PaintedNode {
-  x: number;
-  y: number;
-  w: number;
-  fill: string | null;
+/**
+ * The nodes painted on the canvas, node i in entry i of each: its box in viewBox units and its
+ * fill (null: a split, dashed). Columns of plain numbers rather than an object per node: a
+ * fragmented block has hundreds, made again at every step that changes the block.
+ */
+interface PaintedNodes {
+  x: number[];
+  y: number[];
+  w: number[];
+  fill: (string | null)[];
 }
 
 /** The max-order blocks of zones given as "memPfn+managed" words, as runs: index <-> head pfn. */
@@ -162,45 +180,6 @@ function blockStamp(s: ModelState, base: number): string | ModelState {
   return `${base}:${st[i]}:${st[i + 1]}`;
 }
 
-interface NodeProps {
-  id: string; // data-node: "pfn/order"
-  leaf: boolean;
-  title: string;
-  x: number;
-  y: number;
-  w: number;
-  fill: string;
-}
-
-/**
- * One node of the drawn tree. Memoised on its props: a step redraws the nodes whose block or
- * colour changed, not the ~2,000 of a fragmented block.
- */
-const TreeRect = memo(function TreeRect({ id, leaf, title, x, y, w, fill }: NodeProps) {
-  return (
-    <g data-node={id} data-kind={leaf ? 'block' : 'split'}>
-      <title>{title}</title>
-      <rect
-        x={x + 0.5}
-        y={y + 0.5}
-        width={Math.max(0.5, w - 1)}
-        height={ROW - 3}
-        rx={2}
-        fill={fill}
-        stroke="currentColor"
-        strokeWidth={1}
-        strokeDasharray={leaf ? undefined : '3 2'}
-        opacity={leaf ? 1 : 0.7}
-      />
-      {w >= 34 && (
-        <text x={x + w / 2} y={y + ROW / 2} className={leaf ? 'tree-label on-fill' : 'tree-label'}>
-          {leaf ? `o${id.slice(id.indexOf('/') + 1)}` : 'split'}
-        </text>
-      )}
-    </g>
-  );
-});
-
 export function BuddyTree({ state, event, options }: ViewProps) {
   const hid = useId();
   const size = 1 << state.maxOrder;
@@ -236,41 +215,54 @@ export function BuddyTree({ state, event, options }: ViewProps) {
   // The tree as drawn, without the event's outline: a step that only moves the event (most steps
   // within an op) keeps every node and the canvas as they are.
   const drawn = useMemo(() => {
-    const rects: ReactNode[] = [];
-    const painted: PaintedNode[] = [];
+    const nodes: NodeDraw[] = [];
+    const painted: PaintedNodes = { x: [], y: [], w: [], fill: [] };
     let leaves = 0;
     let splits = 0;
     const walk = (n: TreeNode) => {
-      const x = LABEL + (n.pfn - base) * scale;
-      const w = (1 << n.order) * scale;
-      const y = (maxOrder - n.order) * ROW;
       if (n.leaf) leaves++;
       else splits++;
+      // (the box only for a node drawn: most of a fragmented block's are too narrow)
+      const w = (1 << n.order) * scale;
+      const x = w >= 1.5 ? LABEL + (n.pfn - base) * scale : 0;
+      const y = w >= 1.5 ? (maxOrder - n.order) * ROW : 0;
       if (w >= 1.5 && w < MIN_ELEMENT) {
-        painted.push({ x, y, w, fill: n.leaf ? leafColor(n.leaf, theme) : null });
+        painted.x.push(x);
+        painted.y.push(y);
+        painted.w.push(w);
+        painted.fill.push(n.leaf ? leafColor(n.leaf, theme) : null);
       } else if (w >= 1.5) {
-        const words = n.leaf ? leafWords(n.leaf) : 'split into two halves';
-        const id = `${n.pfn}/${n.order}`;
-        rects.push(
-          // keyed by the place in the block, so another block reuses the same elements
-          <TreeRect
-            key={`${n.pfn - base}/${n.order}`}
-            id={id}
-            leaf={!!n.leaf}
-            title={`pfn ${n.pfn}, order ${n.order}: ${words}`}
-            x={x}
-            y={y}
-            w={w}
-            fill={n.leaf ? leafColor(n.leaf, theme) : 'none'}
-          />,
-        );
+        nodes.push({
+          // by the place in the block, so another block reuses the same elements
+          place: (n.pfn - base) * 32 + n.order,
+          pfn: n.pfn,
+          order: n.order,
+          leaf: !!n.leaf,
+          fill: n.leaf ? leafColor(n.leaf, theme) : 'none',
+          state: n.leaf ? n.leaf.state : -2,
+          list: n.leaf ? n.leaf.list : 0,
+          cpu: n.leaf ? n.leaf.cpu : 0,
+          x,
+          y,
+          w,
+        });
       }
-      for (const c of n.children) walk(c);
+      for (let i = 0; i < n.children.length; i++) walk(n.children[i] as TreeNode);
     };
     walk(tree);
-    return { rects, painted, leaves, splits };
+    return { nodes, painted, leaves, splits };
   }, [tree, base, theme, scale, maxOrder]);
-  const { rects, painted, leaves, splits } = drawn;
+  const { nodes, painted, leaves, splits } = drawn;
+  // the rows' names, the same at every step
+  const orderLabels = useMemo(
+    () =>
+      Array.from({ length: maxOrder + 1 }, (_, i) => (
+        <text key={i} x={2} y={i * ROW + ROW / 2} className="tree-order">
+          order {maxOrder - i}
+        </text>
+      )),
+    [maxOrder],
+  );
   // the event's nodes that are in the tree, outlined over it
   const marks = marked
     .split(' ')
@@ -289,6 +281,14 @@ export function BuddyTree({ state, event, options }: ViewProps) {
     });
   const height = (state.maxOrder + 1) * ROW;
 
+  // The nodes wide enough to be elements, written into their layer of the SVG (buddy-tree-nodes.ts)
+  // when the tree as drawn changes.
+  const layer = useRef<SVGGElement>(null);
+  const [treeNodes] = useState(() => new TreeNodes());
+  useLayoutEffect(() => {
+    if (layer.current) treeNodes.draw(layer.current, nodes, `${scale} ${maxOrder}`, nodeTitle);
+  }, [treeNodes, nodes, scale, maxOrder]);
+
   // The small nodes, painted as the SVG would draw them (its stroke is its currentColor).
   const svg = useRef<SVGSVGElement>(null);
   const paint = useRef<HTMLCanvasElement>(null);
@@ -301,21 +301,35 @@ export function BuddyTree({ state, event, options }: ViewProps) {
     if (c.height !== height * CANVAS_SCALE) c.height = height * CANVAS_SCALE;
     ctx.setTransform(CANVAS_SCALE, 0, 0, CANVAS_SCALE, 0, 0);
     ctx.clearRect(0, 0, W, height);
-    if (!painted.length) return;
+    if (!painted.x.length) return;
     // the stroke colour is read once per theme (a style read, no layout)
     if (ink.current?.theme !== theme && svg.current)
       ink.current = { theme, color: getComputedStyle(svg.current).color };
     ctx.strokeStyle = ink.current?.color ?? '#888';
     ctx.lineWidth = 1;
-    for (const n of painted) {
-      const w = Math.max(0.5, n.w - 1);
-      ctx.globalAlpha = n.fill ? 1 : 0.7;
-      ctx.setLineDash(n.fill ? [] : [3, 2]);
-      if (n.fill) {
-        ctx.fillStyle = n.fill;
-        ctx.fillRect(n.x + 0.5, n.y + 0.5, w, ROW - 3);
+    // in tree order, the context's state set only where it changes from the node before (a
+    // fill is a colour string the context parses; most neighbours share it)
+    const solid: number[] = [];
+    const dashed = [3, 2];
+    let lastFill: string | null | undefined;
+    let lastSplit: boolean | undefined;
+    for (let i = 0; i < painted.x.length; i++) {
+      const x = painted.x[i] ?? 0;
+      const y = painted.y[i] ?? 0;
+      const w = Math.max(0.5, (painted.w[i] ?? 0) - 1);
+      const fill = painted.fill[i] ?? null;
+      const split = fill === null;
+      if (split !== lastSplit) {
+        ctx.globalAlpha = split ? 0.7 : 1;
+        ctx.setLineDash(split ? dashed : solid);
+        lastSplit = split;
       }
-      ctx.strokeRect(n.x + 0.5, n.y + 0.5, w, ROW - 3);
+      if (fill) {
+        if (fill !== lastFill) ctx.fillStyle = fill;
+        lastFill = fill;
+        ctx.fillRect(x + 0.5, y + 0.5, w, ROW - 3);
+      }
+      ctx.strokeRect(x + 0.5, y + 0.5, w, ROW - 3);
     }
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);
@@ -369,14 +383,10 @@ export function BuddyTree({ state, event, options }: ViewProps) {
           role="img"
           aria-label={`Buddy tree of the order-${state.maxOrder} block at pfn ${base}: ${leaves} blocks, ${splits} split nodes.`}
           className="tree-svg"
-          data-painted={painted.length}
+          data-painted={painted.x.length}
         >
-          {Array.from({ length: state.maxOrder + 1 }, (_, i) => (
-            <text key={i} x={2} y={i * ROW + ROW / 2} className="tree-order">
-              order {state.maxOrder - i}
-            </text>
-          ))}
-          {rects}
+          {orderLabels}
+          <g ref={layer} className="tree-nodes" />
           {marks.map((m) => (
             <rect
               key={m.id}

@@ -7,7 +7,7 @@
  * column's profile minus the other's, said in words for screen readers ("8 fewer than 6.6"), so
  * two profiles running the same workload can be read side by side.
  */
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { allZones, type ModelState, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
 import { formatCount } from '../core/count';
@@ -48,6 +48,34 @@ export function Diff({
 
 export type Row = [label: string, value: (s: ModelState) => number, help: string];
 
+/**
+ * One figure's row: memoised on its numbers, since a step changes a few counters of a table and
+ * the others keep what they drew.
+ */
+const FigureRow = memo(function FigureRow({
+  label,
+  help,
+  a,
+  b,
+  on,
+}: {
+  label: string;
+  help: string;
+  a: number;
+  b: number | undefined;
+  on: string;
+}) {
+  return (
+    <tr title={help} data-counter={label}>
+      <th scope="row">{label}</th>
+      <td>
+        {formatCount(a)}
+        <Diff a={a} b={b} other={on} />
+      </td>
+    </tr>
+  );
+});
+
 /** A caption and its rows, each with this profile's value and the other's difference. */
 export function RowsTable({
   caption,
@@ -70,19 +98,71 @@ export function RowsTable({
         <caption>{caption}</caption>
         <tbody>
           {rows.map(([label, get, help]) => (
-            <tr key={label} title={help} data-counter={label}>
-              <th scope="row">{label}</th>
-              <td>
-                {formatCount(get(state))}
-                <Diff a={get(state)} b={other ? get(other) : undefined} other={on} />
-              </td>
-            </tr>
+            <FigureRow
+              key={label}
+              label={label}
+              help={help}
+              a={get(state)}
+              b={other ? get(other) : undefined}
+              on={on}
+            />
           ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+interface CpuFigures {
+  pcpHits: number;
+  pcpRefills: number;
+  pcpFrees: number;
+  pcpDrains: number;
+  lockWaitNs: number;
+}
+
+/** The per-CPU table's columns, in order. */
+const CPU_FIELDS = ['pcpHits', 'pcpRefills', 'pcpFrees', 'pcpDrains', 'lockWaitNs'] as const;
+
+/** One CPU's row of the per-CPU table: memoised, as a step moves one CPU's figures at most. */
+const CpuRow = memo(
+  function CpuRow({
+    id,
+    online,
+    lit,
+    c,
+    o,
+    on,
+  }: {
+    id: number;
+    online: boolean;
+    lit: boolean;
+    c: CpuFigures;
+    o: CpuFigures | undefined;
+    on: string;
+  }) {
+    return (
+      <tr className={lit ? 'lit' : undefined} data-highlighted={lit || undefined}>
+        <th scope="row">
+          {id}
+          {online ? '' : ' (offline)'}
+        </th>
+        {CPU_FIELDS.map((f) => (
+          <td key={f}>
+            {formatCount(c[f])}
+            <Diff a={c[f]} b={o?.[f]} other={on} />
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  (a, b) =>
+    a.id === b.id &&
+    a.online === b.online &&
+    a.lit === b.lit &&
+    a.on === b.on &&
+    CPU_FIELDS.every((f) => a.c[f] === b.c[f] && a.o?.[f] === b.o?.[f]),
+);
 
 const VM_ROWS: Row[] = [
   ['pgalloc', (s) => s.vm.pgalloc.reduce((x, y) => x + y, 0), 'pages allocated'],
@@ -203,42 +283,17 @@ export function Counters({ state, event, options }: ViewProps<CountersOptions>) 
               </tr>
             </thead>
             <tbody>
-              {state.cpus.map((c) => {
-                const o = other?.cpus[c.id];
-                const lit = event?.cpu === c.id;
-                return (
-                  <tr
-                    key={c.id}
-                    className={lit ? 'lit' : undefined}
-                    data-highlighted={lit || undefined}
-                  >
-                    <th scope="row">
-                      {c.id}
-                      {c.online ? '' : ' (offline)'}
-                    </th>
-                    <td>
-                      {formatCount(c.pcpHits)}
-                      <Diff a={c.pcpHits} b={o?.pcpHits} other={on} />
-                    </td>
-                    <td>
-                      {formatCount(c.pcpRefills)}
-                      <Diff a={c.pcpRefills} b={o?.pcpRefills} other={on} />
-                    </td>
-                    <td>
-                      {formatCount(c.pcpFrees)}
-                      <Diff a={c.pcpFrees} b={o?.pcpFrees} other={on} />
-                    </td>
-                    <td>
-                      {formatCount(c.pcpDrains)}
-                      <Diff a={c.pcpDrains} b={o?.pcpDrains} other={on} />
-                    </td>
-                    <td>
-                      {formatCount(c.lockWaitNs)}
-                      <Diff a={c.lockWaitNs} b={o?.lockWaitNs} other={on} />
-                    </td>
-                  </tr>
-                );
-              })}
+              {state.cpus.map((c) => (
+                <CpuRow
+                  key={c.id}
+                  id={c.id}
+                  online={c.online}
+                  lit={event?.cpu === c.id}
+                  c={c}
+                  o={other?.cpus[c.id]}
+                  on={on}
+                />
+              ))}
             </tbody>
           </table>
         </div>

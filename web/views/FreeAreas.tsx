@@ -11,7 +11,7 @@
  */
 import { scaleLinear } from 'd3-scale';
 import { interpolateString } from 'd3';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useProgress, useTween } from './useTween';
 import { buddyOrder } from './highlight';
 import { EV } from '../core/events';
@@ -51,6 +51,103 @@ function arriving(
   return null;
 }
 
+interface OrderRowProps {
+  k: number; // the order
+  lit: boolean;
+  nrFree: number;
+  count: readonly number[]; // free blocks by migratetype
+  drawBlocks: boolean;
+  maxPages: number; // the longest row's pages: the bars' full length
+  reducedMotion: boolean;
+  landing: string | undefined; // the arriving block's transform, on its row only
+  landingMt: number;
+}
+
+function sameCounts(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * One order's row: its blocks or bars and its count. Memoised on what it draws, so the rows a step
+ * left as they were (most of them: a step moves a block between one or two orders) make nothing.
+ */
+const OrderRow = memo(
+  function OrderRow({
+    k,
+    lit,
+    nrFree,
+    count,
+    drawBlocks,
+    maxPages,
+    reducedMotion,
+    landing,
+    landingMt,
+  }: OrderRowProps) {
+    const size = Math.min(16, 6 + 1.5 * k);
+    const pct = scaleLinear().domain([0, maxPages]).range([0, 100]);
+    return (
+      <tr className={lit ? 'lit' : undefined} data-order={k} data-highlighted={lit || undefined}>
+        <th scope="row">order {k}</th>
+        <td className="fa-blocks" aria-hidden="true">
+          {drawBlocks
+            ? count.flatMap((n, mt) =>
+                Array.from({ length: n }, (_, j) => (
+                  <span
+                    key={`${mt}-${j}`}
+                    className="fa-block"
+                    title={`order-${k} ${MIGRATETYPE_NAMES[mt]} block`}
+                    style={{
+                      width: size,
+                      height: size,
+                      background: MIGRATETYPE_COLORS[mt],
+                      // the list's newest block is the one the event put there
+                      transform: landing && mt === landingMt && j === n - 1 ? landing : undefined,
+                    }}
+                  />
+                )),
+              )
+            : count.map((n, mt) =>
+                n > 0 ? (
+                  <Bar
+                    key={mt}
+                    pct={pct(n * 2 ** k)}
+                    color={MIGRATETYPE_COLORS[mt]}
+                    reducedMotion={reducedMotion}
+                  />
+                ) : null,
+              )}
+        </td>
+        <td className="fa-count">
+          {nrFree}
+          {nrFree > 0 && (
+            <span className="muted">
+              {' '}
+              (
+              {count
+                .map((n, mt) => (n ? `${MIGRATETYPE_NAMES[mt]} ${n}` : ''))
+                .filter(Boolean)
+                .join(', ')}
+              )
+            </span>
+          )}
+        </td>
+      </tr>
+    );
+  },
+  (a, b) =>
+    a.k === b.k &&
+    a.lit === b.lit &&
+    a.nrFree === b.nrFree &&
+    a.drawBlocks === b.drawBlocks &&
+    a.maxPages === b.maxPages &&
+    a.reducedMotion === b.reducedMotion &&
+    a.landing === b.landing &&
+    a.landingMt === b.landingMt &&
+    sameCounts(a.count, b.count),
+);
+
 function ZoneFreeArea({
   zone,
   order,
@@ -72,7 +169,6 @@ function ZoneFreeArea({
   const totalBlocks = orders.reduce((s, a) => s + a.nrFree, 0);
   const drawBlocks = totalBlocks <= MAX_DRAWN_BLOCKS;
   const maxPages = Math.max(1, ...orders.map((a, k) => a.nrFree * 2 ** k));
-  const pct = scaleLinear().domain([0, maxPages]).range([0, 100]);
   const name = showNodes ? `Node ${zone.node} ${zone.name}` : zone.name;
   return (
     <table className="free-area">
@@ -92,66 +188,20 @@ function ZoneFreeArea({
         </tr>
       </thead>
       <tbody>
-        {orders.map((a, k) => {
-          const lit = k === order;
-          const size = Math.min(16, 6 + 1.5 * k);
-          return (
-            <tr
-              key={k}
-              className={lit ? 'lit' : undefined}
-              data-order={k}
-              data-highlighted={lit || undefined}
-            >
-              <th scope="row">order {k}</th>
-              <td className="fa-blocks" aria-hidden="true">
-                {drawBlocks
-                  ? a.count.flatMap((n, mt) =>
-                      Array.from({ length: n }, (_, j) => (
-                        <span
-                          key={`${mt}-${j}`}
-                          className="fa-block"
-                          title={`order-${k} ${MIGRATETYPE_NAMES[mt]} block`}
-                          style={{
-                            width: size,
-                            height: size,
-                            background: MIGRATETYPE_COLORS[mt],
-                            // the list's newest block is the one the event put there
-                            transform:
-                              landing && move && k === move.order && mt === move.mt && j === n - 1
-                                ? landing
-                                : undefined,
-                          }}
-                        />
-                      )),
-                    )
-                  : a.count.map((n, mt) =>
-                      n > 0 ? (
-                        <Bar
-                          key={mt}
-                          pct={pct(n * 2 ** k)}
-                          color={MIGRATETYPE_COLORS[mt]}
-                          reducedMotion={reducedMotion}
-                        />
-                      ) : null,
-                    )}
-              </td>
-              <td className="fa-count">
-                {a.nrFree}
-                {a.nrFree > 0 && (
-                  <span className="muted">
-                    {' '}
-                    (
-                    {a.count
-                      .map((n, mt) => (n ? `${MIGRATETYPE_NAMES[mt]} ${n}` : ''))
-                      .filter(Boolean)
-                      .join(', ')}
-                    )
-                  </span>
-                )}
-              </td>
-            </tr>
-          );
-        })}
+        {orders.map((a, k) => (
+          <OrderRow
+            key={k}
+            k={k}
+            lit={k === order}
+            nrFree={a.nrFree}
+            count={a.count}
+            drawBlocks={drawBlocks}
+            maxPages={maxPages}
+            reducedMotion={reducedMotion}
+            landing={move && k === move.order ? landing : undefined}
+            landingMt={move ? move.mt : -1}
+          />
+        ))}
       </tbody>
     </table>
   );

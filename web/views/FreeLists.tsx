@@ -5,7 +5,7 @@
  * a link whose prev does not point back is shown as broken. Lists longer than SHOWN show their
  * first blocks and how many more; empty lists are left out.
  */
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { EV } from '../core/events';
 import { allZones, type ModelState, type ZoneState } from './model';
 import { eventAttrs, type ViewProps } from './options';
@@ -55,12 +55,81 @@ const LIST_KINDS: ReadonlySet<number> = new Set([
   EV.MM_PAGE_ALLOC_ZONE_LOCKED,
 ]);
 
+/** One drawn list: its name, colour and first blocks. */
+interface ListRowProps {
+  prefix: string; // the zone's name and a space when several zones are drawn, else ''
+  order: number;
+  mt: number;
+  n: number; // blocks on the list
+  links: readonly Link[];
+  lit: number; // the event's pfn when it is one of links, else -1
+}
+
+function sameLinks(a: readonly Link[], b: readonly Link[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (!x || !y || x.pfn !== y.pfn || x.backOk !== y.backOk) return false;
+  }
+  return true;
+}
+
+/**
+ * One list, drawn again only when what it shows changed: a step moves a block or two of a few
+ * lists, and the rest (dozens on a big machine, each a dozen elements) keep what they drew.
+ */
+const ListRow = memo(
+  function ListRow({ prefix, order, mt, n, links, lit }: ListRowProps) {
+    const name = `free_area[${order}].free_list[${migratetypeName(mt)}]`;
+    return (
+      <div className="free-list" data-order={order} data-mt={mt}>
+        <span className="free-list-name">
+          {prefix}
+          order {order}{' '}
+          <span
+            className="swatch"
+            style={{ background: migratetypeColor(mt) }}
+            aria-hidden="true"
+          />{' '}
+          {migratetypeName(mt)} ({n})
+        </span>
+        <ol className="chain" aria-label={`${prefix}${name}: ${n} block${n === 1 ? '' : 's'}`}>
+          <li className="chain-head" aria-hidden="true">
+            head
+          </li>
+          {links.map((l) => (
+            <li
+              key={l.pfn}
+              className={`chain-block${l.pfn === lit ? ' lit' : ''}${l.backOk ? '' : ' broken'}`}
+              data-pfn={l.pfn}
+              aria-current={l.pfn === lit ? 'true' : undefined}
+            >
+              <span className="visually-hidden">{l.backOk ? '' : 'broken link: '}block at </span>
+              pfn {l.pfn}
+            </li>
+          ))}
+          {n > links.length && <li className="chain-more">+{n - links.length} more</li>}
+        </ol>
+      </div>
+    );
+  },
+  (a, b) =>
+    a.prefix === b.prefix &&
+    a.order === b.order &&
+    a.mt === b.mt &&
+    a.n === b.n &&
+    a.lit === b.lit &&
+    sameLinks(a.links, b.links),
+);
+
 export function FreeLists({ state, event }: ViewProps) {
   const hid = useId();
   const lit = event && LIST_KINDS.has(event.kind) ? event.pfn : -1;
   const zones = allZones(state).filter((z) => z.managed > 0);
   const rows: ReactNode[] = [];
   for (const z of zones) {
+    const prefix = zones.length > 1 ? `${z.name} ` : '';
     for (let order = state.maxOrder; order >= 0; order--) {
       const fa = z.freeArea[order];
       if (!fa) continue;
@@ -68,47 +137,16 @@ export function FreeLists({ state, event }: ViewProps) {
         if (!n) return;
         const head = fa.head[mt] ?? PFN_NONE;
         const links = walk(state, z, head, Math.min(n, SHOWN));
-        const name = `free_area[${order}].free_list[${migratetypeName(mt)}]`;
         rows.push(
-          <div
+          <ListRow
             key={`${z.node}-${z.idx}-${order}-${mt}`}
-            className="free-list"
-            data-order={order}
-            data-mt={mt}
-          >
-            <span className="free-list-name">
-              {zones.length > 1 ? `${z.name} ` : ''}
-              order {order}{' '}
-              <span
-                className="swatch"
-                style={{ background: migratetypeColor(mt) }}
-                aria-hidden="true"
-              />{' '}
-              {migratetypeName(mt)} ({n})
-            </span>
-            <ol
-              className="chain"
-              aria-label={`${zones.length > 1 ? `${z.name} ` : ''}${name}: ${n} block${n === 1 ? '' : 's'}`}
-            >
-              <li className="chain-head" aria-hidden="true">
-                head
-              </li>
-              {links.map((l) => (
-                <li
-                  key={l.pfn}
-                  className={`chain-block${l.pfn === lit ? ' lit' : ''}${l.backOk ? '' : ' broken'}`}
-                  data-pfn={l.pfn}
-                  aria-current={l.pfn === lit ? 'true' : undefined}
-                >
-                  <span className="visually-hidden">
-                    {l.backOk ? '' : 'broken link: '}block at{' '}
-                  </span>
-                  pfn {l.pfn}
-                </li>
-              ))}
-              {n > links.length && <li className="chain-more">+{n - links.length} more</li>}
-            </ol>
-          </div>,
+            prefix={prefix}
+            order={order}
+            mt={mt}
+            n={n}
+            links={links}
+            lit={links.some((l) => l.pfn === lit) ? lit : -1}
+          />,
         );
       });
     }

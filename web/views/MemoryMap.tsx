@@ -47,7 +47,13 @@ import {
   type MapWindow,
 } from './memory-map-paint';
 import { blocksIn, buddyOf, overviewUnit, type Rect } from './memory-map-blocks';
-import { OverviewKeeper, overviewOf, STACK, UNIT_PX, type CellCounts } from './memory-map-overview';
+import {
+  OverviewKeeper,
+  overviewOf,
+  paintUnits,
+  UNIT_PX,
+  type CellCounts,
+} from './memory-map-overview';
 import {
   drawBlocks,
   drawEvent,
@@ -140,50 +146,6 @@ function cellRects(g: Grid, a: number, b: number): Rect[] {
   if (rb > row) out.push({ x: 0, y: row * g.cell, w: g.cols * g.cell, h: (rb - row) * g.cell });
   if (b % g.cols) out.push({ x: 0, y: rb * g.cell, w: (b % g.cols) * g.cell, h: g.cell });
   return out;
-}
-
-/**
- * Paint overview units [0, units) or just `only` into pixels (one UNIT_PX square per cell, a
- * row of g.cols cells, CSS scales it to the grid): each cell its classes stacked from the bottom
- * by share. Written as words, not canvas fills, so a whole repaint of thousands of cells is a few
- * array fills per cell.
- */
-function paintUnits(
-  px: Uint32Array,
-  ov: CellCounts,
-  g: Grid,
-  colors: MapColors,
-  only: readonly number[] | null,
-): void {
-  const k = FC.COUNT;
-  const hole = colors.lut[FC.HOLE] ?? 0;
-  // a gap row and column between cells only when the bitmap is magnified: shrunk, a one-pixel
-  // gap would come and go from cell to cell (moiré)
-  const gap = g.cell >= UNIT_PX ? 1 : 0;
-  const inner = UNIT_PX - gap;
-  const stride = g.cols * UNIT_PX;
-  const band = new Uint32Array(UNIT_PX); // the colour of each bitmap row of a cell, top down
-  const each = only ?? Array.from({ length: ov.units }, (_, u) => u);
-  for (const u of each) {
-    band.fill(hole);
-    let bottom = inner;
-    for (const c of STACK) {
-      const n = ov.counts[u * k + c] ?? 0;
-      if (!n || bottom <= 0) continue;
-      // at least a row (an eighth of the cell) for any class present: one frame of a thousand
-      // still shows
-      const h = Math.min(bottom, Math.max(1, Math.round((n / ov.unit) * inner)));
-      band.fill(colors.lut[c] ?? hole, bottom - h, bottom);
-      bottom -= h;
-    }
-    const x0 = (u % g.cols) * UNIT_PX;
-    const y0 = Math.floor(u / g.cols) * UNIT_PX;
-    for (let y = 0; y < UNIT_PX; y++) {
-      const at = (y0 + y) * stride + x0;
-      px.fill(y < inner ? (band[y] ?? hole) : hole, at, at + inner);
-      if (gap) px[at + inner] = hole;
-    }
-  }
 }
 
 /** Milliseconds on the page's clock (the animation's). */
@@ -332,6 +294,8 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
   const overviewDrawn = useRef<CellCounts | null>(null);
   const overviewColors = useRef<MapColors | null>(null);
   const overviewImage = useRef<ImageData | null>(null);
+  // The overview canvas those cells were put on (a zoom in and out again mounts another).
+  const overviewTarget = useRef<HTMLCanvasElement | null>(null);
   // Whether the top layer holds any ink: a blank layer with nothing to draw is left alone.
   const overlayInk = useRef(true);
   const colors = useMemo(() => mapColors(options.theme), [options.theme]);
@@ -459,13 +423,28 @@ export function MemoryMap({ state, event, options }: ViewProps<MemoryMapOptions>
         const whole =
           cells.touched === null ||
           overviewDrawn.current !== ov ||
-          overviewColors.current !== colors;
+          overviewColors.current !== colors ||
+          overviewTarget.current !== oc;
         const words = new Uint32Array(img.data.buffer);
         if (whole) words.fill(colors.hole);
-        paintUnits(words, ov, grid, colors, whole ? null : cells.touched);
-        octx.putImageData(img, 0, 0);
+        const only = whole ? null : cells.touched;
+        paintUnits(words, ov, grid, colors, only);
+        if (only) {
+          // Only the rows of cells repainted (touched is in order): the canvas holds the rest,
+          // and a whole put of the 1 TiB map's bitmap is 2 MiB.
+          const first = only[0];
+          const last = only[only.length - 1];
+          if (first !== undefined && last !== undefined) {
+            const y0 = Math.floor(first / grid.cols) * UNIT_PX;
+            const y1 = (Math.floor(last / grid.cols) + 1) * UNIT_PX;
+            octx.putImageData(img, 0, 0, 0, y0, bw, y1 - y0);
+          }
+        } else {
+          octx.putImageData(img, 0, 0);
+        }
         overviewColors.current = colors;
         overviewDrawn.current = ov;
+        overviewTarget.current = oc;
       }
       onCanvas.current = null; // the frames canvas is stale: painted whole when it shows again
       changed.current = null;

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
 import { loadCore } from '../core/module';
 import type { Sim } from '../core/sim';
-import { CellCounts, OverviewKeeper } from './memory-map-overview';
-import { pfnExtent } from './memory-map-paint';
+import { CellCounts, OverviewKeeper, paintUnits, STACK, UNIT_PX } from './memory-map-overview';
+import { mapColors, pfnExtent } from './memory-map-paint';
 import { FC } from './model';
 
 const CLASS_IDS = Uint32Array.from({ length: FC.COUNT }, (_, c) => c);
@@ -163,6 +163,86 @@ describe('memory map overview counts', async () => {
       );
     } finally {
       sim.dispose();
+    }
+  });
+});
+
+describe('paintUnits', () => {
+  /**
+   * The painter as first written, cell by cell from its band of rows (typed-array fills): what
+   * paintUnits must paint, pixel for pixel.
+   */
+  function reference(
+    px: Uint32Array,
+    ov: CellCounts,
+    cols: number,
+    cell: number,
+    lut: Uint32Array,
+    only: readonly number[] | null,
+  ) {
+    const hole = lut[FC.HOLE] ?? 0;
+    const gap = cell >= UNIT_PX ? 1 : 0;
+    const inner = UNIT_PX - gap;
+    const stride = cols * UNIT_PX;
+    for (const u of only ?? Array.from({ length: ov.units }, (_, i) => i)) {
+      const band = new Uint32Array(UNIT_PX).fill(hole);
+      let bottom = inner;
+      for (const c of STACK) {
+        const n = ov.counts[u * FC.COUNT + c] ?? 0;
+        if (!n || bottom <= 0) continue;
+        const h = Math.min(bottom, Math.max(1, Math.round((n / ov.unit) * inner)));
+        band.fill(lut[c] ?? hole, bottom - h, bottom);
+        bottom -= h;
+      }
+      const x0 = (u % cols) * UNIT_PX;
+      const y0 = Math.floor(u / cols) * UNIT_PX;
+      for (let y = 0; y < UNIT_PX; y++) {
+        const at = (y0 + y) * stride + x0;
+        px.fill(y < inner ? (band[y] ?? hole) : hole, at, at + inner);
+        if (gap) px[at + inner] = hole;
+      }
+    }
+  }
+
+  it("stacks each cell's classes by share, as the band painter did, whole or cell by cell", () => {
+    let x = 7;
+    const rand = () => {
+      x = (x * 1103515245 + 12345) >>> 0;
+      return x / 2 ** 32;
+    };
+    const unit = 4096;
+    for (const [cols, cell] of [
+      [16, 10], // magnified: a gap row and column
+      [32, 6], // shrunk: no gap
+    ] as const) {
+      const units = cols * 5 - 3; // a last row part filled
+      const ov = new CellCounts(0, units, unit, 1024);
+      for (let u = 0; u < units; u++) {
+        // a few classes per cell, some a single frame (still a row), some cells empty
+        let left = unit;
+        for (const c of STACK) {
+          if (rand() < 0.5) continue;
+          const n = rand() < 0.2 ? 1 : Math.floor(rand() * left);
+          ov.counts[u * FC.COUNT + c] = n;
+          left -= n;
+        }
+        ov.counts[u * FC.COUNT + FC.HOLE] = left;
+      }
+      const grid = { start: 0, per: unit, cols, rows: 5, cell, label: 12 };
+      const colors = mapColors('light');
+      const size = cols * UNIT_PX * 5 * UNIT_PX;
+      const [got, want] = [new Uint32Array(size), new Uint32Array(size)];
+      got.fill(colors.hole);
+      want.fill(colors.hole);
+      paintUnits(got, ov, grid, colors, null);
+      reference(want, ov, cols, cell, colors.lut, null);
+      expect(got).toEqual(want);
+      // a few cells again, with other counts
+      const only = [0, 3, units - 1];
+      for (const u of only) ov.counts[u * FC.COUNT + FC.ALLOCATED] = unit / 2;
+      paintUnits(got, ov, grid, colors, only);
+      reference(want, ov, cols, cell, colors.lut, only);
+      expect(got).toEqual(want);
     }
   });
 });

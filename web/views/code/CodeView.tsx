@@ -7,7 +7,7 @@
  * kernel engineer's reading in plain words. Stepping by event walks the code. The C files load on
  * demand (sources.ts), the first time a line of each is shown.
  */
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FN_FILES } from '../../core/generated/events';
 import { fnName } from '../names';
 import { eventAttrs, type ViewProps } from '../options';
@@ -19,8 +19,11 @@ import { loadSource, sourcePath } from './sources';
 /** Lines shown around a line that is in no function (a header's macro). */
 const CONTEXT = 10;
 
-/** The pseudocode of the deciding function, its call path above it and the deciding line marked. */
-function PlainWords({ pseudo }: { pseudo: Pseudo }) {
+/**
+ * The pseudocode of the deciding function, its call path above it and the deciding line marked;
+ * memoised on the pseudocode, which most kinds share across events.
+ */
+const PlainWords = memo(function PlainWords({ pseudo }: { pseudo: Pseudo }) {
   const fn = pseudo.path.at(-1) ?? '';
   return (
     <div className="pseudo" data-pseudo-path={pseudo.path.join(' > ')}>
@@ -46,7 +49,7 @@ function PlainWords({ pseudo }: { pseudo: Pseudo }) {
       </ol>
     </div>
   );
-}
+});
 
 type Loaded = { path: string; lines: string[] } | { path: string; error: string };
 
@@ -77,6 +80,31 @@ export function CodeView({ state, event, options }: ViewProps) {
     const last = f ? f.last : Math.min(lines.length, line + CONTEXT);
     return { name: f?.name ?? '', first, last, end: statementEnd(lines, line) };
   }, [lines, line]);
+
+  // The function's lines, built again only when the file, the function or the line changes: a
+  // step whose event came from the same line (most ops end at the same one) keeps them.
+  const rows = useMemo(() => {
+    if (!lines || !shown) return null;
+    const out = [];
+    for (let n = shown.first; n <= shown.last; n++) {
+      const current = n >= line && n <= shown.end;
+      out.push(
+        <span
+          key={n}
+          className={current ? 'code-line current' : 'code-line'}
+          data-line={n}
+          data-current={n === line ? 'true' : undefined}
+        >
+          <span className="code-ln" aria-hidden="true">
+            {n}
+          </span>
+          {lines[n - 1] || ' '}
+          {'\n'}
+        </span>,
+      );
+    }
+    return out;
+  }, [lines, shown, line]);
 
   // Keep the emitting line in view, a third of the way down the box (no page scroll). Positions
   // are read in the next animation frame, where the page is laid out for painting anyway: read
@@ -115,24 +143,6 @@ export function CodeView({ state, event, options }: ViewProps) {
   } else if (!lines || !shown) {
     body = <p className="muted">Loading {path}…</p>;
   } else {
-    const rows = [];
-    for (let n = shown.first; n <= shown.last; n++) {
-      const current = n >= line && n <= shown.end;
-      rows.push(
-        <span
-          key={n}
-          className={current ? 'code-line current' : 'code-line'}
-          data-line={n}
-          data-current={n === line ? 'true' : undefined}
-        >
-          <span className="code-ln" aria-hidden="true">
-            {n}
-          </span>
-          {lines[n - 1] || ' '}
-          {'\n'}
-        </span>,
-      );
-    }
     body = (
       <div
         ref={box}
