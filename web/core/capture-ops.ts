@@ -72,10 +72,16 @@ export function captureOps(state: CapturedState): SimOp[] {
 
 /** Pages of a whole block of the largest order: pieces of lists stay whole blocks (LRU extents). */
 const BLOCK_PAGES = 1024;
+/**
+ * At most this many pieces a zone's list without folio sizes: each piece's end may split a
+ * captured block, whose frames then exist (a 1 TiB capture in 4096 pieces a list ran out of the
+ * frame budget); 64 still mix the zones every few thousand pages, finer than a kswapd run.
+ */
+const ZONE_PIECES = 64;
 
 /**
  * The zones' LRU pages as pieces in list order, each node's zones spread along its lists
- * (zoneSpread): whole blocks of BLOCK_PAGES, at most MAX_SLICES a zone's list, so that a big
+ * (zoneSpread): whole blocks of BLOCK_PAGES, at most ZONE_PIECES a zone's list, so that a big
  * machine's lists still come as LRU extents in few ops.
  */
 function zonePieces(zones: CapturedState['zones']): CapturedFolios[] {
@@ -84,7 +90,7 @@ function zonePieces(zones: CapturedState['zones']): CapturedFolios[] {
     z.lru?.forEach((pages, lru) => {
       if (pages <= 0) return;
       const blocks = Math.ceil(pages / BLOCK_PAGES);
-      const n = Math.min(MAX_SLICES, blocks);
+      const n = Math.min(ZONE_PIECES, blocks);
       // piece i ends at block floor((i + 1) * blocks / n); the last piece takes the remainder
       const end = (i: number) => Math.min(pages, Math.floor(((i + 1) * blocks) / n) * BLOCK_PAGES);
       const part = Array.from({ length: n }, (_, i) => ({
