@@ -77,13 +77,14 @@ const KNOWN_GAPS: Record<string, string> = {
   'kswapd: drain 1/2': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   'kswapd: drain 1/3': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   // kswapd-memcg has an lru-state: the model boots with its memory cgroups and folio orders, and
-  // its kswapd (on CPU 1) scans each memcg apart (pgscan_kswapd 16490 for the kernel's 17096).
+  // its kswapd (on CPU 1) scans each memcg apart, paced by the trace's clock (pgscan_kswapd 15103
+  // for the kernel's 17096, three wakes as the kernel's).
   // But where each folio sat on its list is in no file: the replay spreads each list's orders
   // along it as readahead windows (web/core/capture-ops.ts interleavedFolios), nor how the
   // offline memcgs' pages spread over them (see docs/model-notes.md). The kernel's kswapd freed
   // 98 order-1, 169 order-2 and 13 order-3 folios (beside 16178 pages) to CPU 1's lists; the
-  // model's order-1 list drains 21 times for the kernel's 25, its order-2 and order-3 lists 14
-  // and 3 times for the kernel's 27 and 8.
+  // model's order-1 list drains 25 times as the kernel's, its order-2 and order-3 lists 18 and 5
+  // times for the kernel's 27 and 8.
   'kswapd-memcg: drain 1/2': 'kswapd frees fewer order-2 folios (their list places inferred)',
   'kswapd-memcg: drain 1/3': 'kswapd frees fewer order-3 folios (their list places inferred)',
 };
