@@ -104,7 +104,7 @@ function zonePieces(zones: CapturedState['zones']): CapturedFolios[] {
       const key = `${z.node}/${lru}`;
       lists.set(key, [...(lists.get(key) ?? []), part]);
     });
-  return [...lists.values()].flatMap((parts) => zoneSpread(parts, false));
+  return [...lists.values()].flatMap(zoneSpread);
 }
 
 /** At most this many slices a list: each order's folios spread over them (ops stay bounded). */
@@ -143,7 +143,10 @@ export function interleavedFolios(folios: CapturedFolios[]): CapturedFolios[] {
     lists.set(key, zones);
   }
   const out: CapturedFolios[] = [];
-  for (const zones of lists.values()) out.push(...zoneSpread([...zones.values()].map(orderSpread)));
+  for (const zones of lists.values()) {
+    const parts = [...zones.values()].map(orderSpread);
+    out.push(...zoneSpread(parts.length > 1 ? parts.map(cutSingle) : parts));
+  }
   return out;
 }
 
@@ -173,17 +176,15 @@ function orderSpread(list: CapturedFolios[]): CapturedFolios[] {
 /**
  * The zones' parts of one node's list merged into one, each spread evenly along it: a slice goes
  * where the middle of its pages falls in its zone's part, as a fraction of that part (ties: the
- * lower zone first), and (cutSingles) a zone with a single slice is cut into up to MAX_SLICES
- * pieces so that it spreads too.
+ * lower zone first).
  */
-function zoneSpread(parts: CapturedFolios[][], cutSingles = true): CapturedFolios[] {
+function zoneSpread(parts: CapturedFolios[][]): CapturedFolios[] {
   if (parts.length === 1) return parts[0] ?? [];
   const placed: { at: number; zone: number; slice: CapturedFolios }[] = [];
   for (const part of parts) {
-    const pieces = cutSingles && part.length === 1 && part[0] ? cut(part[0]) : part;
-    const pages = pieces.reduce((n, f) => n + (f.count << f.order), 0);
+    const pages = part.reduce((n, f) => n + (f.count << f.order), 0);
     let before = 0;
-    for (const slice of pieces) {
+    for (const slice of part) {
       const size = slice.count << slice.order;
       placed.push({ at: (before + size / 2) / pages, zone: slice.zone, slice });
       before += size;
@@ -193,8 +194,13 @@ function zoneSpread(parts: CapturedFolios[][], cutSingles = true): CapturedFolio
   return placed.map((p) => p.slice);
 }
 
-/** One slice cut into up to MAX_SLICES pieces of (nearly) equal folio counts. */
-function cut(f: CapturedFolios): CapturedFolios[] {
+/**
+ * A zone's part that is a single slice (one order) cut into up to MAX_SLICES pieces of (nearly)
+ * equal folio counts, so that it spreads along the list too; a part of several slices as it is.
+ */
+function cutSingle(part: CapturedFolios[]): CapturedFolios[] {
+  const f = part.length === 1 ? part[0] : undefined;
+  if (!f) return part;
   const n = Math.min(MAX_SLICES, f.count);
   return Array.from({ length: n }, (_, i) => ({
     ...f,
