@@ -100,6 +100,30 @@ TEST(capture_lru_lists_come_out_of_captured_memory)
 	free(s);
 }
 
+/*
+ * A capture without an lru-state: the tail its trace shows reclaim freeing comes as folios of the
+ * root (memcg 0), which needs no OP_MEMCG; any other memcg is still refused undeclared.
+ */
+TEST(capture_lru_folios_of_the_root_need_no_memcgs)
+{
+	struct sim *s = small_machine();
+	const struct lruvec *lv;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	lv = &sim_nodes(s)[0].lruvec;
+	lay_out(s, 100);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU_FOLIOS, 0, 8, LRU_INACTIVE_FILE, NORMAL, 2), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU_FOLIOS, 0, 0, NR_LRU_LISTS + LRU_INACTIVE_FILE, NORMAL, 1),
+		 SIM_EINVAL);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 100), SIM_OK);
+	CHECK_EQ(lv->nr_pages[LRU_INACTIVE_FILE], 2 * 256 + 100);
+	CHECK_EQ(list_folios(s, lv, LRU_INACTIVE_FILE), 2 + 100);
+	CHECK_EQ(at_check(s), SIM_OK);
+	free(s);
+}
+
 TEST(capture_boost_and_the_zone_of_a_freed_kernel_pfn)
 {
 	struct sim *s = at_preset("laptop", PROFILE_6_18);

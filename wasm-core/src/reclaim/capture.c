@@ -176,7 +176,7 @@ int capture_lru_folios(struct sim *s, const struct sim_op *op)
 	int forder = op->order;
 
 	if (op->handle >= (uint32_t)s->config.nr_nodes * MAX_NR_ZONES || op->arg < 0 ||
-	    forder > s->config.max_order || memcg >= memcg_count(s))
+	    forder > s->config.max_order || (memcg && memcg >= memcg_count(s)))
 		return SIM_EINVAL;
 	z = sim_zone(s, (int)(op->handle / MAX_NR_ZONES), (int)(op->handle % MAX_NR_ZONES));
 	if (!zone_populated(z) || !z->capture_laid_out)

@@ -13,7 +13,8 @@
 int capture_lru(struct sim *s, const struct sim_op *op);
 
 /* OP_CAPTURE_LRU_FOLIOS: put arg folios of order `order` of a laid-out zone's captured in-use
- * memory on list gfp % 4 of memcg gfp / 4 (declared by OP_MEMCG); SIM_EINVAL on bad input
+ * memory on list gfp % 4 of memcg gfp / 4 (declared by OP_MEMCG; memcg 0, the root, also
+ * without any: a capture without an lru-state); SIM_EINVAL on bad input
  * (folios no captured block could hold are counted in the zone's capture_unplaced). */
 int capture_lru_folios(struct sim *s, const struct sim_op *op);
 
