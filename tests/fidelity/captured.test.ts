@@ -65,26 +65,28 @@ const KNOWN_GAPS: Record<string, string> = {
   'two-cpu-drain: drain 0/3': 'order-3 list contents inferred',
   'two-cpu-drain: drain 1/2': 'order-2 list contents inferred',
   // kswapd: the model's kswapd (on CPU 1, where the trace saw it) reclaims in rounds of 90, 180,
-  // 360 ... pages (priority 12 down) from one lruvec of order-0 pages: the kernel's rounds took
-  // 825, 1499 ..., scanning each memory cgroup apart (an offline one min(size, 32) at every
-  // priority: 6.18 get_scan_count) with its page cache in large folios (order-8 ones freed
-  // whole); the model has no memory cgroups and the capture records no folio sizes (see
-  // docs/model-notes.md). So the model's balance_pgdat frees in other amounts at other moments,
-  // and CPU 1's lists drain and refill on another rhythm.
+  // 360 ... pages (priority 12 down) from one lruvec: the kernel's rounds took 825, 1499 ...,
+  // scanning each memory cgroup apart (an offline one min(size, 32) at every priority: 6.18
+  // get_scan_count); the model has no memory cgroups here, and the capture records no folio
+  // sizes but those of the folios its trace shows kswapd freeing (34 order-8 ones among single
+  // pages), which the replay puts at the tail (see docs/model-notes.md). So the model's
+  // balance_pgdat frees in other amounts at other moments, and CPU 1's lists drain and refill on
+  // another rhythm.
   'kswapd: refill 0/0': 'kswapd frees in other amounts at other moments (folio sizes, memcgs)',
   'kswapd: drain 1/0': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   'kswapd: drain 1/1': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   'kswapd: drain 1/2': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   'kswapd: drain 1/3': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   // kswapd-memcg has an lru-state: the model boots with its memory cgroups and folio orders, and
-  // its kswapd (on CPU 1) scans each memcg apart, paced by the trace's clock (pgscan_kswapd 15103
-  // for the kernel's 17096, three wakes as the kernel's).
-  // But where each folio sat on its list is in no file: the replay spreads each list's orders
-  // along it as readahead windows (web/core/capture-ops.ts interleavedFolios), nor how the
-  // offline memcgs' pages spread over them (see docs/model-notes.md). The kernel's kswapd freed
-  // 98 order-1, 169 order-2 and 13 order-3 folios (beside 16178 pages) to CPU 1's lists; the
-  // model's order-1 list drains 25 times as the kernel's, its order-2 and order-3 lists 18 and 5
-  // times for the kernel's 27 and 8.
+  // its kswapd (on CPU 1) scans each memcg apart, paced by the trace's clock (pgscan_kswapd 16387
+  // for the kernel's 17096, three wakes as the kernel's). The folios the trace shows kswapd
+  // freeing sit at the lists' tails (web/core/lru-tail.ts), the rest spread along them as
+  // readahead windows (capture-ops.ts interleavedFolios); but which memcg held each is in no
+  // file, nor where the rest sat (see docs/model-notes.md). The kernel's kswapd freed 98 order-1,
+  // 169 order-2 and 13 order-3 blocks (beside 16178 pages) to CPU 1's lists, some of them a
+  // shrinker's slab pages, which the model frees in its folio batches: CPU 1's order-1 list
+  // drains 27 times for the kernel's 25, its order-2 and order-3 lists 14 and 6 times for the
+  // kernel's 27 and 8, in other lengths.
   'kswapd-memcg: drain 1/2': 'kswapd frees fewer order-2 folios (their list places inferred)',
   'kswapd-memcg: drain 1/3': 'kswapd frees fewer order-3 folios (their list places inferred)',
 };

@@ -101,4 +101,29 @@ describe('interleavedFolios: where on its list each captured folio goes', () => 
     expect([total(1), total(2)]).toEqual([10 * 1024, 90 * 1024 + 7]);
     expect(lru.filter((o) => o.arg % 1024 !== 0)).toHaveLength(1);
   });
+
+  it('puts the folios the trace shows reclaim freeing at the tails first', () => {
+    const zone = { node: 0, zone: 2, free: [], pageblocks: null, lru: [0, 0, 4096, 0] };
+    const reclaimed = [2, 8, 8].map((order) => ({ node: 0, zone: 2, order }));
+    // without folio sizes: root folios (memcg 0) first, then the rest as single pages
+    const ops = captureOps({ zones: [zone], pcps: [], reclaimed });
+    const lru = ops.filter((o) => o.kind === OpKind.CAPTURE_LRU_FOLIOS);
+    expect(lru.map((o) => [o.order, o.gfp, o.arg])).toEqual([
+      [2, 2, 1],
+      [8, 2, 2],
+    ]);
+    expect(ops.indexOf(lru[1]!)).toBeLessThan(ops.findIndex((o) => o.kind === OpKind.CAPTURE_LRU));
+    const pages = ops.filter((o) => o.kind === OpKind.CAPTURE_LRU).reduce((n, o) => n + o.arg, 0);
+    expect(pages).toBe(4096 - 4 - 512);
+    // with an lru-state: the memcg's list's tail, then its even spread
+    const withFolios = captureOps({
+      zones: [zone],
+      pcps: [],
+      memcgs: [{ ino: 1, online: true }],
+      folios: [folios(0, 2, 0, 3584), folios(0, 2, 8, 2)],
+      reclaimed: [{ node: 0, zone: 2, order: 8 }],
+    }).filter((o) => o.kind === OpKind.CAPTURE_LRU_FOLIOS);
+    expect(withFolios[0]).toMatchObject({ order: 8, arg: 1 });
+    expect(withFolios.filter((o) => o.order === 8).reduce((n, o) => n + o.arg, 0)).toBe(2);
+  });
 });

@@ -5,6 +5,7 @@
  * Sim applies them before any workload op.
  */
 import { MAX_NR_ZONES, type CapturedFolios, type CapturedState } from './machine-config';
+import { folioTails, pageTails } from './lru-tail';
 import { OpKind, type SimOp } from './ops';
 
 /** enum capture_what (page_alloc/capture.h): OP_CAPTURE_ZONE's order beyond the orders. */
@@ -53,7 +54,9 @@ export function captureOps(state: CapturedState): SimOp[] {
     // memcgs first (the root first), then each list's folios, their orders interleaved
     // (reclaim/memcg.c, OP_CAPTURE_LRU_FOLIOS)
     for (const m of state.memcgs) op(OpKind.MEMCG, 0, 0, 0, m.ino, m.online ? 1 : 0);
-    for (const slice of interleavedFolios(state.folios))
+    // the tails the trace shows first: each op joins its list's head (lru-tail.ts)
+    const { tail, rest } = folioTails(state.folios, state.reclaimed ?? []);
+    for (const slice of [...tail, ...interleavedFolios(rest)])
       op(
         OpKind.CAPTURE_LRU_FOLIOS,
         0,
@@ -64,10 +67,35 @@ export function captureOps(state: CapturedState): SimOp[] {
       );
     return ops;
   }
-  // without folio sizes: single pages, each node's zones spread along its lists all the same
-  for (const piece of zonePieces(state.zones))
+  // without folio sizes: the tails the trace shows as folios of the root, then single pages,
+  // each node's zones spread along its lists all the same
+  const { tail, rest } = pageTails(zoneLruPages(state.zones), state.reclaimed ?? []);
+  for (const slice of tail)
+    op(
+      OpKind.CAPTURE_LRU_FOLIOS,
+      0,
+      slice.order,
+      slice.lru,
+      slice.node * MAX_NR_ZONES + slice.zone,
+      slice.count,
+    );
+  for (const piece of zonePieces(rest))
     op(OpKind.CAPTURE_LRU, 0, 0, piece.lru, piece.node * MAX_NR_ZONES + piece.zone, piece.count);
   return ops;
+}
+
+/** Each zone's LRU pages (zoneinfo's nr_zone_*_anon/file) as rows of order-0 pages of the root. */
+function zoneLruPages(zones: CapturedState['zones']): CapturedFolios[] {
+  return zones.flatMap((z) =>
+    (z.lru ?? []).map((count, lru) => ({
+      node: z.node,
+      zone: z.zone,
+      memcg: 0,
+      lru,
+      order: 0,
+      count,
+    })),
+  );
 }
 
 /** Pages of a whole block of the largest order: pieces of lists stay whole blocks (LRU extents). */
@@ -84,26 +112,22 @@ const ZONE_PIECES = 64;
  * (zoneSpread): whole blocks of BLOCK_PAGES, at most ZONE_PIECES a zone's list, so that a big
  * machine's lists still come as LRU extents in few ops.
  */
-function zonePieces(zones: CapturedState['zones']): CapturedFolios[] {
+function zonePieces(rows: CapturedFolios[]): CapturedFolios[] {
   const lists = new Map<string, CapturedFolios[][]>();
-  for (const z of zones)
-    z.lru?.forEach((pages, lru) => {
-      if (pages <= 0) return;
-      const blocks = Math.ceil(pages / BLOCK_PAGES);
-      const n = Math.min(ZONE_PIECES, blocks);
-      // piece i ends at block floor((i + 1) * blocks / n); the last piece takes the remainder
-      const end = (i: number) => Math.min(pages, Math.floor(((i + 1) * blocks) / n) * BLOCK_PAGES);
-      const part = Array.from({ length: n }, (_, i) => ({
-        node: z.node,
-        zone: z.zone,
-        memcg: 0,
-        lru,
-        order: 0,
-        count: end(i) - (i ? end(i - 1) : 0),
-      }));
-      const key = `${z.node}/${lru}`;
-      lists.set(key, [...(lists.get(key) ?? []), part]);
-    });
+  for (const row of rows) {
+    const pages = row.count;
+    if (pages <= 0) continue;
+    const blocks = Math.ceil(pages / BLOCK_PAGES);
+    const n = Math.min(ZONE_PIECES, blocks);
+    // piece i ends at block floor((i + 1) * blocks / n); the last piece takes the remainder
+    const end = (i: number) => Math.min(pages, Math.floor(((i + 1) * blocks) / n) * BLOCK_PAGES);
+    const part = Array.from({ length: n }, (_, i) => ({
+      ...row,
+      count: end(i) - (i ? end(i - 1) : 0),
+    }));
+    const key = `${row.node}/${row.lru}`;
+    lists.set(key, [...(lists.get(key) ?? []), part]);
+  }
   return [...lists.values()].flatMap(zoneSpread);
 }
 

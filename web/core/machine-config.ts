@@ -150,6 +150,13 @@ export interface CapturedFolios {
   count: number;
 }
 
+/** A block the kernel's reclaim freed in a capture's trace that was in use before it (lru-tail.ts). */
+export interface ReclaimedFolio {
+  node: number;
+  zone: number; // zone_idx
+  order: number;
+}
+
 /** The state a real machine was in (web/workload/captured-state.ts builds it from /proc files). */
 export interface CapturedState {
   zones: CapturedZone[];
@@ -158,6 +165,9 @@ export interface CapturedState {
    * for the zones' `lru` page counts */
   memcgs?: CapturedMemcg[];
   folios?: CapturedFolios[];
+  /** what the trace replayed on it shows reclaim freeing of this memory, in order: the folios at
+   * the tails of the LRU lists (lru-tail.ts) */
+  reclaimed?: ReclaimedFolio[];
 }
 
 /** An explicit machine: nodes, CPUs and zone spans. */

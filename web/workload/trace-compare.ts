@@ -7,7 +7,7 @@
 import { EV } from '../core/events';
 import type { Core } from '../core/module';
 import { SIM_ERRORS, type Sim } from '../core/sim';
-import type { MachineConfig } from '../core/machine-config';
+import type { ExplicitMachine, MachineConfig, ReclaimedFolio } from '../core/machine-config';
 import { OpBuffer, OpKind, type OpList } from '../core/ops';
 import {
   machineFromCapture,
@@ -20,7 +20,7 @@ import type { WorkloadError } from './errors';
 import { parseTraceLine, traceNumber } from './ftrace';
 import { memcgsFromLruState, parseLruState } from './lru-state';
 import { pcpListsFromTrace } from './pcp-from-trace';
-import { importTrace, type TraceImportStats } from './trace-import';
+import { importTrace, type ReclaimedBlock, type TraceImportStats } from './trace-import';
 import { parseZoneinfo } from './zoneinfo-machine';
 import { RunCounter, runKey, type RunLengths } from './trace-runs';
 
@@ -232,6 +232,12 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
     pageblockOrder: machine.pageblockOrder,
   });
   if (!imported.ok) return { ok: false, file: 'trace', error: imported.error };
+  // what the kernel's reclaim freed of the captured memory was at its lists' tails (lru-tail.ts)
+  if (machine.captured && imported.reclaimed.length)
+    machine = {
+      ...machine,
+      captured: { ...machine.captured, reclaimed: reclaimedFolios(machine, imported.reclaimed) },
+    };
   // each statement's position is its index (from 1), so each op finds its trace time
   const positions: SourceMap = new WeakMap();
   imported.workload.ops.forEach((op, i) => positions.set(op, { line: i + 1, col: 0 }));
@@ -252,6 +258,19 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
     ops: withTraceClock(compiled.program.ops, compiled.program.lines, imported.times),
     stats: imported.stats,
   };
+}
+
+/** Each reclaimed block's node and zone, from the machine's zone spans (none: left out). */
+function reclaimedFolios(machine: ExplicitMachine, blocks: ReclaimedBlock[]): ReclaimedFolio[] {
+  const out: ReclaimedFolio[] = [];
+  for (const b of blocks)
+    machine.zones.forEach((row, node) =>
+      row.forEach((z, zone) => {
+        if (z.managed && b.pfn >= z.startPfn && b.pfn < z.startPfn + z.spanned)
+          out.push({ node, zone, order: b.order });
+      }),
+    );
+  return out;
 }
 
 /**

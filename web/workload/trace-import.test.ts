@@ -170,6 +170,11 @@ describe('importTrace', () => {
       ].join('\n'),
     );
     expect(r.stats).toMatchObject({ reclaimFrees: 3, capturedFrees: 1, kswapdMoves: 2 });
+    // what reclaim freed of memory allocated before the trace: the LRU tails, in order
+    expect(r.reclaimed).toEqual([
+      { pfn: 0x200, order: 0 },
+      { pfn: 0x300, order: 0 },
+    ]);
     const round = parseWorkload(printWorkload(r.workload));
     expect(round.ok && round.workload.ops).toEqual(r.workload.ops);
   });

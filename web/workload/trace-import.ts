@@ -68,12 +68,29 @@ export interface TraceImportStats {
   maxCpu: number;
 }
 
+/** A block the kernel's reclaim freed that was in use before the trace began (its pfn, order). */
+export interface ReclaimedBlock {
+  pfn: number;
+  order: number;
+}
+
 export type TraceImportResult =
-  | { ok: true; workload: Workload; stats: TraceImportStats; times: number[] } // times: seconds of each op
+  | {
+      ok: true;
+      workload: Workload;
+      stats: TraceImportStats;
+      times: number[]; // seconds of each op
+      // reclaim's frees of memory allocated before the trace, in the trace's order: the folios
+      // at the tails of the LRU lists (web/core/lru-tail.ts)
+      reclaimed: ReclaimedBlock[];
+    }
   | { ok: false; error: WorkloadError };
 
 /** A line of a node's kswapd thread (comm kswapdN): its node. */
 const KSWAPD_TASK = /^\s*kswapd(\d+)-\d+\s+\[/;
+
+/** At most this many of reclaim's frees of captured memory are kept (a bound, not a kernel figure). */
+const MAX_RECLAIMED = 1 << 16;
 
 /** The vmstat worker's run in a trace line: workqueue_execute_start of vmstat_update. */
 const VMSTAT_RUN = /workqueue_execute_start: work struct \S+: function vmstat_update\b/;
@@ -164,6 +181,8 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
   // free_unref_folios() traces mm_page_free (in free_pages_prepare) and then mm_page_free_batched
   // for the same page: the second is the same free, not another one.
   const freedByMmPageFree = new Set<number>();
+  const reclaimTraced = new Set<number>(); // pfns reclaim's mm_page_free named
+  const reclaimed: ReclaimedBlock[] = [];
   const livePercpu = new Map<string, number>(); // ptr -> live areas allocated there
   let liveTotal = 0; // page blocks and percpu areas: they share the core's handles
   const lines = text.split('\n');
@@ -279,6 +298,14 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     ) {
       // reclaim's frees: the model's own reclaim frees what it reclaims
       stats.reclaimFrees++;
+      const pfn = traceNumber(field(r, 'pfn'));
+      const order = traceNumber(field(r, 'order'));
+      // free_unref_folios traces mm_page_free_batched after mm_page_free: one block, once
+      const repeat = r.event === 'mm_page_free_batched' && reclaimTraced.delete(pfn ?? -1);
+      if (pfn !== null && order !== null && order <= MAX_PAGE_ORDER_LIMIT && !repeat) {
+        if (r.event === 'mm_page_free') reclaimTraced.add(pfn);
+        if (!live.has(pfn) && reclaimed.length < MAX_RECLAIMED) reclaimed.push({ pfn, order });
+      }
       continue;
     }
     if (PERCPU_TRACE_EVENTS.has(r.event)) {
@@ -414,6 +441,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     workload: { machine: null, profile: null, sets: [], seed: null, ops: batched.ops },
     stats,
     times: batched.times,
+    reclaimed,
   };
 }
 
