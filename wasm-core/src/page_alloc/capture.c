@@ -464,8 +464,13 @@ static int capture_free(struct sim *s, int cpu, int order, uint32_t kernel_pfn, 
 	if (!z)
 		return SIM_EINVAL;
 	/* no longer captured: the free path's block, with its frames (base/frames.h) */
-	if (!lru)
-		frame_materialised(s, pfn)->flags = 0;
+	if (!lru) {
+		struct page *page = frame_materialised(s, pfn);
+
+		if (s->frozen)
+			return SIM_ECORRUPT; /* the frame budget ran out: nothing more is written */
+		page->flags = 0;
+	}
 	free_block(s, z, cpu, pfn, order, locked);
 	return SIM_OK;
 }
