@@ -149,7 +149,7 @@ function printBig(big) {
   const s = big.seek;
   const v = big.views;
   console.log(
-    `1 TiB machine (bench1t, ${(v.frames / MiB).toFixed(0)}M pages; ${s.ops} ops, ${(s.events / 1e6).toFixed(2)}M events; ${s.checkpoints.count} checkpoints of ${(s.checkpoints.bytes / s.checkpoints.count / MiB).toFixed(1)} MiB, every ${s.checkpoints.spacing} ops, ${(s.checkpoints.bytes / MiB).toFixed(0)} MiB):`,
+    `1 TiB machine (traces/captured/zoneinfo-1tib.txt in its captured state, ${(v.frames / MiB).toFixed(0)}M pages; ${s.ops} ops, ${(s.events / 1e6).toFixed(2)}M events; ${s.checkpoints.count} checkpoints of ${(s.checkpoints.bytes / s.checkpoints.count / MiB).toFixed(1)} MiB, every ${s.checkpoints.spacing} ops, ${(s.checkpoints.bytes / MiB).toFixed(0)} MiB):`,
   );
   console.log('  player, state read included:');
   timing('    seek to a random op', s.seek, '<= 16 ms');

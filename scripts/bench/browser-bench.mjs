@@ -251,26 +251,32 @@ export function firstLoadBench(root) {
   return alone(root, { VITE_TEST_API: '' }, firstLoad);
 }
 
+/** The 1 TiB machine's /proc/zoneinfo (a real capture's, scaled: traces/README.md). */
+const bigZoneinfo = (root) =>
+  readFileSync(join(root, 'traces', 'captured', 'zoneinfo-1tib.txt'), 'utf8');
+
 /**
- * Issue 18's rows: the 1 TiB machine (bench1t, 268M frames) in the hooked build: the player's
- * moves, the memory map's redraws (its overview: a cell per 64K frames) and every view drawn after
- * a step, on its 40,000-op history (web/bench/workloads.ts BIG_WORKLOAD).
+ * Issue 18's rows: the 1 TiB machine built from its zoneinfo (268M frames, most of them in use, as
+ * the Your machine page builds it) in the hooked build: the player's moves, the memory map's
+ * redraws (its overview: a cell per 64K frames) and every view drawn after a step, on its
+ * 40,000-op history (web/bench/workloads.ts BIG_WORKLOAD, its machine line replaced).
  */
-async function big(browser, url) {
+async function big(browser, url, zoneinfo) {
   const page = await playground(browser, url, null);
   try {
-    const { seek, map } = await page.evaluate(async () => {
+    const { seek, map } = await page.evaluate(async (zoneinfo) => {
       const b = await window.__buddyscope.bench();
-      const seek = await b.seekBench(40, b.BIG_WORKLOAD);
-      const map = await b.mapBench(40, 800, b.BIG_WORKLOAD);
+      const machine = b.machineFromZoneinfo(zoneinfo);
+      const seek = await b.seekBench(40, b.BIG_WORKLOAD, machine);
+      const map = await b.mapBench(40, 800, b.BIG_WORKLOAD, machine);
       return { seek, map };
-    });
+    }, zoneinfo);
     // 40 moves of each kind, so that a p95 is not just the slowest of 20
     const views = await withCounts(page, 3 * 40, () =>
-      page.evaluate(async () => {
+      page.evaluate(async (zoneinfo) => {
         const b = await window.__buddyscope.bench();
-        return b.stepViewsBench(40, b.BIG_WORKLOAD);
-      }),
+        return b.stepViewsBench(40, b.BIG_WORKLOAD, b.machineFromZoneinfo(zoneinfo));
+      }, zoneinfo),
     );
     return { seek, map, views };
   } finally {
@@ -308,7 +314,11 @@ async function withCounts(page, moves, measure) {
 export async function bigBench(root) {
   const [a, b, c] = loadavg();
   const before = `load average ${a.toFixed(2)}, ${b.toFixed(2)}, ${c.toFixed(2)}`;
-  return { ...(await alone(root, { VITE_TEST_API: '1' }, big)), load: { before } };
+  const zoneinfo = bigZoneinfo(root);
+  const measured = await alone(root, { VITE_TEST_API: '1' }, (browser, url) =>
+    big(browser, url, zoneinfo),
+  );
+  return { ...measured, load: { before } };
 }
 
 export async function browserBench(root) {
@@ -335,7 +345,7 @@ export async function browserBench(root) {
       ops: seek.ops,
     });
     const load = await longLoad(browser, servers[1].url);
-    const bigMachine = await big(browser, servers[1].url);
+    const bigMachine = await big(browser, servers[1].url, bigZoneinfo(root));
     return { files, seek, map, server2, play, workload, load, big: bigMachine };
   } finally {
     await browser.close();

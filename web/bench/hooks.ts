@@ -11,6 +11,7 @@ import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { compileText } from '../app/compile';
+import type { ExplicitMachine } from '../core/machine-config';
 import { loadCore } from '../core/module';
 import type { Sim } from '../core/sim';
 import { Player } from '../player/player';
@@ -19,6 +20,7 @@ import { SessionViews } from '../app/SessionViews';
 import { MemoryMap } from '../views/MemoryMap';
 import { mapColors, paintFrames, pfnExtent } from '../views/memory-map-paint';
 import type { ModelState } from '../views/model';
+import { machineFromCapture } from '../workload/captured-state';
 import { BIG_WORKLOAD, server2Workload } from './workloads';
 
 /** A random workload on the 1M-frame machine that records over a million events. */
@@ -55,20 +57,43 @@ interface Bench {
   scanMs: number;
 }
 
-const built = new Map<string, Bench>();
+/** Histories built so far, per machine (null: the workload's own) and workload. */
+const built = new Map<ExplicitMachine | null, Map<string, Bench>>();
 
-/** A workload's history (the 1M-event one by default), scanned once per page (as the playground does on load). */
-async function history(workload = BENCH_WORKLOAD): Promise<Bench> {
-  const had = built.get(workload);
+/**
+ * A machine from a real /proc/zoneinfo in the state it shows, as the Your machine page builds it
+ * (machineFromCapture): what a bench's `machine` argument takes in place of the workload's line.
+ */
+export function machineFromZoneinfo(zoneinfo: string): ExplicitMachine {
+  const m = machineFromCapture({ name: 'zoneinfo', text: zoneinfo }, {});
+  if (!m.ok) throw new Error(`${m.file}:${m.error.line}:${m.error.col}: ${m.error.message}`);
+  return m.machine;
+}
+
+/** A workload's program on machine (the workload's own machine when null). */
+function compiled(workload: string, machine: ExplicitMachine | null) {
+  const out = compileText(workload, machine);
+  if (!out.ok) throw new Error(out.error.message);
+  return out.program;
+}
+
+/**
+ * A workload's history (the 1M-event one by default) on machine (the workload's own when null),
+ * scanned once per page (as the playground does on load).
+ */
+async function history(
+  workload = BENCH_WORKLOAD,
+  machine: ExplicitMachine | null = null,
+): Promise<Bench> {
+  const had = built.get(machine)?.get(workload);
   if (had) return had;
   const core = await loadCore();
-  const out = compileText(workload);
-  if (!out.ok) throw new Error(out.error.message);
-  const sim = core.createSim(out.program.config);
+  const program = compiled(workload, machine);
+  const sim = core.createSim(program.config);
   const t = performance.now();
-  const player = new Player(sim, out.program.ops);
+  const player = new Player(sim, program.ops);
   const bench = { sim, player, scanMs: performance.now() - t };
-  built.set(workload, bench);
+  built.set(machine, (built.get(machine) ?? new Map<string, Bench>()).set(workload, bench));
   return bench;
 }
 
@@ -88,8 +113,12 @@ export interface SeekResult {
  * Time the player's moves on the 1M-event history. Each move includes reading the state the views
  * draw (sim.state()), because a step the reader can see costs both.
  */
-export async function seekBench(moves = 40, workload = BENCH_WORKLOAD): Promise<SeekResult> {
-  const { sim, player, scanMs } = await history(workload);
+export async function seekBench(
+  moves = 40,
+  workload = BENCH_WORKLOAD,
+  machine: ExplicitMachine | null = null,
+): Promise<SeekResult> {
+  const { sim, player, scanMs } = await history(workload, machine);
   const next = rng(1234);
   const time = (move: () => void): number => {
     const t = performance.now();
@@ -167,8 +196,9 @@ export async function mapBench(
   redraws = 60,
   width = 800,
   workload = BENCH_WORKLOAD,
+  machine: ExplicitMachine | null = null,
 ): Promise<MapResult> {
-  const { sim, player } = await history(workload);
+  const { sim, player } = await history(workload, machine);
   // The views fill the window from its top, over the page, as a reader's screen shows them: the
   // ones in the window are laid out and painted, the ones below it only kept up to date (.view's
   // content-visibility, app.css), as in the playground.
@@ -334,11 +364,13 @@ export interface MountedViews {
  * `width` px wide, and draw a first move untimed (the lazy views arrive, the map counts its
  * overview once).
  */
-export async function mountViews(workload: string, width = 1000): Promise<MountedViews> {
+export async function mountViews(
+  workload: string,
+  width = 1000,
+  machine: ExplicitMachine | null = null,
+): Promise<MountedViews> {
   const core = await loadCore();
-  const out = compileText(workload);
-  if (!out.ok) throw new Error(out.error.message);
-  const session = new Session(core, out.program);
+  const session = new Session(core, compiled(workload, machine));
   const host = document.createElement('div');
   host.style.width = `${width}px`;
   document.body.append(host);
@@ -391,8 +423,9 @@ export async function mountViews(workload: string, width = 1000): Promise<Mounte
 export async function stepViewsBench(
   moves = 40,
   workload = server2Workload(),
+  machine: ExplicitMachine | null = null,
 ): Promise<StepViewsResult> {
-  const m = await mountViews(workload);
+  const m = await mountViews(workload, 1000, machine);
   const { session, host } = m;
   try {
     const panels = host.querySelectorAll('.pcp').length;
