@@ -5,15 +5,16 @@
 // Chromium's layout and style counters; with --cpu, the hottest functions of a sampled CPU profile;
 // with --alloc, the functions that allocate most a move (V8's sampling heap profiler, counting
 // objects the young and old collections took too: a move's garbage is what we are after).
-// An unminified build, so the profile names our functions. Timings rise with the machine's load:
+// big: the 1 TiB machine from traces/captured/zoneinfo-1tib.txt (as npm run bench -- --big);
+// bench1t: the same size all free. An unminified build, so the profile names our functions. Timings rise with the machine's load:
 // the load is printed beside them; the counts do not.
 //
-//   node scripts/bench/profile-views.mjs [--machine big|server2] [--kind back|forward|seek]
+//   node scripts/bench/profile-views.mjs [--machine big|bench1t|server2] [--kind back|forward|seek]
 //                                        [--moves N] [--cpu] [--alloc]
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM } from '../chromium.mjs';
 import { build, serve } from './browser-bench.mjs';
@@ -22,7 +23,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
 if (argv.includes('--help')) {
   console.log(
-    'node scripts/bench/profile-views.mjs [--machine big|server2] [--kind back|forward|seek] [--moves N] [--cpu] [--alloc]',
+    'node scripts/bench/profile-views.mjs [--machine big|bench1t|server2] [--kind back|forward|seek] [--moves N] [--cpu] [--alloc]',
   );
   process.exit(0);
 }
@@ -42,67 +43,80 @@ try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(`${server.url}#/playground`);
   await page.waitForFunction(() => !!window.__buddyscope, null, { timeout: 60_000 });
-  await page.evaluate(async (machine) => {
-    const b = await window.__buddyscope.bench();
-    const m = await b.mountViews(machine === 'big' ? b.BIG_WORKLOAD : b.server2Workload());
-    window.__views = m;
-    // Per view: DrawnView's diff (render, children, DOM) and each component's commit callbacks,
-    // through Preact's option hooks (__b: before a diff, diffed: after it, __c: the commit).
-    const o = b.preactOptions;
-    const per = {};
-    const slot = (n) => (per[n] ??= { diff: 0, commit: 0, mutations: 0, vnodes: 0 });
-    const viewOf = (v) => {
-      for (; v; v = v.__) if (v.type?.name === 'DrawnView') return v.props.name;
-      return '(outside the views)';
-    };
-    const started = new Map();
-    const [before, diffed, commit, vnode] = [o.__b, o.diffed, o.__c, o.vnode];
-    // the view being diffed, for the vnodes its components create (each one is garbage a move)
-    let current = null;
-    o.vnode = (v) => {
-      if (current) slot(current).vnodes++;
-      vnode?.(v);
-    };
-    o.__b = (v) => {
-      if (v.type?.name === 'DrawnView') {
-        started.set(v, performance.now());
-        current = v.props.name;
-      }
-      before?.(v);
-    };
-    o.diffed = (v) => {
-      diffed?.(v);
-      const t = started.get(v);
-      if (t === undefined) return;
-      slot(v.props.name).diff += performance.now() - t;
-      started.delete(v);
-      current = null;
-    };
-    o.__c = (vnode, queue) => {
-      for (const c of queue) {
-        const t = performance.now();
-        commit?.(vnode, [c]);
-        slot(viewOf(c.__v)).commit += performance.now() - t;
-      }
-    };
-    new MutationObserver((records) => {
-      for (const r of records) {
-        const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
-        const name = el?.closest('[data-profile-view]')?.getAttribute('data-profile-view');
-        slot(name ?? '(outside the views)').mutations++;
-      }
-    }).observe(m.host, { subtree: true, childList: true, attributes: true, characterData: true });
-    // each view's root element named for the mutation records: Preact's tree from the host
-    // (__k: a vnode's children, __e: its first DOM node)
-    const name = (v) => {
-      if (!v) return;
-      if (v.type?.name === 'DrawnView' && v.__e?.setAttribute)
-        v.__e.setAttribute('data-profile-view', v.props.name);
-      for (const c of v.__k ?? []) name(c);
-    };
-    name(m.host.__k);
-    window.__per = per;
-  }, machine);
+  await page.evaluate(
+    async ({ machine, zoneinfo }) => {
+      const b = await window.__buddyscope.bench();
+      const m =
+        machine === 'server2'
+          ? await b.mountViews(b.server2Workload())
+          : await b.mountViews(
+              b.BIG_WORKLOAD,
+              1000,
+              machine === 'big' ? b.machineFromZoneinfo(zoneinfo) : null,
+            );
+      window.__views = m;
+      // Per view: DrawnView's diff (render, children, DOM) and each component's commit callbacks,
+      // through Preact's option hooks (__b: before a diff, diffed: after it, __c: the commit).
+      const o = b.preactOptions;
+      const per = {};
+      const slot = (n) => (per[n] ??= { diff: 0, commit: 0, mutations: 0, vnodes: 0 });
+      const viewOf = (v) => {
+        for (; v; v = v.__) if (v.type?.name === 'DrawnView') return v.props.name;
+        return '(outside the views)';
+      };
+      const started = new Map();
+      const [before, diffed, commit, vnode] = [o.__b, o.diffed, o.__c, o.vnode];
+      // the view being diffed, for the vnodes its components create (each one is garbage a move)
+      let current = null;
+      o.vnode = (v) => {
+        if (current) slot(current).vnodes++;
+        vnode?.(v);
+      };
+      o.__b = (v) => {
+        if (v.type?.name === 'DrawnView') {
+          started.set(v, performance.now());
+          current = v.props.name;
+        }
+        before?.(v);
+      };
+      o.diffed = (v) => {
+        diffed?.(v);
+        const t = started.get(v);
+        if (t === undefined) return;
+        slot(v.props.name).diff += performance.now() - t;
+        started.delete(v);
+        current = null;
+      };
+      o.__c = (vnode, queue) => {
+        for (const c of queue) {
+          const t = performance.now();
+          commit?.(vnode, [c]);
+          slot(viewOf(c.__v)).commit += performance.now() - t;
+        }
+      };
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+          const name = el?.closest('[data-profile-view]')?.getAttribute('data-profile-view');
+          slot(name ?? '(outside the views)').mutations++;
+        }
+      }).observe(m.host, { subtree: true, childList: true, attributes: true, characterData: true });
+      // each view's root element named for the mutation records: Preact's tree from the host
+      // (__k: a vnode's children, __e: its first DOM node)
+      const name = (v) => {
+        if (!v) return;
+        if (v.type?.name === 'DrawnView' && v.__e?.setAttribute)
+          v.__e.setAttribute('data-profile-view', v.props.name);
+        for (const c of v.__k ?? []) name(c);
+      };
+      name(m.host.__k);
+      window.__per = per;
+    },
+    {
+      machine,
+      zoneinfo: readFileSync(join(root, 'traces', 'captured', 'zoneinfo-1tib.txt'), 'utf8'),
+    },
+  );
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const metrics = async () =>
