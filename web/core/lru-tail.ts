@@ -36,10 +36,11 @@ export interface LruTail {
  */
 export function folioTails(folios: CapturedFolios[], reclaimed: ReclaimedFolio[]): LruTail {
   const rest = folios.map((f) => ({ ...f }));
+  // a row holds a block of its own order while it has a folio left
   const tail = tailsOf(
     rest,
     reclaimed,
-    (f, r) => f.order === r.order && f.count > 0,
+    (at, order) => `${at}/${order}`,
     () => 1,
   );
   return { tail, rest: rest.filter((f) => f.count > 0) };
@@ -51,58 +52,67 @@ export function folioTails(folios: CapturedFolios[], reclaimed: ReclaimedFolio[]
  */
 export function pageTails(pages: CapturedFolios[], reclaimed: ReclaimedFolio[]): LruTail {
   const rest = pages.map((p) => ({ ...p }));
+  // a row holds a block while it has the block's pages left
   const tail = tailsOf(
     rest,
     reclaimed,
-    (p, r) => p.count >= 2 ** r.order,
+    (at) => at,
     (r) => 2 ** r.order,
   );
   return { tail, rest: rest.filter((p) => p.count > 0) };
 }
 
 /**
- * The tail slices, in reclaim order: each block takes `size(r)` from a row of rows that holds it
- * (pick) and joins its list's last slice when that is of the same zone and order.
+ * The tail slices, in reclaim order: each block takes size(r) from the row pick finds among the
+ * rows filed under key(node/zone/lru, order) (the lists that could hold it; a row holds it while
+ * it has size(r) left) and joins its list's last slice when that is of the same zone and order.
  */
 function tailsOf(
   rows: CapturedFolios[],
   reclaimed: ReclaimedFolio[],
-  holds: (row: CapturedFolios, r: ReclaimedFolio) => boolean,
+  key: (at: string, order: number) => string,
   size: (r: ReclaimedFolio) => number,
 ): CapturedFolios[] {
+  const filed = new Map<string, CapturedFolios[]>();
+  for (const row of rows) {
+    const k = key(`${row.node}/${row.zone}/${row.lru}`, row.order);
+    const had = filed.get(k);
+    if (had) had.push(row);
+    else filed.set(k, [row]);
+  }
   const tail: CapturedFolios[] = [];
   const last = new Map<string, CapturedFolios>(); // memcg/lru/node (an lruvec's list) -> its last slice
   for (const r of reclaimed) {
-    const row = pick(rows, r, holds);
+    const n = size(r);
+    const row = pick((lru) => filed.get(key(`${r.node}/${r.zone}/${lru}`, r.order)), n);
     if (!row) continue;
-    row.count -= size(r);
-    const key = `${row.memcg}/${row.lru}/${row.node}`;
-    const prev = last.get(key);
+    row.count -= n;
+    const list = `${row.memcg}/${row.lru}/${row.node}`;
+    const prev = last.get(list);
     if (prev && prev.zone === r.zone && prev.order === r.order) {
       prev.count++;
       continue;
     }
     const slice = { ...row, order: r.order, count: 1 };
     tail.push(slice);
-    last.set(key, slice);
+    last.set(list, slice);
   }
   return tail;
 }
 
 /**
- * The row a reclaimed block comes from: of the first list type (LIST_PREFERENCE) on which a row of
- * its zone holds it, the one with the most left (ties: the first, the lower memcg).
+ * The row a reclaimed block comes from: of the first list type (LIST_PREFERENCE) with a row
+ * that has at least `least` left, the one with the most left (ties: the first, the lower memcg).
+ * rowsOn(lru): the rows of the block's zone that could hold it on lists of that type.
  */
 function pick(
-  rows: CapturedFolios[],
-  r: ReclaimedFolio,
-  holds: (row: CapturedFolios, r: ReclaimedFolio) => boolean,
+  rowsOn: (lru: number) => CapturedFolios[] | undefined,
+  least: number,
 ): CapturedFolios | undefined {
   for (const lru of LIST_PREFERENCE) {
     let best: CapturedFolios | undefined;
-    for (const row of rows)
-      if (row.node === r.node && row.zone === r.zone && row.lru === lru && holds(row, r))
-        if (!best || row.count > best.count) best = row;
+    for (const row of rowsOn(lru) ?? [])
+      if (row.count >= least && (!best || row.count > best.count)) best = row;
     if (best) return best;
   }
   return undefined;
