@@ -50,35 +50,31 @@ export function captureOps(state: CapturedState): SimOp[] {
     if (p.high) op(OpKind.CAPTURE_PCP, p.cpu, CAPTURE_PCP_HIGH, 0, zone, p.high);
   }
   // the LRU lists last: they take what in-use memory the pcp lists left (reclaim/capture.c)
-  if (state.memcgs && state.folios) {
-    // memcgs first (the root first), then each list's folios, their orders interleaved
-    // (reclaim/memcg.c, OP_CAPTURE_LRU_FOLIOS)
-    for (const m of state.memcgs) op(OpKind.MEMCG, 0, 0, 0, m.ino, m.online ? 1 : 0);
-    // the tails the trace shows first: each op joins its list's head (lru-tail.ts)
-    const { tail, rest } = folioTails(state.folios, state.reclaimed ?? []);
-    for (const slice of [...tail, ...interleavedFolios(rest)])
+  const folios = (slices: CapturedFolios[]) => {
+    for (const f of slices)
       op(
         OpKind.CAPTURE_LRU_FOLIOS,
         0,
-        slice.order,
-        slice.memcg * NR_LRU_LISTS + slice.lru,
-        slice.node * MAX_NR_ZONES + slice.zone,
-        slice.count,
+        f.order,
+        f.memcg * NR_LRU_LISTS + f.lru,
+        f.node * MAX_NR_ZONES + f.zone,
+        f.count,
       );
+  };
+  if (state.memcgs && state.folios) {
+    // memcgs first (the root first), then each list's folios: the tails the trace shows first
+    // (each op joins its list's head: lru-tail.ts), the rest their orders interleaved
+    // (reclaim/memcg.c, OP_CAPTURE_LRU_FOLIOS)
+    for (const m of state.memcgs) op(OpKind.MEMCG, 0, 0, 0, m.ino, m.online ? 1 : 0);
+    const { tail, rest } = folioTails(state.folios, state.reclaimed ?? []);
+    folios(tail);
+    folios(interleavedFolios(rest));
     return ops;
   }
   // without folio sizes: the tails the trace shows as folios of the root, then single pages,
   // each node's zones spread along its lists all the same
   const { tail, rest } = pageTails(zoneLruPages(state.zones), state.reclaimed ?? []);
-  for (const slice of tail)
-    op(
-      OpKind.CAPTURE_LRU_FOLIOS,
-      0,
-      slice.order,
-      slice.lru,
-      slice.node * MAX_NR_ZONES + slice.zone,
-      slice.count,
-    );
+  folios(tail);
   for (const piece of zonePieces(rest))
     op(OpKind.CAPTURE_LRU, 0, 0, piece.lru, piece.node * MAX_NR_ZONES + piece.zone, piece.count);
   return ops;

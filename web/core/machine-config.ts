@@ -219,6 +219,19 @@ export function machineCpuCount(m: PresetMachine | ExplicitMachine): number {
   return m.nodes * m.cpusPerNode;
 }
 
+/** The populated zone of m whose span holds pfn, as node and zone_idx; null when none does. */
+export function zoneOfPfn(m: ExplicitMachine, pfn: number): { node: number; zone: number } | null {
+  for (let node = 0; node < m.zones.length; node++) {
+    const row = m.zones[node] ?? [];
+    for (let zone = 0; zone < row.length; zone++) {
+      const z = row[zone];
+      if (z && z.managed && pfn >= z.startPfn && pfn < z.startPfn + z.spanned)
+        return { node, zone };
+    }
+  }
+  return null;
+}
+
 /** MAX_PAGE_ORDER of a machine. */
 export function machineMaxOrder(m: PresetMachine | ExplicitMachine): number {
   return m.kind === 'preset' ? PRESETS[m.name].maxOrder : m.maxOrder;

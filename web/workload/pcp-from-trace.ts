@@ -14,7 +14,7 @@
  * whose pcp trylock failed (pcp-locked-frees.ts) reached no list and are not counted.
  */
 import type { CapturedPcp, CapturedState, ExplicitMachine } from '../core/machine-config';
-import { MAX_NR_ZONES } from '../core/machine-config';
+import { MAX_NR_ZONES, zoneOfPfn } from '../core/machine-config';
 import { freeListTypes } from './free-list-types';
 import { parseTraceLine, traceNumber } from './ftrace';
 import { PcpLockWindows } from './pcp-locked-frees';
@@ -93,15 +93,8 @@ export function pcpListsFromTrace(
   zoneinfo?: readonly ZoneinfoZone[], // the pagesets' batch, high_min, high_max (countFromRefill)
 ): CapturedState {
   const zoneOf = (pfn: number): number => {
-    for (let node = 0; node < machine.zones.length; node++) {
-      const row = machine.zones[node] ?? [];
-      for (let zone = 0; zone < row.length; zone++) {
-        const z = row[zone];
-        if (z && z.managed && pfn >= z.startPfn && pfn < z.startPfn + z.spanned)
-          return node * MAX_NR_ZONES + zone;
-      }
-    }
-    return -1;
+    const z = zoneOfPfn(machine, pfn);
+    return z ? z.node * MAX_NR_ZONES + z.zone : -1;
   };
   const tracks = new Map<string, ListTrack>(); // cpu/zone/order/mt
   const net = new Map<string, number>(); // cpu/zone -> pages put on its lists less pages taken off

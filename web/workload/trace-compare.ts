@@ -7,7 +7,12 @@
 import { EV } from '../core/events';
 import type { Core } from '../core/module';
 import { SIM_ERRORS, type Sim } from '../core/sim';
-import type { ExplicitMachine, MachineConfig, ReclaimedFolio } from '../core/machine-config';
+import {
+  zoneOfPfn,
+  type ExplicitMachine,
+  type MachineConfig,
+  type ReclaimedFolio,
+} from '../core/machine-config';
 import { OpBuffer, OpKind, type OpList } from '../core/ops';
 import {
   machineFromCapture,
@@ -263,13 +268,10 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
 /** Each reclaimed block's node and zone, from the machine's zone spans (none: left out). */
 function reclaimedFolios(machine: ExplicitMachine, blocks: ReclaimedBlock[]): ReclaimedFolio[] {
   const out: ReclaimedFolio[] = [];
-  for (const b of blocks)
-    machine.zones.forEach((row, node) =>
-      row.forEach((z, zone) => {
-        if (z.managed && b.pfn >= z.startPfn && b.pfn < z.startPfn + z.spanned)
-          out.push({ node, zone, order: b.order });
-      }),
-    );
+  for (const b of blocks) {
+    const z = zoneOfPfn(machine, b.pfn);
+    if (z) out.push({ ...z, order: b.order });
+  }
   return out;
 }
 

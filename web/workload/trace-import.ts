@@ -181,7 +181,6 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
   // free_unref_folios() traces mm_page_free (in free_pages_prepare) and then mm_page_free_batched
   // for the same page: the second is the same free, not another one.
   const freedByMmPageFree = new Set<number>();
-  const reclaimTraced = new Set<number>(); // pfns reclaim's mm_page_free named
   const reclaimed: ReclaimedBlock[] = [];
   const livePercpu = new Map<string, number>(); // ptr -> live areas allocated there
   let liveTotal = 0; // page blocks and percpu areas: they share the core's handles
@@ -300,10 +299,10 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
       stats.reclaimFrees++;
       const pfn = traceNumber(field(r, 'pfn'));
       const order = traceNumber(field(r, 'order'));
-      // free_unref_folios traces mm_page_free_batched after mm_page_free: one block, once
-      const repeat = r.event === 'mm_page_free_batched' && reclaimTraced.delete(pfn ?? -1);
+      // the same free traced twice (freedByMmPageFree): one block, once
+      const repeat = r.event === 'mm_page_free_batched' && freedByMmPageFree.delete(pfn ?? -1);
       if (pfn !== null && order !== null && order <= MAX_PAGE_ORDER_LIMIT && !repeat) {
-        if (r.event === 'mm_page_free') reclaimTraced.add(pfn);
+        if (r.event === 'mm_page_free') freedByMmPageFree.add(pfn);
         if (!live.has(pfn) && reclaimed.length < MAX_RECLAIMED) reclaimed.push({ pfn, order });
       }
       continue;
