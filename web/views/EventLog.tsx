@@ -5,7 +5,9 @@
  */
 import { useLayoutEffect, useRef, useId } from 'react';
 import type { SimOp } from '../core/ops';
+import { formatCount } from '../core/count';
 import { describeOp } from './describe-op';
+import { allZones, type ModelState } from './model';
 import { elixirUrl, fnFile } from './names';
 import { narrate } from './narrate';
 import { eventAttrs, type ViewProps } from './options';
@@ -26,6 +28,18 @@ const ERRORS = [
   'bad page',
   'state corrupted',
 ];
+
+/**
+ * The machine before its first op: all free as a preset boots, or in use as a capture showed it
+ * (the Your machine page, a replayed trace), which a reader should not take for a fresh boot.
+ */
+export function bootedWords(state: ModelState): string {
+  const zones = allZones(state);
+  const managed = zones.reduce((n, z) => n + z.managed, 0);
+  const free = zones.reduce((n, z) => n + z.nrFreePages, 0);
+  if (free >= managed) return 'The machine as booted: every managed page is free.';
+  return `The machine as booted in its captured state: ${formatCount(free)} of ${formatCount(managed)} managed pages free, the rest in use as the capture showed it.`;
+}
 
 export function EventLog({ state, event, opEvents, options }: ViewProps<EventLogOptions>) {
   const hid = useId();
@@ -58,7 +72,7 @@ export function EventLog({ state, event, opEvents, options }: ViewProps<EventLog
         <h3 id={hid}>Event log</h3>
         <p className="small">
           {options.opIndex < 0 ? (
-            'The machine as booted: every managed page is free. Step forward to run the first op.'
+            `${bootedWords(state)} Step forward to run the first op.`
           ) : (
             <>
               Op {options.opIndex + 1}: <code>{describeOp(options.op)}</code>

@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
 import { loadCore } from '../core/module';
 import { PROFILE_NAMES } from '../core/machine-config';
+import { readFileSync } from 'node:fs';
+import { machineFromCapture } from '../workload/captured-state';
 import { Player } from '../player/player';
 import { AllocWalk } from './AllocWalk';
 import { Counters } from './Counters';
-import { EventLog } from './EventLog';
+import { bootedWords, EventLog } from './EventLog';
 import { FreeAreas } from './FreeAreas';
 import { MemoryMap } from './MemoryMap';
 import { PcpLists } from './PcpLists';
@@ -70,4 +72,27 @@ describe('views', async () => {
       },
     );
   }
+
+  it('say before the first op whether the machine booted all free or in a captured state', () => {
+    const booted = (text: string, zoneinfo?: string) => {
+      const m = zoneinfo ? machineFromCapture({ name: 'zoneinfo', text: zoneinfo }, {}) : null;
+      if (m && !m.ok) throw new Error(m.error.message);
+      const out = compileText(text, m?.machine);
+      if (!out.ok) throw new Error(out.error.message);
+      const sim = core.createSim(out.program.config);
+      const words = bootedWords(sim.state());
+      sim.dispose();
+      return words;
+    };
+    expect(booted('machine tiny\ncpu 0 alloc a\n')).toBe(
+      'The machine as booted: every managed page is free.',
+    );
+    const zoneinfo = readFileSync(
+      new URL('../../traces/captured/kswapd/zoneinfo', import.meta.url),
+      'utf8',
+    );
+    expect(booted('cpu 0 alloc a\n', zoneinfo)).toMatch(
+      /^The machine as booted in its captured state: [\d,]+ of [\d,]+ managed pages free, the rest in use as the capture showed it\.$/,
+    );
+  });
 });
