@@ -250,6 +250,34 @@ describe('pcpListsFromTrace: the count a refill shows', () => {
     // the order-0 MOVABLE list gave out 1 before its refill: the free did not reach it
     expect(lists.find((l) => l.order === 0 && l.mt === 1)?.blocks).toBe(1);
   });
+
+  describe('the count two drains show', () => {
+    const free = (n: number) => rec('mm_page_free', `pfn=${pfn(n)} order=0`);
+    const drain = (n: number, order = 0) =>
+      rec('mm_page_pcpu_drain', `pfn=${pfn(n)} order=${order} migratetype=1`, 'd..3.');
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    // 12 pages taken (free_count halved past anything it held), then 50 frees traced as one
+    // folio batch: the 40th brought count to high 3358, free_count 40 asked batch 63 (30 pages
+    // from before the trace, then the batch's first 33); the batch's last 10 and 53 more frees
+    // brought it back after 63 pages, free_count 103 asked the order-0 list's 70 and 17 order-1
+    // blocks: its last order-0 page was that trigger. So count was 3358 - 40 + 12 at the start.
+    const taken = range(0, 11).map(alloc);
+    const d1 = [...range(5000, 5029), ...range(100, 132)].map((n) => drain(n));
+    const second = range(133, 202).map((n) => drain(n));
+    const order1 = range(0, 16).map((i) => drain(6000 + 2 * i, 1));
+    const burst = [...range(100, 149).map(free), ...d1, ...range(150, 202).map(free)];
+
+    it('reads it from the free that triggered the second, which emptied its first list', () => {
+      expect(cpu0([...taken, ...burst, ...second, ...order1])?.count).toBe(3358 - 40 + 12);
+    });
+
+    it('says nothing when the second stayed on one list, or something was taken between', () => {
+      expect(cpu0([...taken, ...burst, ...second])?.count).toBe(zoneinfoCount);
+      const between = [...burst.slice(0, 113), alloc(20), ...burst.slice(113)];
+      expect(cpu0([...taken, ...between, ...second, ...order1])?.count).toBe(zoneinfoCount);
+    });
+  });
 });
 
 describe('free NAME pcp_locked in the core', () => {

@@ -71,6 +71,70 @@ function countFromRefill(
   return least > pcp.count && least <= high ? least : null;
 }
 
+/** A drain call: consecutive mm_page_pcpu_drain lines of one pageset on its CPU (one free_pcppages_bulk). */
+interface DrainCall {
+  pages: number;
+  netBefore: number; // the pageset's net pages (see RefillRun) before the call
+  freedBefore: number; // pages freed to the pageset since its last allocation, before the call
+  burstFree: number; // free_count after that allocation, followed from the trace's start
+  allocsBefore: number; // allocations from the pageset before the call
+  clean: boolean; // nothing but frees reached the pageset since its previous drain call
+  firstList: { order: number; mt: number; last: number } | null; // the list drained first, its last pfn
+  emptied: boolean; // the call went on to another list: the first one ran empty
+  trigger: number | null; // pages freed since the allocation through the first list's last page
+}
+
+/** What the trace shows a pageset doing, for the count its drains tell (countFromDrains). */
+interface PagesetTrack {
+  freeCount: number; // free_count as the trace's frees and allocations move it, from 0
+  allocs: number;
+  burstFree: number;
+  freed: number; // pages freed to it since its last allocation
+  freedAt: Map<number, number>; // pfn -> `freed` through its free, since the last allocation
+  allocSinceDrain: boolean;
+  calls: DrainCall[];
+}
+
+/**
+ * The pageset's count when the trace began, if two drains that frees triggered tell it. With high
+ * fixed (high_min == high_max), the free that brings count to high drains
+ * nr_pcp_free = clamp(free_count, batch, high - batch) pages, starting with the list it freed to
+ * (free_frozen_page_commit, free_pcppages_bulk): the newest page there is the one that triggered
+ * it. A drain that empties that list and goes on to the next drains its trigger last, so the
+ * trace shows which free it was, although a folio batch traces all its frees before committing
+ * any. After a drain of D1 pages, D1 pages of frees bring count back to high: with nothing but
+ * frees between, the first drain's trigger came D1 pages before the second's, and count was high
+ * then. So count at the start is high, less the pages the trace put on the lists and took off
+ * them before that free. The first drain must be one a free asked for: free_count then (followed from the trace's
+ * start, where it is taken as 0; 11 allocations halve any value it had away) asks what it took.
+ * null: no such pair.
+ */
+function countFromDrains(
+  pcp: CapturedPcp,
+  figures: ReadonlyMap<string, number>,
+  calls: readonly DrainCall[],
+): number | null {
+  const batch = figures.get('batch');
+  const high = figures.get('high_min');
+  if (batch === undefined || high === undefined || high !== figures.get('high_max')) return null;
+  if (batch < 1 || high !== pcp.high) return null;
+  const HALVINGS = 11; // free_count < batch << PCP_BATCH_SCALE_MAX + 2^order <= 2^11
+  const OVERSHOOT = 8; // a drain takes whole blocks: up to an order-3 block past its count
+  for (let i = 0; i + 1 < calls.length; i++) {
+    const [d1, d2] = [calls[i], calls[i + 1]];
+    if (!d1 || !d2 || !d2.clean || d1.allocsBefore < HALVINGS) continue;
+    if (!d2.emptied || d2.trigger === null) continue;
+    const freed = d2.trigger - d1.pages; // pages freed since the allocation through d1's trigger
+    if (freed < 1 || freed > d1.freedBefore) continue;
+    const asked = Math.max(d1.burstFree + freed, batch);
+    if (d1.pages < asked || d1.pages >= asked + OVERSHOOT) continue;
+    // the frees traced before the first drain but committed after its trigger were not on yet
+    const count = high - (d1.netBefore - (d1.freedBefore - freed));
+    return count >= 0 && count <= high ? count : null;
+  }
+  return null;
+}
+
 interface ListTrack {
   net: number; // blocks put on minus blocks taken off, since the trace began
   low: number; // the lowest net seen: -low blocks were there at the start
@@ -103,6 +167,81 @@ export function pcpListsFromTrace(
   const refilledLast = new Set<string>(); // cpu/zone whose last free came before an order-0 refill
   const allocMt = new Map<number, number>(); // pfn -> migratetype of its allocation in the trace
   const fromBuddy = new Set<number>(); // CPUs whose next mm_page_alloc came from the buddy
+  const pagesets = new Map<string, PagesetTrack>(); // cpu/zone -> its frees, allocations, drains
+  const openCalls = new Map<number, { key: string; call: DrainCall }>(); // cpu -> drain call
+  const pageset = (key: string): PagesetTrack => {
+    let t = pagesets.get(key);
+    if (!t)
+      pagesets.set(
+        key,
+        (t = {
+          freeCount: 0,
+          allocs: 0,
+          burstFree: 0,
+          freed: 0,
+          freedAt: new Map(),
+          allocSinceDrain: true,
+          calls: [],
+        }),
+      );
+    return t;
+  };
+  // free_count's most: it grows only while below batch << PCP_BATCH_SCALE_MAX
+  const freeCountCap = (zone: number, cpu: number): number =>
+    (zoneinfo
+      ?.find((z) => z.node * MAX_NR_ZONES + z.idx === zone)
+      ?.pagesets.find((p) => p.cpu === cpu)
+      ?.figures.get('batch') ?? 63) << PCP_BATCH_SCALE_MAX;
+  /** What one traced event did to its pageset's free_count, bursts of frees and drain calls. */
+  const follow = (cpu: number, pfn: number, order: number, mt: number, event: string) => {
+    const zone = zoneOf(pfn);
+    if (zone < 0 || !pcpOrder(machine, order)) return;
+    const key = `${cpu}/${zone}`;
+    const t = pageset(key);
+    if (event === 'mm_page_pcpu_drain') {
+      const open = openCalls.get(cpu);
+      if (open && open.key === key) {
+        const first = open.call.firstList;
+        if (first && !open.call.emptied) {
+          if (first.order === order && first.mt === mt) first.last = pfn;
+          else {
+            open.call.emptied = true;
+            open.call.trigger = t.freedAt.get(first.last) ?? null;
+          }
+        }
+        open.call.pages += 2 ** order;
+        return;
+      }
+      const call: DrainCall = {
+        pages: 2 ** order,
+        netBefore: net.get(key) ?? 0,
+        freedBefore: t.freed,
+        burstFree: t.burstFree,
+        allocsBefore: t.allocs,
+        clean: !t.allocSinceDrain,
+        firstList: { order, mt, last: pfn },
+        emptied: false,
+        trigger: null,
+      };
+      t.calls.push(call);
+      t.allocSinceDrain = false;
+      openCalls.set(cpu, { key, call });
+      return;
+    }
+    if (event === 'mm_page_alloc') {
+      // rmqueue_pcplist halves it; this allocation's refill, if any, came just before
+      t.freeCount >>= 1;
+      t.allocs++;
+      t.burstFree = t.freeCount;
+      t.freed = 0;
+      t.freedAt.clear();
+      t.allocSinceDrain = true;
+    } else if (event === 'mm_page_free') {
+      if (t.freeCount < freeCountCap(zone, cpu)) t.freeCount += 2 ** order;
+      t.freed += 2 ** order;
+      t.freedAt.set(pfn, t.freed);
+    }
+  };
   const move = (
     cpu: number,
     pfn: number,
@@ -155,9 +294,10 @@ export function pcpListsFromTrace(
     const p = parseTraceLine(lines[i] ?? '');
     if (p.kind !== 'record') continue;
     const r = p.record;
-    // a refill run ends at anything else its CPU traces
+    // a refill run ends at anything else its CPU traces, a drain call at anything but a drain
     if (!(r.event === 'mm_page_alloc_zone_locked' && r.fields.get('percpu_refill') === '1'))
       endRun(r.cpu);
+    if (r.event !== 'mm_page_pcpu_drain') openCalls.delete(r.cpu);
     // a free whose pcp trylock failed went to the buddy: no list saw it
     if (pcpLocks.lockedFree(r)) continue;
     const pfn = traceNumber(r.fields.get('pfn'));
@@ -173,11 +313,14 @@ export function pcpListsFromTrace(
         allocMt.set(pfn, mt);
         if (fromBuddy.delete(r.cpu)) break;
         move(r.cpu, pfn, order, mt, -1);
+        follow(r.cpu, pfn, order, mt, r.event);
         break;
       case 'mm_page_free':
         move(r.cpu, pfn, order, freeTypes.get(i) ?? allocMt.get(pfn) ?? MIGRATE_MOVABLE, 1);
+        follow(r.cpu, pfn, order, mt, r.event);
         break;
       case 'mm_page_pcpu_drain':
+        follow(r.cpu, pfn, order, mt, r.event);
         move(r.cpu, pfn, order, mt, -1);
         break;
     }
@@ -189,7 +332,10 @@ export function pcpListsFromTrace(
       ?.find((z) => z.node === captured.node && z.idx === captured.zone)
       ?.pagesets.find((p) => p.cpu === captured.cpu)?.figures;
     const runs0 = order0Runs.get(prefix.slice(0, -1)) ?? [];
-    const counted = figures ? countFromRefill(captured, figures, runs0) : null;
+    const calls = pagesets.get(prefix.slice(0, -1))?.calls ?? [];
+    // two drains tell the count exactly; a refill tells it, or a bound on it
+    const drained = figures ? countFromDrains(captured, figures, calls) : null;
+    const counted = drained ?? (figures ? countFromRefill(captured, figures, runs0) : null);
     const pcp = counted === null ? captured : { ...captured, count: counted };
     const seen = [...tracks.entries()].filter(([k]) => k.startsWith(prefix));
     const lists = seen
@@ -212,7 +358,8 @@ export function pcpListsFromTrace(
     // free), and are scaled down to the count
     const gain = (figures?.get('batch') ?? 0) << PCP_BATCH_SCALE_MAX;
     const raised = Math.min(pages, pcp.high);
-    const count = raised - pcp.count <= gain ? Math.max(pcp.count, raised) : pcp.count;
+    const count =
+      drained === null && raised - pcp.count <= gain ? Math.max(pcp.count, raised) : pcp.count;
     if (pages > count) {
       const scale = count / pages;
       for (const l of lists) l.blocks = Math.floor(l.blocks * scale);
