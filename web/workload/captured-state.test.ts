@@ -251,6 +251,33 @@ describe('pcpListsFromTrace: the count a refill shows', () => {
     expect(lists.find((l) => l.order === 0 && l.mt === 1)?.blocks).toBe(1);
   });
 
+  it('counts the blocks a refill stole, which only an extfrag line traces', () => {
+    const steal = (n: number) =>
+      rec(
+        'mm_page_alloc_extfrag',
+        `pfn=${pfn(n)} alloc_order=0 fallback_order=0 pageblock_order=9 alloc_migratetype=1 fallback_migratetype=0 fragmenting=1 change_ownership=0`,
+        'd..3.',
+      );
+    const movable = (lines: string[]) =>
+      cpu0(lines)?.lists?.find((l) => l.order === 0 && l.mt === 1)?.blocks;
+    const taken = Array.from({ length: 10 }, (_, i) => alloc(i));
+    // a refill of 2 blocks off the Movable list and 3 stolen: the 5 taken after it came from it,
+    // so the list held just the 10 taken before it
+    expect(
+      movable([
+        ...taken,
+        ...refill(100, 2),
+        steal(200),
+        steal(201),
+        steal(202),
+        alloc(100),
+        ...[101, 200, 201, 202].map(alloc),
+      ]),
+    ).toBe(10);
+    // one block stolen for an allocation from the buddy (no refill around it) left the list alone
+    expect(movable([...taken, steal(300), alloc(300), ...refill(100, 63), alloc(100)])).toBe(10);
+  });
+
   describe('the count two drains show', () => {
     const free = (n: number) => rec('mm_page_free', `pfn=${pfn(n)} order=0`);
     const drain = (n: number, order = 0) =>

@@ -1,7 +1,8 @@
 /*
  * pcp-from-trace.ts: which per-CPU lists held a captured pageset's pages. zoneinfo gives only
  * each pageset's count; a trace taken right after shows the lists at work: a refill
- * (mm_page_alloc_zone_locked percpu_refill=1) happens only when its list is empty, an allocation
+ * (mm_page_alloc_zone_locked percpu_refill=1, and mm_page_alloc_extfrag alone for a block it stole
+ * from another type's list) happens only when its list is empty, an allocation
  * of a pcp order takes a block off its type's list, a free puts one on (the list the trace shows
  * it reached, free-list-types.ts, else its allocation's type), a drain
  * (mm_page_pcpu_drain) takes one off. A list that gave out more than it got before its first
@@ -10,7 +11,8 @@
  * such lists of higher orders), and what they cannot take in whole blocks to an order-0 list the
  * trace never touched (a list a refill proved empty held no more than it gave out). Without any evidence the
  * pages stay on the order-0 MOVABLE list (capture-ops.ts). The count itself is zoneinfo's, read a
- * moment before tracing began, unless a refill's size shows what it was (countFromRefill). Frees
+ * moment before tracing began, unless a refill's size (countFromRefill) or two drains
+ * (countFromDrains) show what it was. Frees
  * whose pcp trylock failed (pcp-locked-frees.ts) reached no list and are not counted.
  */
 import type { CapturedPcp, CapturedState, ExplicitMachine } from '../core/machine-config';
@@ -290,11 +292,49 @@ export function pcpListsFromTrace(
   // the list each free reached, as the trace shows it; else the type its allocation asked for
   const freeTypes = freeListTypes(lines, machine.pageblockOrder);
   const pcpLocks = new PcpLockWindows();
+  const lockedPfn = new Map<number, number>(); // cpu -> pfn of its line just before, if zone_locked
+  const stolen = new Map<number, { pfn: number; order: number; mt: number }[]>(); // cpu -> steals
+  /**
+   * The blocks a CPU stole (extfrag lines with no zone_locked line of their own), once its next
+   * line says what they were for: a refill's (rmqueue_bulk), when refill lines or other steals
+   * come with them, else the one block of an allocation from the buddy (rmqueue_buddy).
+   */
+  const settleSteals = (cpu: number, next: { event: string; fields: Map<string, string> }) => {
+    const blocks = stolen.get(cpu);
+    if (!blocks) return;
+    stolen.delete(cpu);
+    const refill =
+      runs.has(cpu) ||
+      blocks.length > 1 ||
+      (next.event === 'mm_page_alloc_zone_locked' && next.fields.get('percpu_refill') === '1');
+    if (!refill) fromBuddy.add(cpu);
+    else for (const b of blocks) move(cpu, b.pfn, b.order, b.mt, 1, true);
+  };
   for (let i = 0; i < lines.length; i++) {
     const p = parseTraceLine(lines[i] ?? '');
     if (p.kind !== 'record') continue;
     const r = p.record;
-    // a refill run ends at anything else its CPU traces, a drain call at anything but a drain
+    if (r.event === 'mm_page_alloc_extfrag') {
+      // a block stolen from another type's list (__rmqueue_steal) is traced by this line
+      // alone; a claimed one (__rmqueue_claim) came off the buddy with a zone_locked line just
+      // before, of the same pfn, which counted it
+      const pfn = traceNumber(r.fields.get('pfn'));
+      const order = traceNumber(r.fields.get('alloc_order'));
+      const mt = traceNumber(r.fields.get('alloc_migratetype')) ?? MIGRATE_MOVABLE;
+      if (pfn !== null && order !== null && lockedPfn.get(r.cpu) !== pfn) {
+        const blocks = stolen.get(r.cpu) ?? [];
+        blocks.push({ pfn, order, mt });
+        stolen.set(r.cpu, blocks);
+      }
+      lockedPfn.delete(r.cpu);
+      continue;
+    }
+    settleSteals(r.cpu, r);
+    if (r.event === 'mm_page_alloc_zone_locked')
+      lockedPfn.set(r.cpu, traceNumber(r.fields.get('pfn')) ?? 0);
+    else lockedPfn.delete(r.cpu);
+    // a refill run ends at anything else its CPU traces (but a steal within it), a drain call at
+    // anything but a drain
     if (!(r.event === 'mm_page_alloc_zone_locked' && r.fields.get('percpu_refill') === '1'))
       endRun(r.cpu);
     if (r.event !== 'mm_page_pcpu_drain') openCalls.delete(r.cpu);
