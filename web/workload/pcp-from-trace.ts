@@ -9,11 +9,11 @@
  * refill held at least that much at the start. Those lower bounds are the lists' contents; what
  * remains of the count goes to the order-0 lists the trace never saw empty, in proportion (else to
  * such lists of higher orders), and what they cannot take in whole blocks to an order-0 list the
- * trace never touched (a list a refill proved empty held no more than it gave out). Without any evidence the
- * pages stay on the order-0 MOVABLE list (capture-ops.ts). The count itself is zoneinfo's, read a
- * moment before tracing began, unless a refill's size (countFromRefill) or two drains
- * (countFromDrains) show what it was. Frees
- * whose pcp trylock failed (pcp-locked-frees.ts) reached no list and are not counted.
+ * trace never touched (a list a refill proved empty held no more than it gave out). Without any
+ * evidence the pages stay on the order-0 MOVABLE list (capture-ops.ts). The count itself is
+ * zoneinfo's, read a moment before tracing began, unless a refill's size (countFromRefill) or two
+ * drains (countFromDrains) show what it was. Frees whose pcp trylock failed (pcp-locked-frees.ts)
+ * reached no list and are not counted.
  */
 import type { CapturedPcp, CapturedState, ExplicitMachine } from '../core/machine-config';
 import { MAX_NR_ZONES, zoneOfPfn } from '../core/machine-config';
@@ -23,8 +23,8 @@ import { PcpLockWindows } from './pcp-locked-frees';
 import type { ZoneinfoZone } from './zoneinfo-machine';
 
 const MIGRATE_MOVABLE = 1;
-const PCP_TYPES = 3;
-const PCP_BATCH_SCALE_MAX = 5; // CONFIG_PCP_BATCH_SCALE_MAX: a refill asks batch << 5 at most // UNMOVABLE, MOVABLE, RECLAIMABLE have lists; HIGHATOMIC frees go to MOVABLE
+const PCP_TYPES = 3; // UNMOVABLE, MOVABLE, RECLAIMABLE have lists; HIGHATOMIC frees go to MOVABLE
+const PCP_BATCH_SCALE_MAX = 5; // CONFIG_PCP_BATCH_SCALE_MAX: a refill asks batch << 5 at most
 
 /** A run of refill lines on one CPU: one rmqueue_bulk. */
 interface RefillRun {
@@ -33,6 +33,20 @@ interface RefillRun {
   blocks: number;
   netBefore: number; // the pageset's pages put on less taken off since the trace began, before it
   afterRefill: boolean; // an order-0 refill of the pageset came after its last free: alloc_factor >= 1
+}
+
+/**
+ * The pageset's batch and high when high is fixed (high_min == high_max: the
+ * percpu_pagelist_high_fraction sysctl set) and is the captured one; null otherwise.
+ */
+function fixedHigh(
+  pcp: CapturedPcp,
+  figures: ReadonlyMap<string, number>,
+): { batch: number; high: number } | null {
+  const batch = figures.get('batch');
+  const high = figures.get('high_min');
+  if (batch === undefined || high === undefined || high !== figures.get('high_max')) return null;
+  return batch >= 1 && high === pcp.high ? { batch, high } : null;
 }
 
 /**
@@ -50,10 +64,9 @@ function countFromRefill(
   figures: ReadonlyMap<string, number>,
   runs: readonly RefillRun[],
 ): number | null {
-  const batch = figures.get('batch');
-  const high = figures.get('high_min');
-  if (batch === undefined || high === undefined || high !== figures.get('high_max')) return null;
-  if (batch < 1 || high !== pcp.high) return null;
+  const fixed = fixedHigh(pcp, figures);
+  if (!fixed) return null;
+  const { batch, high } = fixed;
   const capped = (blocks: number): boolean => {
     if (blocks <= batch) return false;
     for (let k = 0; batch << k <= blocks; k++) if (batch << k === blocks) return false;
@@ -73,7 +86,7 @@ function countFromRefill(
   return least > pcp.count && least <= high ? least : null;
 }
 
-/** A drain call: consecutive mm_page_pcpu_drain lines of one pageset on its CPU (one free_pcppages_bulk). */
+/** A drain call: one pageset's consecutive mm_page_pcpu_drain lines (one free_pcppages_bulk). */
 interface DrainCall {
   pages: number;
   netBefore: number; // the pageset's net pages (see RefillRun) before the call
@@ -81,7 +94,7 @@ interface DrainCall {
   burstFree: number; // free_count after that allocation, followed from the trace's start
   allocsBefore: number; // allocations from the pageset before the call
   clean: boolean; // nothing but frees reached the pageset since its previous drain call
-  firstList: { order: number; mt: number; last: number } | null; // the list drained first, its last pfn
+  firstList: { order: number; mt: number; last: number }; // drained first; its last pfn
   emptied: boolean; // the call went on to another list: the first one ran empty
   trigger: number | null; // pages freed since the allocation through the first list's last page
 }
@@ -107,19 +120,18 @@ interface PagesetTrack {
  * any. After a drain of D1 pages, D1 pages of frees bring count back to high: with nothing but
  * frees between, the first drain's trigger came D1 pages before the second's, and count was high
  * then. So count at the start is high, less the pages the trace put on the lists and took off
- * them before that free. The first drain must be one a free asked for: free_count then (followed from the trace's
- * start, where it is taken as 0; 11 allocations halve any value it had away) asks what it took.
- * null: no such pair.
+ * them before that free. The first drain must be one a free asked for: free_count then (followed
+ * from the trace's start, where it is taken as 0; 11 allocations halve any value it had away)
+ * asks what it took. null: no such pair.
  */
 function countFromDrains(
   pcp: CapturedPcp,
   figures: ReadonlyMap<string, number>,
   calls: readonly DrainCall[],
 ): number | null {
-  const batch = figures.get('batch');
-  const high = figures.get('high_min');
-  if (batch === undefined || high === undefined || high !== figures.get('high_max')) return null;
-  if (batch < 1 || high !== pcp.high) return null;
+  const fixed = fixedHigh(pcp, figures);
+  if (!fixed) return null;
+  const { batch, high } = fixed;
   const HALVINGS = 11; // free_count < batch << PCP_BATCH_SCALE_MAX + 2^order <= 2^11
   const OVERSHOOT = 8; // a drain takes whole blocks: up to an order-3 block past its count
   for (let i = 0; i + 1 < calls.length; i++) {
@@ -204,7 +216,7 @@ export function pcpListsFromTrace(
       const open = openCalls.get(cpu);
       if (open && open.key === key) {
         const first = open.call.firstList;
-        if (first && !open.call.emptied) {
+        if (!open.call.emptied) {
           if (first.order === order && first.mt === mt) first.last = pfn;
           else {
             open.call.emptied = true;
