@@ -28,9 +28,14 @@ function HeaderSelect({
   onPick: (name: string) => void;
 }) {
   return (
-    <label>
+    <label className="header-select">
       {label}{' '}
-      <select aria-label={label} value={value} onChange={(e) => onPick(e.target.value)}>
+      <select
+        aria-label={label}
+        title={options.find((o) => o.name === value)?.label}
+        value={value}
+        onChange={(e) => onPick(e.target.value)}
+      >
         {options.map((o) => (
           <option key={o.name} value={o.name}>
             {o.label}
