@@ -58,13 +58,6 @@ function captures(): [string, string][] {
  * (the report of issue 13 gives the numbers).
  */
 const KNOWN_GAPS: Record<string, string> = {
-  // The lists' contents are inferred, not known. CPU 1's first drains go from the order-0
-  // Movable list straight to the order-2 Unmovable one, so its order-0 Reclaimable and order-1
-  // lists were empty then; the lower bounds leave 19 pages of its count on no list the trace
-  // proves held them, and the model puts them on the order-0 Reclaimable one the trace never
-  // touched: its drains take those first and reach the order-2 lists later (19 and 12 blocks
-  // for the kernel's 18 and 3).
-  'two-cpu-drain: drain 1/2': 'order-2 list contents inferred',
   // kswapd: the model's kswapd (on CPU 1, where the trace saw it) reclaims in rounds of 90, 180,
   // 360 ... pages (priority 12 down) from one lruvec: the kernel's rounds took 825, 1499 ...,
   // scanning each memory cgroup apart (an offline one min(size, 32) at every priority: 6.18
@@ -88,6 +81,12 @@ const KNOWN_GAPS: Record<string, string> = {
   // shrinker's slab pages, which the model frees in its folio batches: CPU 1's order-1 list
   // drains 27 times for the kernel's 25, its order-2 and order-3 lists 14 and 6 times for the
   // kernel's 27 and 8, in other lengths.
+  // CPU 1's drains show its order-1 and order-2 lists held exactly what the lower bounds say
+  // (pcp-from-trace.ts listsFromDrains), so the 36 pages of zoneinfo's count no list is proven
+  // to hold go to its order-0 Movable list, where they had gone to the higher orders: its first
+  // refill comes 36 allocations later, and with kswapd's frees halving alloc_factor between, its
+  // refills ramp from 63 again and again (56 runs for the kernel's 43, most of 63 pages).
+  'kswapd-memcg: refill 1/0': "CPU 1's refills ramp on another rhythm (list contents inferred)",
   'kswapd-memcg: drain 1/2': 'kswapd frees fewer order-2 folios (their list places inferred)',
   'kswapd-memcg: drain 1/3': 'kswapd frees fewer order-3 folios (their list places inferred)',
 };

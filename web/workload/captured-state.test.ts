@@ -278,6 +278,22 @@ describe('pcpListsFromTrace: the count a refill shows', () => {
     expect(movable([...taken, steal(300), alloc(300), ...refill(100, 63), alloc(100)])).toBe(10);
   });
 
+  it('takes the lists a drain left or passed over as empty then', () => {
+    const drain = (n: number, order: number, mt: number) =>
+      rec('mm_page_pcpu_drain', `pfn=${pfn(n)} order=${order} migratetype=${mt}`, 'd..3.');
+    // one drain: 3 pages off the order-0 Movable list, then 2 blocks off the order-2 Unmovable
+    // one: the Movable list held 3 and the lists between (order-0 Reclaimable, order 1) nothing
+    const lists =
+      cpu0([drain(0, 0, 1), drain(1, 0, 1), drain(2, 0, 1), drain(8, 2, 0), drain(12, 2, 0)])
+        ?.lists ?? [];
+    expect(lists.find((l) => l.order === 0 && l.mt === 1)?.blocks).toBe(3);
+    expect(lists.some((l) => l.order === 0 && l.mt === 2)).toBe(false);
+    expect(lists.some((l) => l.order === 1)).toBe(false);
+    // the rest of the count is where no drain looked: on the order-2 list it stopped at, and the
+    // order-0 Unmovable list it did not reach
+    expect(lists.reduce((n, l) => n + l.blocks * 2 ** l.order, 0)).toBe(zoneinfoCount);
+  });
+
   describe('the count two drains show', () => {
     const free = (n: number) => rec('mm_page_free', `pfn=${pfn(n)} order=0`);
     const drain = (n: number, order = 0) =>

@@ -6,7 +6,8 @@
  * of a pcp order takes a block off its type's list, a free puts one on (the list the trace shows
  * it reached, free-list-types.ts, else its allocation's type), a drain
  * (mm_page_pcpu_drain) takes one off. A list that gave out more than it got before its first
- * refill held at least that much at the start. Those lower bounds are the lists' contents; what
+ * refill held at least that much at the start; a drain that went on from a list, or past it, shows
+ * what it held exactly (listsFromDrains). Those bounds are the lists' contents; what
  * remains of the count goes to the order-0 lists the trace never saw empty, in proportion (else to
  * such lists of higher orders), and what they cannot take in whole blocks to an order-0 list the
  * trace never touched (a list a refill proved empty held no more than it gave out). Without any
@@ -97,6 +98,8 @@ interface DrainCall {
   firstList: { order: number; mt: number; last: number }; // drained first; its last pfn
   emptied: boolean; // the call went on to another list: the first one ran empty
   trigger: number | null; // pages freed since the allocation through the first list's last page
+  visits: { pindex: number; blocks: number }[]; // the lists it drained, in its order
+  netAt: number[]; // per pindex: that list's blocks put on less taken off before the call
 }
 
 /** What the trace shows a pageset doing, for the count its drains tell (countFromDrains). */
@@ -155,6 +158,39 @@ interface ListTrack {
   refilled: boolean; // a refill proved it empty once
 }
 
+/** 6.10+ pcp lists (PCP_LAYOUT_6_10): 3 types x orders 0..3, then THP unmovable, THP movable. */
+const LOW_ORDER_LISTS = PCP_TYPES * 4;
+
+/** The list (pindex) an order and list type name; a THP type other than MOVABLE shares list 12. */
+function pindexOf(order: number, list: number): number {
+  if (order <= 3) return PCP_TYPES * order + list;
+  return LOW_ORDER_LISTS + (list === MIGRATE_MOVABLE ? 1 : 0);
+}
+
+/**
+ * What the pageset's lists held at the start, where a drain shows it exactly: free_pcppages_bulk
+ * drains one list until it is empty or the count is met, then goes round to the next non-empty
+ * one. So a list a drain left for another was empty after it (it held what the drain took), and
+ * the lists it passed over were empty then. pindex -> blocks at the start (the first drain that
+ * shows it). The lists before a drain's first are not read: a free starts at its own list, the
+ * vmstat worker's decay at list 0, and the trace does not say which drain is which.
+ */
+function listsFromDrains(calls: readonly DrainCall[], nrLists: number): Map<number, number> {
+  const exact = new Map<number, number>();
+  const note = (pindex: number, blocks: number) => {
+    if (!exact.has(pindex)) exact.set(pindex, blocks);
+  };
+  for (const call of calls)
+    for (let i = 0; i + 1 < call.visits.length; i++) {
+      const [left, next] = [call.visits[i], call.visits[i + 1]];
+      if (!left || !next) continue;
+      note(left.pindex, left.blocks - (call.netAt[left.pindex] ?? 0));
+      for (let p = (left.pindex + 1) % nrLists; p !== next.pindex; p = (p + 1) % nrLists)
+        note(p, -(call.netAt[p] ?? 0));
+    }
+  return exact;
+}
+
 /** The orders with pcp lists on the machine: 0..3, and the THP order when THP is configured. */
 function pcpOrder(machine: ExplicitMachine, order: number): boolean {
   return order <= 3 || (machine.thp && order === machine.pageblockOrder);
@@ -175,6 +211,7 @@ export function pcpListsFromTrace(
     return z ? z.node * MAX_NR_ZONES + z.zone : -1;
   };
   const tracks = new Map<string, ListTrack>(); // cpu/zone/order/mt
+  const nrLists = machine.thp ? LOW_ORDER_LISTS + 2 : LOW_ORDER_LISTS;
   const net = new Map<string, number>(); // cpu/zone -> pages put on its lists less pages taken off
   const runs = new Map<number, RefillRun>(); // cpu -> the refill run it is in
   const order0Runs = new Map<string, RefillRun[]>(); // cpu/zone -> its order-0 refill runs
@@ -213,8 +250,12 @@ export function pcpListsFromTrace(
     const key = `${cpu}/${zone}`;
     const t = pageset(key);
     if (event === 'mm_page_pcpu_drain') {
+      const pindex = pindexOf(order, mt < PCP_TYPES ? mt : MIGRATE_MOVABLE);
       const open = openCalls.get(cpu);
       if (open && open.key === key) {
+        const visit = open.call.visits.at(-1);
+        if (visit && visit.pindex === pindex) visit.blocks++;
+        else open.call.visits.push({ pindex, blocks: 1 });
         const first = open.call.firstList;
         if (!open.call.emptied) {
           if (first.order === order && first.mt === mt) first.last = pfn;
@@ -236,6 +277,12 @@ export function pcpListsFromTrace(
         firstList: { order, mt, last: pfn },
         emptied: false,
         trigger: null,
+        visits: [{ pindex, blocks: 1 }],
+        netAt: Array.from({ length: nrLists }, (_, p) => {
+          const l = p < LOW_ORDER_LISTS ? p % PCP_TYPES : p - LOW_ORDER_LISTS;
+          const o = p < LOW_ORDER_LISTS ? Math.floor(p / PCP_TYPES) : machine.pageblockOrder;
+          return tracks.get(`${key}/${o}/${l}`)?.net ?? 0;
+        }),
       };
       t.calls.push(call);
       t.allocSinceDrain = false;
@@ -390,14 +437,17 @@ export function pcpListsFromTrace(
     const counted = drained ?? (figures ? countFromRefill(captured, figures, runs0) : null);
     const pcp = counted === null ? captured : { ...captured, count: counted };
     const seen = [...tracks.entries()].filter(([k]) => k.startsWith(prefix));
+    // what drains show exactly; a lower bound above it is trace lines taken for the wrong list
+    const exact = listsFromDrains(calls, nrLists);
     const lists = seen
       .map(([k, t]) => {
-        const [, , order, list] = k.split('/').map(Number);
+        const [, , order = 0, list = MIGRATE_MOVABLE] = k.split('/').map(Number);
+        const shown = exact.get(pindexOf(order, list));
         return {
-          order: order ?? 0,
-          mt: list ?? MIGRATE_MOVABLE,
-          blocks: -t.low,
-          open: !t.refilled,
+          order,
+          mt: list,
+          blocks: Math.max(-t.low, shown ?? 0),
+          open: !t.refilled && shown === undefined,
         };
       })
       .filter((l) => l.blocks > 0);
@@ -434,7 +484,7 @@ export function pcpListsFromTrace(
     // its refill: more there would contradict the trace); else to the order-0 MOVABLE one
     const zero = open.find((l) => l.order === 0);
     const untouched = [MIGRATE_MOVABLE, 0, 2].find(
-      (mt) => !seen.some(([k]) => k === `${prefix}0/${mt}`),
+      (mt) => !seen.some(([k]) => k === `${prefix}0/${mt}`) && !exact.has(pindexOf(0, mt)),
     );
     if (zero) zero.blocks += rest;
     else if (rest > 0 && untouched !== undefined)
