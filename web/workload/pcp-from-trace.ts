@@ -185,8 +185,12 @@ function listsFromDrains(calls: readonly DrainCall[], nrLists: number): Map<numb
       const [left, next] = [call.visits[i], call.visits[i + 1]];
       if (!left || !next) continue;
       note(left.pindex, left.blocks - (call.netAt[left.pindex] ?? 0));
-      for (let p = (left.pindex + 1) % nrLists; p !== next.pindex; p = (p + 1) % nrLists)
+      // once round at most (a pindex past nrLists would otherwise never be met)
+      for (let k = 1; k < nrLists; k++) {
+        const p = (left.pindex + k) % nrLists;
+        if (p === next.pindex) break;
         note(p, -(call.netAt[p] ?? 0));
+      }
     }
   return exact;
 }
