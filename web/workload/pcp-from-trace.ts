@@ -180,7 +180,12 @@ function listsFromDrains(calls: readonly DrainCall[], nrLists: number): Map<numb
   const note = (pindex: number, blocks: number) => {
     if (!exact.has(pindex)) exact.set(pindex, blocks);
   };
-  for (const call of calls)
+  for (const call of calls) {
+    // a drain never comes back to a list it left (it is empty, and nothing refills it under the
+    // zone lock): where one seems to, a line printed a pageblock's type that was not its list's,
+    // and the drain says nothing
+    const lists = call.visits.map((v) => v.pindex);
+    if (new Set(lists).size !== lists.length) continue;
     for (let i = 0; i + 1 < call.visits.length; i++) {
       const [left, next] = [call.visits[i], call.visits[i + 1]];
       if (!left || !next) continue;
@@ -192,6 +197,7 @@ function listsFromDrains(calls: readonly DrainCall[], nrLists: number): Map<numb
         note(p, -(call.netAt[p] ?? 0));
       }
     }
+  }
   return exact;
 }
 
