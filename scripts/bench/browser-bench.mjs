@@ -252,7 +252,7 @@ export function firstLoadBench(root) {
 }
 
 /** The 1 TiB machine's /proc/zoneinfo (a real capture's, scaled: traces/README.md). */
-const bigZoneinfo = (root) =>
+export const bigZoneinfo = (root) =>
   readFileSync(join(root, 'traces', 'captured', 'zoneinfo-1tib.txt'), 'utf8');
 
 /**

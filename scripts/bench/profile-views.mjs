@@ -6,18 +6,18 @@
 // with --alloc, the functions that allocate most a move (V8's sampling heap profiler, counting
 // objects the young and old collections took too: a move's garbage is what we are after).
 // big: the 1 TiB machine from traces/captured/zoneinfo-1tib.txt (as npm run bench -- --big);
-// bench1t: the same size all free. An unminified build, so the profile names our functions. Timings rise with the machine's load:
-// the load is printed beside them; the counts do not.
+// bench1t: the same size all free. An unminified build, so the profile names our functions.
+// Timings rise with the machine's load: the load is printed beside them; the counts do not.
 //
 //   node scripts/bench/profile-views.mjs [--machine big|bench1t|server2] [--kind back|forward|seek]
 //                                        [--moves N] [--cpu] [--alloc]
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM } from '../chromium.mjs';
-import { build, serve } from './browser-bench.mjs';
+import { bigZoneinfo, build, serve } from './browser-bench.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
@@ -114,7 +114,7 @@ try {
     },
     {
       machine,
-      zoneinfo: readFileSync(join(root, 'traces', 'captured', 'zoneinfo-1tib.txt'), 'utf8'),
+      zoneinfo: machine === 'big' ? bigZoneinfo(root) : null,
     },
   );
   const cdp = await page.context().newCDPSession(page);

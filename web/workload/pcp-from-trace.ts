@@ -95,16 +95,15 @@ interface DrainCall {
   burstFree: number; // free_count after that allocation, followed from the trace's start
   allocsBefore: number; // allocations from the pageset before the call
   clean: boolean; // nothing but frees reached the pageset since its previous drain call
-  firstList: { order: number; mt: number; last: number }; // drained first; its last pfn
-  emptied: boolean; // the call went on to another list: the first one ran empty
   trigger: number | null; // pages freed since the allocation through the first list's last page
-  visits: { pindex: number; blocks: number }[]; // the lists it drained, in its order
+  visits: { pindex: number; blocks: number; last: number }[]; // lists drained, in order; last pfn
   netAt: number[]; // per pindex: that list's blocks put on less taken off before the call
 }
 
 /** What the trace shows a pageset doing, for the count its drains tell (countFromDrains). */
 interface PagesetTrack {
   freeCount: number; // free_count as the trace's frees and allocations move it, from 0
+  freeCountCap: number; // it grows only while below batch << PCP_BATCH_SCALE_MAX
   allocs: number;
   burstFree: number;
   freed: number; // pages freed to it since its last allocation
@@ -140,7 +139,7 @@ function countFromDrains(
   for (let i = 0; i + 1 < calls.length; i++) {
     const [d1, d2] = [calls[i], calls[i + 1]];
     if (!d1 || !d2 || !d2.clean || d1.allocsBefore < HALVINGS) continue;
-    if (!d2.emptied || d2.trigger === null) continue;
+    if (d2.visits.length < 2 || d2.trigger === null) continue; // it went on: the first ran empty
     const freed = d2.trigger - d1.pages; // pages freed since the allocation through d1's trigger
     if (freed < 1 || freed > d1.freedBefore) continue;
     const asked = Math.max(d1.burstFree + freed, batch);
@@ -228,6 +227,11 @@ export function pcpListsFromTrace(
   const refilledLast = new Set<string>(); // cpu/zone whose last free came before an order-0 refill
   const allocMt = new Map<number, number>(); // pfn -> migratetype of its allocation in the trace
   const fromBuddy = new Set<number>(); // CPUs whose next mm_page_alloc came from the buddy
+  // zoneinfo's figures of each pageset: cpu/zone -> batch, high_min, high_max, ...
+  const figuresOf = new Map<string, ReadonlyMap<string, number>>();
+  for (const z of zoneinfo ?? [])
+    for (const p of z.pagesets)
+      figuresOf.set(`${p.cpu}/${z.node * MAX_NR_ZONES + z.idx}`, p.figures);
   const pagesets = new Map<string, PagesetTrack>(); // cpu/zone -> its frees, allocations, drains
   const openCalls = new Map<number, { key: string; call: DrainCall }>(); // cpu -> drain call
   const pageset = (key: string): PagesetTrack => {
@@ -237,6 +241,7 @@ export function pcpListsFromTrace(
         key,
         (t = {
           freeCount: 0,
+          freeCountCap: (figuresOf.get(key)?.get('batch') ?? 63) << PCP_BATCH_SCALE_MAX,
           allocs: 0,
           burstFree: 0,
           freed: 0,
@@ -247,12 +252,6 @@ export function pcpListsFromTrace(
       );
     return t;
   };
-  // free_count's most: it grows only while below batch << PCP_BATCH_SCALE_MAX
-  const freeCountCap = (zone: number, cpu: number): number =>
-    (zoneinfo
-      ?.find((z) => z.node * MAX_NR_ZONES + z.idx === zone)
-      ?.pagesets.find((p) => p.cpu === cpu)
-      ?.figures.get('batch') ?? 63) << PCP_BATCH_SCALE_MAX;
   /** What one traced event did to its pageset's free_count, bursts of frees and drain calls. */
   const follow = (cpu: number, pfn: number, order: number, mt: number, event: string) => {
     const zone = zoneOf(pfn);
@@ -263,16 +262,16 @@ export function pcpListsFromTrace(
       const pindex = pindexOf(order, mt < PCP_TYPES ? mt : MIGRATE_MOVABLE);
       const open = openCalls.get(cpu);
       if (open && open.key === key) {
-        const visit = open.call.visits.at(-1);
-        if (visit && visit.pindex === pindex) visit.blocks++;
-        else open.call.visits.push({ pindex, blocks: 1 });
-        const first = open.call.firstList;
-        if (!open.call.emptied) {
-          if (first.order === order && first.mt === mt) first.last = pfn;
-          else {
-            open.call.emptied = true;
-            open.call.trigger = t.freedAt.get(first.last) ?? null;
-          }
+        const { visits } = open.call;
+        const visit = visits.at(-1);
+        if (visit && visit.pindex === pindex) {
+          visit.blocks++;
+          visit.last = pfn;
+        } else {
+          // leaving the first list: its last page was the trigger (countFromDrains)
+          const first = visits[0];
+          if (visits.length === 1 && first) open.call.trigger = t.freedAt.get(first.last) ?? null;
+          visits.push({ pindex, blocks: 1, last: pfn });
         }
         open.call.pages += 2 ** order;
         return;
@@ -284,10 +283,8 @@ export function pcpListsFromTrace(
         burstFree: t.burstFree,
         allocsBefore: t.allocs,
         clean: !t.allocSinceDrain,
-        firstList: { order, mt, last: pfn },
-        emptied: false,
         trigger: null,
-        visits: [{ pindex, blocks: 1 }],
+        visits: [{ pindex, blocks: 1, last: pfn }],
         netAt: Array.from({ length: nrLists }, (_, p) => {
           const l = p < LOW_ORDER_LISTS ? p % PCP_TYPES : p - LOW_ORDER_LISTS;
           const o = p < LOW_ORDER_LISTS ? Math.floor(p / PCP_TYPES) : machine.pageblockOrder;
@@ -308,7 +305,7 @@ export function pcpListsFromTrace(
       t.freedAt.clear();
       t.allocSinceDrain = true;
     } else if (event === 'mm_page_free') {
-      if (t.freeCount < freeCountCap(zone, cpu)) t.freeCount += 2 ** order;
+      if (t.freeCount < t.freeCountCap) t.freeCount += 2 ** order;
       t.freed += 2 ** order;
       t.freedAt.set(pfn, t.freed);
     }
@@ -437,9 +434,7 @@ export function pcpListsFromTrace(
   for (const cpu of [...runs.keys()]) endRun(cpu);
   const pcps = state.pcps.map((captured) => {
     const prefix = `${captured.cpu}/${captured.node * MAX_NR_ZONES + captured.zone}/`;
-    const figures = zoneinfo
-      ?.find((z) => z.node === captured.node && z.idx === captured.zone)
-      ?.pagesets.find((p) => p.cpu === captured.cpu)?.figures;
+    const figures = figuresOf.get(prefix.slice(0, -1));
     const runs0 = order0Runs.get(prefix.slice(0, -1)) ?? [];
     const calls = pagesets.get(prefix.slice(0, -1))?.calls ?? [];
     // two drains tell the count exactly; a refill tells it, or a bound on it
