@@ -179,6 +179,33 @@ describe('importTrace', () => {
     expect(round.ok && round.workload.ops).toEqual(r.workload.ops);
   });
 
+  it("replays kswapd's frees beyond what its shrink_inactive_list reclaimed, alone, as frees", () => {
+    const k = (event: string, fields: string) =>
+      line(1, event, fields).replace('touch-6588', 'kswapd0-45');
+    const inactive = (reclaimed: number) =>
+      k('mm_vmscan_lru_shrink_inactive', `nid=0 nr_scanned=${reclaimed} nr_reclaimed=${reclaimed}`);
+    const text = [
+      k('mm_vmscan_kswapd_wake', 'nid=0 order=0'),
+      // a slab page given back between batches, then a batch of two reclaimed folios: the call
+      // freed 3 pages and reclaimed 2, so the one standing alone was on no LRU list
+      k('mm_page_free', 'page=1 pfn=0x100 order=0'),
+      k('mm_page_pcpu_drain', 'page=9 pfn=0x900 order=0 migratetype=1'),
+      k('mm_page_free', 'page=2 pfn=0x200 order=0'),
+      k('mm_page_free', 'page=3 pfn=0x300 order=0'),
+      inactive(2),
+      // a batch of one folio looks the same: here the call reclaimed all it freed
+      k('mm_page_free', 'page=4 pfn=0x400 order=0'),
+      inactive(1),
+    ].join('\n');
+    const r = importTrace(text, { capturedFrees: true });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(printWorkload(r.workload)).toBe(
+      ['cpu 1 kswapd', 'cpu 1 free_captured order=0 pfn=0x100', ''].join('\n'),
+    );
+    expect(r.stats).toMatchObject({ reclaimFrees: 3, nonLruReclaimFrees: 1 });
+    expect(r.reclaimed.map((b) => b.pfn)).toEqual([0x200, 0x300, 0x400]);
+  });
+
   it('gathers frees of captured memory into the folio batch whose commits drained', () => {
     const text = [
       line(0, 'mm_page_alloc', 'page=1 pfn=0x100 order=0 migratetype=0 gfp_flags=GFP_KERNEL'),

@@ -24,6 +24,7 @@ import { gfpMask } from './compiler';
 import { didYouMean, type WorkloadError } from './errors';
 import { freeListTypes } from './free-list-types';
 import { PcpLockWindows } from './pcp-locked-frees';
+import { KSWAPD_TASK, nonLruReclaimFrees } from './reclaim-singles';
 import { parseTraceLine, traceNumber, type TraceRecord } from './ftrace';
 import { formatCount } from '../core/count';
 import { MAX_LIVE_BLOCKS, MAX_OPS, sourceTooLong } from './limits';
@@ -56,6 +57,7 @@ export interface TraceImportStats {
   capturedFrees: number; // of those, replayed as frees of captured in-use memory
   pcpLockedFrees: number; // frees in an interrupt while their CPU's pcp lock was held (to the buddy)
   reclaimFrees: number; // frees by the kernel's reclaim (kswapd, direct reclaim): the model reclaims itself
+  nonLruReclaimFrees: number; // of kswapd's frees, pages on no LRU list (reclaim-singles.ts): replayed
   kswapdMoves: number; // `cpu N kswapd` put in: where the trace saw each node's kswapd run
   folioBatches: number; // runs of frees replayed as one `free_folios` batch
   batchedRepeats: number; // mm_page_free_batched of a page whose mm_page_free came just before
@@ -85,9 +87,6 @@ export type TraceImportResult =
       reclaimed: ReclaimedBlock[];
     }
   | { ok: false; error: WorkloadError };
-
-/** A line of a node's kswapd thread (comm kswapdN): its node. */
-const KSWAPD_TASK = /^\s*kswapd(\d+)-\d+\s+\[/;
 
 /** At most this many of reclaim's frees of captured memory are kept (a bound, not a kernel figure). */
 const MAX_RECLAIMED = 1 << 16;
@@ -163,6 +162,7 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     capturedFrees: 0,
     pcpLockedFrees: 0,
     reclaimFrees: 0,
+    nonLruReclaimFrees: 0,
     kswapdMoves: 0,
     folioBatches: 0,
     batchedRepeats: 0,
@@ -194,6 +194,8 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
   // kswapdN's CPU, as the scheduler placed it: the model's kswapd frees to that CPU's lists
   const kswapdCpu = new Map<number, number>(); // node -> CPU of its kswapd's last line
   const inDirectReclaim = new Set<number>(); // pids between direct_reclaim_begin and _end
+  // kswapd's frees of pages on no LRU list: frees like any other, not the model's reclaim's
+  const nonLru = nonLruReclaimFrees(lines);
   for (const line of lines) {
     const k = KSWAPD_TASK.exec(line);
     if (!k) continue;
@@ -291,7 +293,8 @@ export function importTrace(text: string, options: TraceImportOptions = {}): Tra
     }
     if (r.event === 'mm_vmscan_direct_reclaim_begin') inDirectReclaim.add(r.pid);
     else if (r.event === 'mm_vmscan_direct_reclaim_end') inDirectReclaim.delete(r.pid);
-    if (
+    if (nonLru.has(i)) stats.nonLruReclaimFrees++;
+    else if (
       (kswapd || inDirectReclaim.has(r.pid)) &&
       (r.event === 'mm_page_free' || r.event === 'mm_page_free_batched')
     ) {
@@ -558,6 +561,10 @@ export function describeImport(s: TraceImportStats): string {
     );
   if (s.reclaimFrees)
     parts.push(`${s.reclaimFrees} frees by the kernel's reclaim left to the model's reclaim`);
+  if (s.nonLruReclaimFrees)
+    parts.push(
+      `${s.nonLruReclaimFrees} frees by kswapd of pages on no LRU list, replayed as frees`,
+    );
   if (s.batchedRepeats)
     parts.push(`${s.batchedRepeats} mm_page_free_batched repeating their mm_page_free`);
   if (s.failedAllocs) parts.push(`${s.failedAllocs} failed allocations`);
