@@ -57,7 +57,7 @@ export interface TraceImportStats {
   capturedFrees: number; // of those, replayed as frees of captured in-use memory
   pcpLockedFrees: number; // frees in an interrupt while their CPU's pcp lock was held (to the buddy)
   reclaimFrees: number; // frees by the kernel's reclaim (kswapd, direct reclaim): the model reclaims itself
-  nonLruReclaimFrees: number; // of kswapd's frees, pages on no LRU list (reclaim-singles.ts): replayed
+  nonLruReclaimFrees: number; // kswapd's frees of pages on no LRU list (reclaim-singles.ts): ordinary frees
   kswapdMoves: number; // `cpu N kswapd` put in: where the trace saw each node's kswapd run
   folioBatches: number; // runs of frees replayed as one `free_folios` batch
   batchedRepeats: number; // mm_page_free_batched of a page whose mm_page_free came just before
@@ -563,7 +563,7 @@ export function describeImport(s: TraceImportStats): string {
     parts.push(`${s.reclaimFrees} frees by the kernel's reclaim left to the model's reclaim`);
   if (s.nonLruReclaimFrees)
     parts.push(
-      `${s.nonLruReclaimFrees} frees by kswapd of pages on no LRU list, replayed as frees`,
+      `${s.nonLruReclaimFrees} frees by kswapd of pages on no LRU list, as ordinary frees`,
     );
   if (s.batchedRepeats)
     parts.push(`${s.batchedRepeats} mm_page_free_batched repeating their mm_page_free`);
