@@ -31,6 +31,7 @@ export {
   MAX_PCP_BATCH,
   MAX_SWAP_PAGES,
   MAX_TICKS_PER_OP,
+  PCP_BATCH_SCALE_MAX,
   PRESETS,
 } from './generated/machine';
 export type PresetName = keyof typeof PRESETS;

@@ -12,8 +12,10 @@ export function pcpLayoutOf(profileId: number): PcpLayout {
   return layout;
 }
 
-/** MIGRATE_PCPTYPES and PAGE_ALLOC_COSTLY_ORDER: the pcp lists below the THP ones are 3 x orders 0..3. */
-const PCPTYPES = 3;
+/** MIGRATE_PCPTYPES: the migratetypes with pcp lists (unmovable, movable, reclaimable). */
+export const MIGRATE_PCPTYPES = 3;
+const PCPTYPES = MIGRATE_PCPTYPES;
+/** With PAGE_ALLOC_COSTLY_ORDER 3: the pcp lists below the THP ones are 3 x orders 0..3. */
 const COSTLY_LISTS = PCPTYPES * 4;
 
 /**
@@ -47,5 +49,40 @@ export function pcpListOf(
       return pindex < COSTLY_LISTS
         ? { order: Math.floor(pindex / PCPTYPES), mt: pindex % PCPTYPES, thp: false }
         : { order: -1, mt: pindex === COSTLY_LISTS ? 0 : 1, thp: true };
+  }
+}
+
+/**
+ * The list (pindex) a block of order and migratetype mt (below MIGRATE_PCPTYPES) goes to under a
+ * layout, thp when it is of the THP order (pcp_index.c's order_to_pindex): pcpListOf's inverse.
+ */
+export function pcpIndexOf(layout: PcpLayout, order: number, mt: number, thp: boolean): number {
+  switch (layout) {
+    case 'PCP_LAYOUT_ORDER0':
+      return mt;
+    case 'PCP_LAYOUT_2016':
+      return order === 0 ? mt : PCPTYPES - 1 + order;
+    case 'PCP_LAYOUT_5_14':
+      return thp ? COSTLY_LISTS + mt : PCPTYPES * order + mt;
+    case 'PCP_LAYOUT_6_0':
+      return thp ? COSTLY_LISTS : PCPTYPES * order + mt;
+    case 'PCP_LAYOUT_6_10':
+      return thp ? COSTLY_LISTS + (mt === 1 ? 1 : 0) : PCPTYPES * order + mt;
+  }
+}
+
+/** How many pcp lists a layout has (NR_PCP_LISTS), with or without THP's. */
+export function pcpListCount(layout: PcpLayout, thp: boolean): number {
+  switch (layout) {
+    case 'PCP_LAYOUT_ORDER0':
+      return PCPTYPES;
+    case 'PCP_LAYOUT_2016':
+      return PCPTYPES + 3;
+    case 'PCP_LAYOUT_5_14':
+      return COSTLY_LISTS + (thp ? PCPTYPES : 0);
+    case 'PCP_LAYOUT_6_0':
+      return COSTLY_LISTS + (thp ? 1 : 0);
+    case 'PCP_LAYOUT_6_10':
+      return COSTLY_LISTS + (thp ? 2 : 0);
   }
 }

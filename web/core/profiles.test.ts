@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { compileText } from '../app/compile';
 import { loadCore } from './module';
 import { PROFILE_NAMES } from './generated/profile-names';
-import { pcpLayoutOf } from './pcp-index';
+import { MIGRATE_PCPTYPES, pcpIndexOf, pcpLayoutOf, pcpListCount } from './pcp-index';
 import { DEFAULT_PROFILE, PROFILES, pcpListOf, profileRow } from './profiles';
 import { PG } from './state';
 
@@ -42,6 +42,20 @@ describe('profiles', async () => {
     expect(pcpLayoutOf(PROFILES.length)).toBe(PROFILES[0]?.switches.pcp_layout);
   });
 
+  it('find the list of an order and type as pcpListOf decodes it, under every layout', () => {
+    for (const layout of new Set(PROFILES.map((p) => p.switches.pcp_layout))) {
+      for (let pindex = 0; pindex < pcpListCount(layout, true); pindex++) {
+        const list = pcpListOf(layout, pindex);
+        // a list shared by every type (mt -1) is every type's
+        const types = list.mt < 0 ? [0, 1, 2] : [list.mt];
+        for (const mt of types) expect(pcpIndexOf(layout, list.order, mt, list.thp)).toBe(pindex);
+      }
+      // THP's lists come last: without THP the layout has just the ones below
+      expect(pcpListCount(layout, false)).toBeLessThanOrEqual(pcpListCount(layout, true));
+      expect(pcpIndexOf(layout, 0, MIGRATE_PCPTYPES - 1, false)).toBe(MIGRATE_PCPTYPES - 1);
+    }
+  });
+
   for (const p of PROFILES) {
     it(`decode the pcp lists of ${p.name} as the core fills them`, () => {
       const out = compileText(workload(p.name));
@@ -69,6 +83,7 @@ describe('profiles', async () => {
             const order = bytes[at(pfn) + off.order] ?? -1;
             const list = pcpListOf(layout, pindex);
             expect(pindex, `pindex of a ${p.name} pcp block`).toBeLessThan(s.nrPcpLists);
+            expect(s.nrPcpLists, `lists of ${p.name}`).toBe(pcpListCount(layout, true));
             if (list.thp) expect(order).toBe(s.pageblockOrder);
             else expect(order, `order on list ${pindex} of ${p.name}`).toBe(list.order);
             seen.add(pindex);

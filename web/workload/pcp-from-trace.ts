@@ -17,15 +17,16 @@
  * reached no list and are not counted.
  */
 import type { CapturedPcp, CapturedState, ExplicitMachine } from '../core/machine-config';
-import { MAX_NR_ZONES, zoneOfPfn } from '../core/machine-config';
+import { MAX_NR_ZONES, PCP_BATCH_SCALE_MAX, zoneOfPfn } from '../core/machine-config';
+import { MIGRATE_PCPTYPES, pcpIndexOf, pcpListCount, pcpListOf } from '../core/pcp-index';
 import { freeListTypes } from './free-list-types';
 import { parseTraceLine, traceNumber } from './ftrace';
 import { PcpLockWindows } from './pcp-locked-frees';
 import type { ZoneinfoZone } from './zoneinfo-machine';
 
 const MIGRATE_MOVABLE = 1;
-const PCP_TYPES = 3; // UNMOVABLE, MOVABLE, RECLAIMABLE have lists; HIGHATOMIC frees go to MOVABLE
-const PCP_BATCH_SCALE_MAX = 5; // CONFIG_PCP_BATCH_SCALE_MAX: a refill asks batch << 5 at most
+/** The lists of the kernel the captures come from (6.18); HIGHATOMIC frees go to MOVABLE's. */
+const LAYOUT = 'PCP_LAYOUT_6_10';
 
 /** A run of refill lines on one CPU: one rmqueue_bulk. */
 interface RefillRun {
@@ -157,13 +158,9 @@ interface ListTrack {
   refilled: boolean; // a refill proved it empty once
 }
 
-/** 6.10+ pcp lists (PCP_LAYOUT_6_10): 3 types x orders 0..3, then THP unmovable, THP movable. */
-const LOW_ORDER_LISTS = PCP_TYPES * 4;
-
-/** The list (pindex) an order and list type name; a THP type other than MOVABLE shares list 12. */
+/** The list (pindex) an order and list type name: the THP one above order 3. */
 function pindexOf(order: number, list: number): number {
-  if (order <= 3) return PCP_TYPES * order + list;
-  return LOW_ORDER_LISTS + (list === MIGRATE_MOVABLE ? 1 : 0);
+  return pcpIndexOf(LAYOUT, order, list, order > 3);
 }
 
 /**
@@ -220,7 +217,7 @@ export function pcpListsFromTrace(
     return z ? z.node * MAX_NR_ZONES + z.zone : -1;
   };
   const tracks = new Map<string, ListTrack>(); // cpu/zone/order/mt
-  const nrLists = machine.thp ? LOW_ORDER_LISTS + 2 : LOW_ORDER_LISTS;
+  const nrLists = pcpListCount(LAYOUT, machine.thp);
   const net = new Map<string, number>(); // cpu/zone -> pages put on its lists less pages taken off
   const runs = new Map<number, RefillRun>(); // cpu -> the refill run it is in
   const order0Runs = new Map<string, RefillRun[]>(); // cpu/zone -> its order-0 refill runs
@@ -259,7 +256,7 @@ export function pcpListsFromTrace(
     const key = `${cpu}/${zone}`;
     const t = pageset(key);
     if (event === 'mm_page_pcpu_drain') {
-      const pindex = pindexOf(order, mt < PCP_TYPES ? mt : MIGRATE_MOVABLE);
+      const pindex = pindexOf(order, mt < MIGRATE_PCPTYPES ? mt : MIGRATE_MOVABLE);
       const open = openCalls.get(cpu);
       if (open && open.key === key) {
         const { visits } = open.call;
@@ -286,9 +283,9 @@ export function pcpListsFromTrace(
         trigger: null,
         visits: [{ pindex, blocks: 1, last: pfn }],
         netAt: Array.from({ length: nrLists }, (_, p) => {
-          const l = p < LOW_ORDER_LISTS ? p % PCP_TYPES : p - LOW_ORDER_LISTS;
-          const o = p < LOW_ORDER_LISTS ? Math.floor(p / PCP_TYPES) : machine.pageblockOrder;
-          return tracks.get(`${key}/${o}/${l}`)?.net ?? 0;
+          const l = pcpListOf(LAYOUT, p);
+          const order = l.thp ? machine.pageblockOrder : l.order;
+          return tracks.get(`${key}/${order}/${l.mt}`)?.net ?? 0;
         }),
       };
       t.calls.push(call);
@@ -335,7 +332,7 @@ export function pcpListsFromTrace(
       }
     } else if (by > 0) refilledLast.delete(`${cpu}/${zone}`); // a free halves alloc_factor
     net.set(`${cpu}/${zone}`, (net.get(`${cpu}/${zone}`) ?? 0) + by * 2 ** order);
-    const list = mt < PCP_TYPES ? mt : MIGRATE_MOVABLE;
+    const list = mt < MIGRATE_PCPTYPES ? mt : MIGRATE_MOVABLE;
     const key = `${cpu}/${zone}/${order}/${list}`;
     let t = tracks.get(key);
     if (!t) tracks.set(key, (t = { net: 0, low: 0, refilled: false }));

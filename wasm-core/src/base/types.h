@@ -53,7 +53,6 @@ enum model_limit {
 #define PFN_NONE 0xffffffffu /* end of a pfn-linked list */
 #define MAX_SUBSYSTEMS 8     /* entries of sim_subsystems[] at most (src/subsystems.c) */
 #define HANDLE_NONE 0xffffffffu
-#define PCP_BATCH_SCALE_MAX 5 /* CONFIG_PCP_BATCH_SCALE_MAX default */
 
 /* enum zone_type of x86-64 with ZONE_DEVICE (5 zones, so protection arrays print 5 values) */
 enum zone_type { ZONE_DMA, ZONE_DMA32, ZONE_NORMAL, ZONE_MOVABLE, ZONE_DEVICE, MAX_NR_ZONES };
