@@ -7,6 +7,7 @@
  * where it stopped. A machine without memcgs scans its one lruvec.
  */
 #include "capture_test_util.h"
+#include "page_alloc/pcp_index.h"
 #include "reclaim/lru.h"
 #include "reclaim/memcg.h"
 #include "reclaim/vmscan.h"
@@ -271,5 +272,57 @@ TEST(memcg_captured_folios_in_small_ops_use_what_larger_ones_left)
 	CHECK(at[0] < at[3] && at[3] < at[4] && at[4] < at[5] && at[5] < at[1]);
 	CHECK(at[1] < at[2]);
 	CHECK_EQ(at_check(s), SIM_OK);
+	free(s);
+}
+
+/* Captured in-use pages of z in pageblocks of type mt that no LRU list holds. */
+static int64_t captured_of_type(const struct sim *s, const struct zone *z, int mt)
+{
+	int64_t n = 0;
+
+	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed;) {
+		const struct page *page = zone_page(s, z, pfn);
+		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
+		    get_pageblock_migratetype(s, z, pfn) == mt)
+			n += 1 << page->order;
+		pfn += 1u << page->order;
+	}
+	return n;
+}
+
+/*
+ * A trace's free of pre-trace memory that reached the MOVABLE list, once the capture's only
+ * MOVABLE memory in use is a memcg's LRU pages (an exiting task's anonymous memory, a truncated
+ * file's page cache): it frees one of them, to the MOVABLE list, and the memcg's list loses it;
+ * not a captured UNMOVABLE block, whose free would reach another list.
+ */
+TEST(memcg_captured_movable_free_takes_a_memcg_lru_page)
+{
+	struct sim *s = memcg_machine(2);
+	const struct per_cpu_pages *pcp;
+	const struct zone *z;
+	int64_t anon, unmovable;
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	z = sim_zone(s, 0, ZONE_NORMAL);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);  /* the root */
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 35, 1), SIM_OK); /* memcg 1 */
+	/* every captured MOVABLE page on memcg 1's inactive anonymous list */
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU_FOLIOS, 0, 0, NR_LRU_LISTS + LRU_INACTIVE_ANON, NORMAL,
+		       (int32_t)captured_of_type(s, z, MIGRATE_MOVABLE)),
+		 SIM_OK);
+	CHECK_EQ(captured_of_type(s, z, MIGRATE_MOVABLE), 0);
+	anon = memcg_lruvec(s, 0, 1)->lists.nr_pages[LRU_INACTIVE_ANON];
+	unmovable = captured_of_type(s, z, MIGRATE_UNMOVABLE);
+	CHECK(anon > 0 && unmovable > 0);
+	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_FREE, MIGRATE_MOVABLE + 1, PFN_NONE, 0),
+		 SIM_OK);
+	pcp = sim_pcp(s, 0, 0, ZONE_NORMAL);
+	CHECK_EQ(pcp->count, 1);
+	CHECK(pcp->head[pcp_order_to_pindex(s, MIGRATE_MOVABLE, 0)] != PFN_NONE);
+	CHECK_EQ(memcg_lruvec(s, 0, 1)->lists.nr_pages[LRU_INACTIVE_ANON], anon - 1);
+	CHECK_EQ(captured_of_type(s, z, MIGRATE_UNMOVABLE), unmovable);
 	free(s);
 }

@@ -364,7 +364,10 @@ static uint32_t pick_in_zone(struct sim *s, struct zone *z, int order, int mt,
  * counted on the LRU (reclaim/capture.c), which the kernel frees too (a file's page cache
  * truncated, an exiting task's anonymous memory); PFN_NONE if none. A captured free whose block
  * the trace saw reach the MOVABLE list is most likely such a page: the capture keeps little else
- * there. (A page a folio batch gathered has left its list: no scan meets it here.)
+ * there. The page may be charged to any memory cgroup (its owner slot names the memcg, above
+ * every handle): on a machine with memcgs the root's lists hold next to nothing, and the tasks
+ * whose memory goes live in cgroups of their own. (A page a folio batch gathered has left its
+ * list: no scan meets it here.)
  */
 static uint32_t pick_lru_in_zone(struct sim *s, struct zone *z, int mt)
 {
@@ -379,7 +382,7 @@ static uint32_t pick_lru_in_zone(struct sim *s, struct zone *z, int mt)
 		int of_type = get_pageblock_migratetype(s, z, pfn) == mt;
 		int in_use = of_type && page->state == PG_ALLOCATED;
 		int unowned = in_use && page->order == 0 && (page->lru_flags & PGL_LRU) &&
-			      *frame_owner(s, pfn) == HANDLE_NONE;
+			      *frame_owner(s, pfn) >= s->config.max_handles;
 		if (unowned)
 			return pfn;
 		if (in_use && (page->flags & PAGEF_EXTENT) && page->cpu == 0) {
