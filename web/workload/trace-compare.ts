@@ -29,6 +29,11 @@ import { importTrace, type ReclaimedBlock, type TraceImportStats } from './trace
 import { parseZoneinfo } from './zoneinfo-machine';
 import { RunCounter, runKey, type RunLengths } from './trace-runs';
 
+/** A pageset's key: cpu/node/zone. */
+export function pcpKey(cpu: number, node: number, zone: number): string {
+  return `${cpu}/${node}/${zone}`;
+}
+
 /** What one side (kernel or model) did, counted per CPU and order. */
 export interface TraceCounts {
   runs: RunLengths;
@@ -192,7 +197,13 @@ export interface CaptureTexts {
 }
 
 export type CaptureReplay =
-  | { ok: true; config: MachineConfig; ops: OpList; stats: TraceImportStats }
+  | {
+      ok: true;
+      config: MachineConfig;
+      ops: OpList;
+      opTimes: Float64Array; // each op's trace time in seconds (NaN: none, the clock's own ops)
+      stats: TraceImportStats;
+    }
   | { ok: false; file: string; error: WorkloadError };
 
 /**
@@ -200,7 +211,11 @@ export type CaptureReplay =
  * the capture's vm sysctls) and its trace imported with time (each CPU's vmstat runs where the
  * trace has them).
  */
-export function captureReplay(files: CaptureTexts, eventCapacity: number): CaptureReplay {
+export function captureReplay(
+  files: CaptureTexts,
+  eventCapacity: number,
+  counts?: ReadonlyMap<string, number>, // pcpKey -> the pageset's count at the trace's start
+): CaptureReplay {
   const m = machineFromCapture(
     { name: 'zoneinfo', text: files.zoneinfo },
     {
@@ -214,6 +229,13 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
   );
   if (!m.ok) return m;
   const zones = parseZoneinfo(files.zoneinfo);
+  if (counts && m.machine.captured) {
+    const pcps = m.machine.captured.pcps.map((p) => {
+      const count = counts.get(pcpKey(p.cpu, p.node, p.zone));
+      return count === undefined ? p : { ...p, count };
+    });
+    m.machine.captured = { ...m.machine.captured, pcps };
+  }
   let machine = m.machine.captured
     ? {
         ...m.machine,
@@ -257,10 +279,12 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
     if (!t.ok) return { ok: false, file: 'sysctl', error: t.error };
     tunables = { ...tunables, ...t.tunables };
   }
+  const clocked = withTraceClock(compiled.program.ops, compiled.program.lines, imported.times);
   return {
     ok: true,
     config: { ...compiled.program.config, ...(tunables ? { tunables } : {}), eventCapacity },
-    ops: withTraceClock(compiled.program.ops, compiled.program.lines, imported.times),
+    ops: clocked.ops,
+    opTimes: clocked.times,
     stats: imported.stats,
   };
 }
@@ -278,10 +302,16 @@ function reclaimedFolios(machine: ExplicitMachine, blocks: ReclaimedBlock[]): Re
 /**
  * The ops with the trace's clock among them: an OP_CLOCK (microseconds since the trace's first
  * op) before the first op of each new millisecond, so kswapd's HZ/10 nap ends when the kernel's
- * did. lines[i] is op i's statement index + 1 (0: the captured state's ops, which have no time).
+ * did; and each resulting op's trace time (NaN for the clock's ops and ops without one). lines[i]
+ * is op i's statement index + 1 (0: the captured state's ops, which have no time).
  */
-export function withTraceClock(ops: OpList, lines: Uint32Array, times: number[]): OpList {
+export function withTraceClock(
+  ops: OpList,
+  lines: Uint32Array,
+  times: number[],
+): { ops: OpList; times: Float64Array } {
   const out = new OpBuffer(ops.length + 1024);
+  const opTimes: number[] = [];
   const first = times.find((t) => t > 0) ?? 0;
   let lastMs = -1;
   for (let i = 0; i < ops.length; i++) {
@@ -292,11 +322,15 @@ export function withTraceClock(ops: OpList, lines: Uint32Array, times: number[])
       const ms = Math.floor(us / 1000);
       if (ms > lastMs) {
         out.pushFields(OpKind.CLOCK, 0, 0, 0, 0, us);
+        opTimes.push(NaN);
         lastMs = ms;
       }
     }
     const op = ops.at(i);
-    if (op) out.push(op);
+    if (op) {
+      out.push(op);
+      opTimes.push(line > 0 ? t : NaN);
+    }
   }
-  return out.finish();
+  return { ops: out.finish(), times: Float64Array.from(opTimes) };
 }
