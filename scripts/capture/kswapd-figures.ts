@@ -5,7 +5,8 @@
  */
 import { MAX_EVENT_CAPACITY } from '../../web/core/machine-config';
 import { loadCore } from '../../web/core/module';
-import { captureReplay, modelCounts } from '../../web/workload/trace-compare';
+import { captureReplayCounted } from '../../web/workload/pcp-count-replay';
+import { modelCounts } from '../../web/workload/trace-compare';
 import { captureFolderPaths, readCapture, vmstatCounter, vmstatDelta } from '../sim/capture-folder';
 
 export async function main(argv: string[]): Promise<number> {
@@ -23,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
     const paths = captureFolderPaths(dir);
     const texts = readCapture(paths, { lruState: useLru });
     const { trace, lruState } = texts;
-    const replay = captureReplay(texts, Math.min(1 << 18, MAX_EVENT_CAPACITY));
+    const replay = captureReplayCounted(core, texts, Math.min(1 << 18, MAX_EVENT_CAPACITY));
     if (!replay.ok) {
       process.stderr.write(
         `${dir}/${replay.file}:${replay.error.line}:${replay.error.col}: ${replay.error.message}\n`,

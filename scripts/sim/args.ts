@@ -74,8 +74,9 @@ export const USAGE = `usage: npm run --silent sim -- FILE [--print WHAT]...
                              drain runs and mm_page_alloc_extfrag per CPU and order, and kswapd's
                              wakeups (slow path, boost), balance_pgdat runs and sleeps per CPU.
                              With --machine-from-zoneinfo, replayed from the captured state as
-                             the fidelity test replays it (the pcp lists the trace shows, its
-                             clock and vmstat runs). F may be a folder scripts/capture wrote:
+                             the fidelity test replays it (the pcp lists the trace shows, each
+                             auto-tuned pageset's count as its first drains show it, the
+                             trace's clock and vmstat runs). F may be a folder scripts/capture wrote:
                              its trace.gz, zoneinfo, buddyinfo, pagetypeinfo, sysctl-vm and
                              lru-state.gz are read from it
   --lru-state F              with --compare-trace: the capture's LRU folios (memcgs, lists,

@@ -13,7 +13,7 @@ import {
   type PresetMachine,
   type Tunables,
 } from '../../web/core/machine-config';
-import { loadCore } from '../../web/core/module';
+import { loadCore, type Core } from '../../web/core/module';
 import { SIM_ERRORS, type Sim } from '../../web/core/sim';
 import { findReproduction } from '../../web/reproductions/index';
 import type { Workload } from '../../web/workload/ast';
@@ -21,8 +21,8 @@ import { compileWorkload, type CompiledProgram } from '../../web/workload/compil
 import { formatError, type WorkloadError } from '../../web/workload/errors';
 import { parseWorkload } from '../../web/workload/parser';
 import { describeImport, importedWorkloadText, importTrace } from '../../web/workload/trace-import';
+import { captureReplayCounted } from '../../web/workload/pcp-count-replay';
 import {
-  captureReplay,
   compareExtfragTable,
   compareKswapdTable,
   kernelCounts,
@@ -269,14 +269,21 @@ function runImport(path: string, out: Output): void {
 }
 
 /**
- * A capture replayed as the fidelity test replays it (captureReplay): its machine in the captured
- * state, the pcp lists the trace shows, its memory cgroups and folios when the lru-state is given,
- * the trace's clock and vmstat runs. Errors name the file given.
+ * A capture replayed as the fidelity test replays it (captureReplayCounted): its machine in the
+ * captured state, the pcp lists and counts the trace shows, its memory cgroups and folios when the
+ * lru-state is given, the trace's clock and vmstat runs. Errors name the file given.
  */
-function replayCapture(paths: CapturePaths, texts: CaptureTexts) {
-  const r = captureReplay(texts, EVENT_CAPACITY);
+function replayCapture(core: Core, paths: CapturePaths, texts: CaptureTexts) {
+  const counts = new Map<string, number>();
+  const r = captureReplayCounted(core, texts, EVENT_CAPACITY, counts);
   if (!r.ok) throw positioned(capturePathOf(paths, r.file), r.error);
   note(describeImport(r.stats));
+  for (const [key, count] of counts) {
+    const [cpu, node, zone] = key.split('/');
+    note(
+      `the count of CPU ${cpu}'s pageset of node ${node} zone ${zone} at the trace's start, from its first drains: ${count}`,
+    );
+  }
   return r;
 }
 
@@ -305,8 +312,8 @@ async function runCompare(args: SimArgs, given: string, out: Output): Promise<vo
   const path = paths?.trace ?? given;
   if (paths) {
     const texts = readCapture(paths);
-    const r = replayCapture(paths, texts);
     const core = await loadCore();
+    const r = replayCapture(core, paths, texts);
     const config = args.profile ? { ...r.config, profile: args.profile } : r.config;
     let scanned = 0;
     const model = modelCounts(core, config, r.ops, (sim) => {

@@ -12,7 +12,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_EVENT_CAPACITY } from '../../web/core/machine-config';
 import { loadCore } from '../../web/core/module';
-import { captureReplay, kernelCounts, modelCounts } from '../../web/workload/trace-compare';
+import { captureReplayCounted } from '../../web/workload/pcp-count-replay';
+import { kernelCounts, modelCounts } from '../../web/workload/trace-compare';
 import { compareRunsTable } from '../../web/workload/trace-runs';
 import { LAYOUT_FIELDS } from '../../web/core/generated/layout';
 import { parseWorkload } from '../../web/workload/parser';
@@ -292,10 +293,12 @@ describe('kernel traces', () => {
     const r = sim('--compare-trace', cap);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.status).toBe(0);
-    // the same replay as tests/fidelity/captured.test.ts: captureReplay's config and ops
+    // the same replay as tests/fidelity/captured.test.ts: captureReplayCounted's config and ops
     const text = (f: string) => readFile(join(cap, f));
     const trace = gunzipSync(readFileSync(join(cap, 'trace.gz'))).toString('utf8');
-    const replay = captureReplay(
+    const core = await loadCore();
+    const replay = captureReplayCounted(
+      core,
       {
         trace,
         zoneinfo: text('zoneinfo'),
@@ -306,7 +309,7 @@ describe('kernel traces', () => {
       Math.min(1 << 18, MAX_EVENT_CAPACITY),
     );
     if (!replay.ok) throw new Error(replay.error.message);
-    const model = modelCounts(await loadCore(), replay.config, replay.ops);
+    const model = modelCounts(core, replay.config, replay.ops);
     expect(r.stdout).toContain(compareRunsTable(kernelCounts(trace).runs, model.counts.runs));
     expect(r.stdout).toMatch(/pgscan_kswapd \(vmstat-after - vmstat-before\): real 0, sim 0\n$/);
     const byFile = sim(

@@ -22,12 +22,8 @@ import { EVENT_KINDS } from '../../web/core/generated/events';
 import { MAX_EVENT_CAPACITY } from '../../web/core/machine-config';
 import { loadCore } from '../../web/core/module';
 import type { Sim } from '../../web/core/sim';
-import {
-  captureReplay,
-  kernelCounts,
-  modelCounts,
-  type TraceCounts,
-} from '../../web/workload/trace-compare';
+import { captureReplayCounted } from '../../web/workload/pcp-count-replay';
+import { kernelCounts, modelCounts, type TraceCounts } from '../../web/workload/trace-compare';
 import { describeRuns, type RunTable } from '../../web/workload/trace-runs';
 import {
   captureFolderPaths,
@@ -135,15 +131,17 @@ describe('captures replayed from their captured state', async () => {
     const texts = readCapture(paths);
     const { trace } = texts;
     const kswapdRun = /mm_vmscan_kswapd_wake:/.test(trace);
+    // each pageset's count found once (a bisection of replays) for the three checks
+    let replayed: ReturnType<typeof captureReplayCounted> | null = null;
+    const replay = () =>
+      (replayed ??= captureReplayCounted(core, texts, Math.min(1 << 18, MAX_EVENT_CAPACITY)));
 
     it(`${name}: refills, drains and fallbacks per CPU and order`, () => {
-      const replay = captureReplay(texts, Math.min(1 << 18, MAX_EVENT_CAPACITY));
-      if (!replay.ok)
-        throw new Error(
-          `${name}/${replay.file}:${replay.error.line}:${replay.error.col}: ${replay.error.message}`,
-        );
+      const r = replay();
+      if (!r.ok)
+        throw new Error(`${name}/${r.file}:${r.error.line}:${r.error.col}: ${r.error.message}`);
       const real: TraceCounts = kernelCounts(trace);
-      const model = modelCounts(core, replay.config, replay.ops);
+      const model = modelCounts(core, r.config, r.ops);
       const found = new Map([
         ...misses('refill', real.runs.refill, model.counts.runs.refill),
         ...misses('drain', real.runs.drain, model.counts.runs.drain),
@@ -159,18 +157,18 @@ describe('captures replayed from their captured state', async () => {
       expect([...found.keys()].sort(), report).toEqual(gaps.sort());
       expect(model.summary.frozen).toBeNull();
       // the replay had time: a tick per CPU where the kernel's worker ran, or at the interval
-      expect(replay.stats.ticks).toBe([...real.ticks.values()].reduce((n, t) => n + t, 0));
+      expect(r.stats.ticks).toBe([...real.ticks.values()].reduce((n, t) => n + t, 0));
     }, 240_000);
 
     /** The kernel's kswapd wakes and pgscan_kswapd (vmstat before/after) beside the model's. */
     const reclaimFigures = () => {
-      const replay = captureReplay(texts, Math.min(1 << 18, MAX_EVENT_CAPACITY));
-      if (!replay.ok) throw new Error(replay.error.message);
+      const r = replay();
+      if (!r.ok) throw new Error(r.error.message);
       let scanModel: number | null = null;
       let wakesModel = 0;
-      const sim = core.createSim(replay.config);
+      const sim = core.createSim(r.config);
       try {
-        sim.runOps(replay.ops, () => {
+        sim.runOps(r.ops, () => {
           for (const e of sim.events()) if (e.kind === KSWAPD_WAKE?.id) wakesModel++;
         });
         scanModel = vmEvent(sim, 'pgscan_kswapd');
