@@ -27,18 +27,26 @@ static void lay_out_normal(struct sim *s, int order, int32_t free, int32_t unmov
 	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_LAYOUT, 0, normal, 0), SIM_OK);
 }
 
-/* Captured in-use pages of z (allocated blocks that no handle holds and no list links). */
-static int64_t captured_pages(const struct sim *s, const struct zone *z)
+/* Captured in-use pages of z in pageblocks of type mt (MIGRATE_TYPES: any type): allocated
+ * blocks that no handle holds and no list links. */
+static int64_t captured_pages_of(const struct sim *s, const struct zone *z, int mt)
 {
 	int64_t n = 0;
 
 	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed;) {
 		const struct page *page = zone_page(s, z, pfn);
-		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED))
+		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
+		    (mt == MIGRATE_TYPES || get_pageblock_migratetype(s, z, pfn) == mt))
 			n += 1 << page->order;
 		pfn += 1u << page->order;
 	}
 	return n;
+}
+
+/* Captured in-use pages of z, of every type. */
+static int64_t captured_pages(const struct sim *s, const struct zone *z)
+{
+	return captured_pages_of(s, z, MIGRATE_TYPES);
 }
 
 #endif

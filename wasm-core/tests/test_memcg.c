@@ -42,6 +42,13 @@ static void file_folios(struct sim *s, int memcg, int order, int32_t n)
 		 SIM_OK);
 }
 
+/* Declare the root and one online memcg (index 1, cgroup inode 35). */
+static void root_and_memcg_1(struct sim *s)
+{
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);
+	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 35, 1), SIM_OK);
+}
+
 /* root (empty), A online with 40960 pages, B offline with 1000, C offline with 20, on inactive file. */
 static struct sim *four_memcgs(void)
 {
@@ -49,8 +56,7 @@ static struct sim *four_memcgs(void)
 
 	if (!s)
 		return NULL;
-	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);
-	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 35, 1), SIM_OK);
+	root_and_memcg_1(s);
 	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 0, 0), SIM_OK);
 	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 0, 0), SIM_OK);
 	file_folios(s, 1, 0, 40960);
@@ -251,9 +257,8 @@ TEST(memcg_captured_folios_in_small_ops_use_what_larger_ones_left)
 	if (!s)
 		return;
 	z = sim_zone(s, 0, ZONE_NORMAL);
-	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);  /* the root */
-	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 35, 1), SIM_OK); /* memcg 1 */
-	file_folios(s, 1, 0, 1);			      /* the first captured piece */
+	root_and_memcg_1(s);
+	file_folios(s, 1, 0, 1); /* the first captured piece */
 	file_folios(s, 1, 3, 2); /* order 3: passes over the order-0..2 pieces after it */
 	file_folios(s, 1, 0, 3); /* order 0: takes pieces the order-3 op passed over */
 	lv = &memcg_lruvec(s, 0, 1)->lists;
@@ -275,21 +280,6 @@ TEST(memcg_captured_folios_in_small_ops_use_what_larger_ones_left)
 	free(s);
 }
 
-/* Captured in-use pages of z in pageblocks of type mt that no LRU list holds. */
-static int64_t captured_of_type(const struct sim *s, const struct zone *z, int mt)
-{
-	int64_t n = 0;
-
-	for (uint32_t pfn = z->mem_pfn; pfn < z->mem_pfn + z->managed;) {
-		const struct page *page = zone_page(s, z, pfn);
-		if (page->state == PG_ALLOCATED && (page->flags & PAGEF_CAPTURED) &&
-		    get_pageblock_migratetype(s, z, pfn) == mt)
-			n += 1 << page->order;
-		pfn += 1u << page->order;
-	}
-	return n;
-}
-
 /*
  * A trace's free of pre-trace memory that reached the MOVABLE list, once the capture's only
  * MOVABLE memory in use is a memcg's LRU pages (an exiting task's anonymous memory, a truncated
@@ -307,15 +297,14 @@ TEST(memcg_captured_movable_free_takes_a_memcg_lru_page)
 	if (!s)
 		return;
 	z = sim_zone(s, 0, ZONE_NORMAL);
-	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 1, 1), SIM_OK);  /* the root */
-	CHECK_EQ(at_op(s, OP_MEMCG, 0, 0, 0, 35, 1), SIM_OK); /* memcg 1 */
+	root_and_memcg_1(s);
 	/* every captured MOVABLE page on memcg 1's inactive anonymous list */
 	CHECK_EQ(at_op(s, OP_CAPTURE_LRU_FOLIOS, 0, 0, NR_LRU_LISTS + LRU_INACTIVE_ANON, NORMAL,
-		       (int32_t)captured_of_type(s, z, MIGRATE_MOVABLE)),
+		       (int32_t)captured_pages_of(s, z, MIGRATE_MOVABLE)),
 		 SIM_OK);
-	CHECK_EQ(captured_of_type(s, z, MIGRATE_MOVABLE), 0);
+	CHECK_EQ(captured_pages_of(s, z, MIGRATE_MOVABLE), 0);
 	anon = memcg_lruvec(s, 0, 1)->lists.nr_pages[LRU_INACTIVE_ANON];
-	unmovable = captured_of_type(s, z, MIGRATE_UNMOVABLE);
+	unmovable = captured_pages_of(s, z, MIGRATE_UNMOVABLE);
 	CHECK(anon > 0 && unmovable > 0);
 	CHECK_EQ(at_op(s, OP_CAPTURE_ZONE, 0, CAPTURE_FREE, MIGRATE_MOVABLE + 1, PFN_NONE, 0),
 		 SIM_OK);
@@ -323,6 +312,6 @@ TEST(memcg_captured_movable_free_takes_a_memcg_lru_page)
 	CHECK_EQ(pcp->count, 1);
 	CHECK(pcp->head[pcp_order_to_pindex(s, MIGRATE_MOVABLE, 0)] != PFN_NONE);
 	CHECK_EQ(memcg_lruvec(s, 0, 1)->lists.nr_pages[LRU_INACTIVE_ANON], anon - 1);
-	CHECK_EQ(captured_of_type(s, z, MIGRATE_UNMOVABLE), unmovable);
+	CHECK_EQ(captured_pages_of(s, z, MIGRATE_UNMOVABLE), unmovable);
 	free(s);
 }
