@@ -12,6 +12,7 @@ import { ensureSetup } from './ensure-setup.mjs';
 ensureSetup(['--browser'], true);
 const { bigBench, browserBench, firstLoadBench, longLoadBench } =
   await import('./bench/browser-bench.mjs');
+const { againstBench, buildRevision, spread } = await import('./bench/against.mjs');
 const { coreBench } = await import('./bench/core-bench.mjs');
 const { haveValgrind, instructionBench } = await import('./bench/instruction-count.mjs');
 
@@ -89,13 +90,32 @@ const USAGE = `npm run bench [-- OPTION...]: speed and size, side by side in one
   (none)          the core rows, the state rows and the browser rows
   --core          the core rows alone (no site build, no browser)
   --instructions  add instructions per op under callgrind (about two minutes; needs valgrind)
+  --against REV   the random alloc/free core rows alone, timed against REV's native runner and
+                  wasm module (built in a temporary git worktree) in the same rounds
   --state         the state rows alone: bytes per managed page, snapshot and restore sizes
   --first-load    the home page's first load alone: JS + CSS + wasm, gzip
   --long-load     loading the 2M-op workload in the playground alone
   --big           the 1 TiB machine's browser rows alone (player, map overview, every view)
   --help          this text`;
-const OPTIONS = ['--core', '--instructions', '--state', '--first-load', '--long-load', '--big'];
-const unknown = process.argv.slice(2).filter((a) => !OPTIONS.includes(a));
+const OPTIONS = [
+  '--core',
+  '--instructions',
+  '--against',
+  '--state',
+  '--first-load',
+  '--long-load',
+  '--big',
+];
+// --against takes a revision, the word after it
+const againstAt = process.argv.indexOf('--against');
+const against = againstAt < 0 ? null : process.argv[againstAt + 1];
+if (againstAt >= 0 && (!against || against.startsWith('-'))) {
+  console.error(`bench: --against needs a revision\n\n${USAGE}`);
+  process.exit(2);
+}
+const unknown = process.argv
+  .slice(2)
+  .filter((a, i) => !OPTIONS.includes(a) && !(againstAt >= 0 && i + 2 === againstAt + 1));
 if (unknown.includes('--help') || unknown.includes('-h')) {
   console.log(USAGE);
   process.exit(0);
@@ -263,6 +283,59 @@ if (process.argv.includes('--state')) {
 
 const rate = (r, key) => r[key] / r.seconds;
 const widths = [34, 14, 14, 10];
+// The random alloc/free rows (the core bench's first and many-CPU ones) that --instructions counts
+// and --against times, by label.
+const RANDOM_ROWS = [
+  ['bench1m, 2 CPUs', { preset: 'bench1m', cpus: 2, capacity: 100_000 }],
+  ['laptop, 8 CPUs', { preset: 'laptop', cpus: 8, capacity: 25_000 }],
+];
+
+// `npm run bench -- --against REV`: whether a change moved the wasm/native speed ratio, measured
+// side by side: this tree and REV in the same rounds, each ratio's median and the median of the
+// per-round quotients (this tree's ratio over REV's), which the load mostly cancels out of.
+if (against) {
+  const other = buildRevision(root, against);
+  const aw = [34, 18, 18, 12];
+  try {
+    console.log(
+      `\nCore against ${against}: wasm / native speed, 15 rounds of four runs; ${load()}`,
+    );
+    console.log(row(['', 'this tree', against, 'this / REV'], aw));
+    for (const [label, w] of RANDOM_ROWS) {
+      const a = await againstBench(root, other.tree, { ...w, steps: 2_000_000, maxOrder: 3 });
+      const [mine, theirs, q] = [spread(a.ratios[0]), spread(a.ratios[1]), spread(a.quotients)];
+      const range = (s) => `(${s.low.toFixed(2)}..${s.high.toFixed(2)})`;
+      console.log(
+        row(
+          [
+            `${label}, median`,
+            mine.median.toFixed(3) + 'x',
+            theirs.median.toFixed(3) + 'x',
+            q.median.toFixed(3),
+          ],
+          aw,
+        ),
+      );
+      console.log(row(['  range', range(mine), range(theirs), range(q)], aw));
+      // each tree's own model: equal native and wasm events within a tree, not across trees
+      console.log(
+        row(
+          [
+            '  events per run (native, wasm)',
+            `${a.events[0].native}, ${a.events[0].wasm}`,
+            `${a.events[1].native}, ${a.events[1].wasm}`,
+            '',
+          ],
+          aw,
+        ),
+      );
+    }
+    console.log(`  ${load()}`);
+  } finally {
+    other.remove();
+  }
+  process.exit(0);
+}
 
 /** Print one core benchmark side by side. */
 function printCore(title, { native, wasm, ratio, eventRecord, regions }, stateGoal) {
@@ -378,10 +451,7 @@ if (process.argv.includes('--instructions')) {
   else {
     console.log('\nCore, instructions per op (callgrind; steady when timings are not)');
     console.log(row(['', 'native', 'wasm', 'native/wasm'], widths));
-    for (const [label, w] of [
-      ['bench1m, 2 CPUs', { preset: 'bench1m', cpus: 2, capacity: 100_000 }],
-      ['laptop, 8 CPUs', { preset: 'laptop', cpus: 8, capacity: 25_000 }],
-    ]) {
+    for (const [label, w] of RANDOM_ROWS) {
       const c = instructionBench(root, { ...w, steps: 500_000, maxOrder: 3 });
       console.log(
         row(
