@@ -16,7 +16,13 @@ import { PCP_BATCH_SCALE_MAX, zoneOfPfn } from '../core/machine-config';
 import type { Core } from '../core/module';
 import { OpKind, type OpList } from '../core/ops';
 import { parseTraceLine, traceNumber } from './ftrace';
-import { captureReplay, pcpKey, type CaptureReplay, type CaptureTexts } from './trace-compare';
+import {
+  captureReplay,
+  pcpKey,
+  withPcpCounts,
+  type CaptureReplay,
+  type CaptureTexts,
+} from './trace-compare';
 import { parseZoneinfo } from './zoneinfo-machine';
 
 /** How many of a pageset's first drains the bisection matches. */
@@ -197,7 +203,6 @@ export function captureReplayCounted(
   if (!captured) return first;
   const kernel = kernelDrains(first, files.trace);
   const counts = new Map<string, number>();
-  let replay: CaptureReplay = first;
   // in the order of their first drains: a pageset found holds for those after it
   const order = [...kernel.entries()].sort((a, b) => (a[1][0]?.op ?? 0) - (b[1][0]?.op ?? 0));
   for (const [key, drains] of order) {
@@ -213,10 +218,8 @@ export function captureReplayCounted(
       continue;
     const to = Math.max(...drains.map((d) => d.op));
     const sign = (count: number): number => {
-      const r = captureReplay(files, eventCapacity, new Map([...counts, [key, count]]));
-      return r.ok
-        ? compareDrains(modelDrains(core, r, key, to), drains, count < pcp.count ? -1 : 1)
-        : 0;
+      const r = withPcpCounts(first, files, new Map([...counts, [key, count]]));
+      return compareDrains(modelDrains(core, r, key, to), drains, count < pcp.count ? -1 : 1);
     };
     const atZoneinfo = sign(pcp.count);
     if (atZoneinfo === 0) continue;
@@ -229,6 +232,5 @@ export function captureReplayCounted(
     counts.set(key, count);
     found?.set(key, count);
   }
-  if (counts.size) replay = captureReplay(files, eventCapacity, counts);
-  return replay;
+  return counts.size ? withPcpCounts(first, files, counts) : first;
 }

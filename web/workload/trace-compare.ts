@@ -9,6 +9,7 @@ import type { Core } from '../core/module';
 import { SIM_ERRORS, type Sim } from '../core/sim';
 import {
   zoneOfPfn,
+  type CapturedState,
   type ExplicitMachine,
   type MachineConfig,
   type ReclaimedFolio,
@@ -206,17 +207,9 @@ export type CaptureReplay =
     }
   | { ok: false; file: string; error: WorkloadError };
 
-/**
- * What replays a capture: its machine in the captured state (pcp lists as the trace shows them,
- * the capture's vm sysctls) and its trace imported with time (each CPU's vmstat runs where the
- * trace has them).
- */
-export function captureReplay(
-  files: CaptureTexts,
-  eventCapacity: number,
-  counts?: ReadonlyMap<string, number>, // pcpKey -> the pageset's count at the trace's start
-): CaptureReplay {
-  const m = machineFromCapture(
+/** The capture's machine as its /proc files show it (pcp lists not yet inferred). */
+function capturedMachine(files: CaptureTexts) {
+  return machineFromCapture(
     { name: 'zoneinfo', text: files.zoneinfo },
     {
       ...(files.buddyinfo !== undefined
@@ -227,25 +220,62 @@ export function captureReplay(
         : {}),
     },
   );
+}
+
+/**
+ * The captured pagesets with their lists as the trace shows them (pcp-from-trace.ts), each
+ * starting from the count `counts` gives it (pcpKey -> pages), else from zoneinfo's.
+ */
+function pagesetsFromTrace(
+  machine: ExplicitMachine,
+  captured: CapturedState,
+  files: CaptureTexts,
+  counts?: ReadonlyMap<string, number>,
+): CapturedState {
+  const zones = parseZoneinfo(files.zoneinfo);
+  const pcps = captured.pcps.map((p) => {
+    const count = counts?.get(pcpKey(p.cpu, p.node, p.zone));
+    return count === undefined ? p : { ...p, count };
+  });
+  return pcpListsFromTrace(
+    { ...captured, pcps },
+    machine,
+    files.trace,
+    zones.ok ? zones.zones : undefined,
+  );
+}
+
+/**
+ * The replay with the pagesets in `counts` (pcpKey -> pages) starting from those counts instead of
+ * zoneinfo's, their lists inferred again; the trace's ops are the same.
+ */
+export function withPcpCounts(
+  replay: Extract<CaptureReplay, { ok: true }>,
+  files: CaptureTexts,
+  counts: ReadonlyMap<string, number>,
+): Extract<CaptureReplay, { ok: true }> {
+  const machine = replay.config.machine;
+  const m = capturedMachine(files);
+  if (machine.kind !== 'explicit' || !machine.captured || !m.ok || !m.machine.captured)
+    return replay;
+  const { pcps } = pagesetsFromTrace(m.machine, m.machine.captured, files, counts);
+  return {
+    ...replay,
+    config: { ...replay.config, machine: { ...machine, captured: { ...machine.captured, pcps } } },
+  };
+}
+
+/**
+ * What replays a capture: its machine in the captured state (pcp lists as the trace shows them,
+ * the capture's vm sysctls) and its trace imported with time (each CPU's vmstat runs where the
+ * trace has them).
+ */
+export function captureReplay(files: CaptureTexts, eventCapacity: number): CaptureReplay {
+  const m = capturedMachine(files);
   if (!m.ok) return m;
   const zones = parseZoneinfo(files.zoneinfo);
-  if (counts && m.machine.captured) {
-    const pcps = m.machine.captured.pcps.map((p) => {
-      const count = counts.get(pcpKey(p.cpu, p.node, p.zone));
-      return count === undefined ? p : { ...p, count };
-    });
-    m.machine.captured = { ...m.machine.captured, pcps };
-  }
   let machine = m.machine.captured
-    ? {
-        ...m.machine,
-        captured: pcpListsFromTrace(
-          m.machine.captured,
-          m.machine,
-          files.trace,
-          zones.ok ? zones.zones : undefined,
-        ),
-      }
+    ? { ...m.machine, captured: pagesetsFromTrace(m.machine, m.machine.captured, files) }
     : m.machine;
   if (files.lruState !== undefined && machine.captured) {
     const lru = parseLruState(files.lruState);
