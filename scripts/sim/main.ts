@@ -8,6 +8,7 @@ import { statSync } from 'node:fs';
 import {
   machineCpuCount,
   MAX_EVENT_CAPACITY,
+  ZONE_NAMES,
   type ExplicitMachine,
   type MachineConfig,
   type PresetMachine,
@@ -21,7 +22,7 @@ import { compileWorkload, type CompiledProgram } from '../../web/workload/compil
 import { formatError, type WorkloadError } from '../../web/workload/errors';
 import { parseWorkload } from '../../web/workload/parser';
 import { describeImport, importedWorkloadText, importTrace } from '../../web/workload/trace-import';
-import { captureReplayCounted } from '../../web/workload/pcp-count-replay';
+import { captureReplayCounted, type FoundCount } from '../../web/workload/pcp-count-replay';
 import {
   compareExtfragTable,
   compareKswapdTable,
@@ -274,16 +275,14 @@ function runImport(path: string, out: Output): void {
  * lru-state is given, the trace's clock and vmstat runs. Errors name the file given.
  */
 function replayCapture(core: Core, paths: CapturePaths, texts: CaptureTexts) {
-  const counts = new Map<string, number>();
+  const counts: FoundCount[] = [];
   const r = captureReplayCounted(core, texts, EVENT_CAPACITY, counts);
   if (!r.ok) throw positioned(capturePathOf(paths, r.file), r.error);
   note(describeImport(r.stats));
-  for (const [key, count] of counts) {
-    const [cpu, node, zone] = key.split('/');
+  for (const { cpu, node, zone, count } of counts)
     note(
-      `the count of CPU ${cpu}'s pageset of node ${node} zone ${zone} at the trace's start, from its first drains: ${count}`,
+      `CPU ${cpu}'s ${ZONE_NAMES[zone] ?? zone} pageset of node ${node} held ${count} pages at the trace's start, as its first drains show`,
     );
-  }
   return r;
 }
 

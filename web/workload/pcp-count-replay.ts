@@ -185,16 +185,24 @@ function bisectCount(sign: (count: number) => number, lo: number, hi: number): n
   return null;
 }
 
+/** A pageset's count at the trace's start, as its first drains show it. */
+export interface FoundCount {
+  cpu: number;
+  node: number;
+  zone: number;
+  count: number;
+}
+
 /**
  * The capture's replay (captureReplay) with each auto-tuned pageset's count at the trace's start
  * found from its first drains (see the top of this file); `found` gets the counts that differ
- * from zoneinfo's (pcpKey -> count).
+ * from zoneinfo's.
  */
 export function captureReplayCounted(
   core: Core,
   files: CaptureTexts,
   eventCapacity: number,
-  found?: Map<string, number>,
+  found?: FoundCount[],
 ): CaptureReplay {
   const first = captureReplay(files, eventCapacity);
   const zones = parseZoneinfo(files.zoneinfo);
@@ -204,18 +212,21 @@ export function captureReplayCounted(
   const kernel = kernelDrains(first, files.trace);
   const counts = new Map<string, number>();
   // in the order of their first drains: a pageset found holds for those after it
-  const order = [...kernel.entries()].sort((a, b) => (a[1][0]?.op ?? 0) - (b[1][0]?.op ?? 0));
-  for (const [key, drains] of order) {
-    const [cpu, node, zone] = key.split('/').map(Number);
-    const z = zones.zones.find((q) => q.node === node && q.idx === zone);
-    const figures = z?.pagesets.find((p) => p.cpu === cpu)?.figures;
-    const pcp = captured.pcps.find((p) => pcpKey(p.cpu, p.node, p.zone) === key);
+  const firstOp = (key: string) => kernel.get(key)?.[0]?.op ?? 0;
+  const pagesets = captured.pcps
+    .map((pcp) => ({ pcp, key: pcpKey(pcp.cpu, pcp.node, pcp.zone) }))
+    .filter(({ key }) => kernel.has(key))
+    .sort((a, b) => firstOp(a.key) - firstOp(b.key));
+  for (const { pcp, key } of pagesets) {
+    const drains = kernel.get(key) ?? [];
+    const figures = zones.zones
+      .find((z) => z.node === pcp.node && z.idx === pcp.zone)
+      ?.pagesets.find((p) => p.cpu === pcp.cpu)?.figures;
     const batch = figures?.get('batch');
     const highMin = figures?.get('high_min');
     const highMax = figures?.get('high_max');
     // a fixed high: pcp-from-trace reads the count from the drains themselves
-    if (!pcp || !batch || highMin === undefined || highMax === undefined || highMin === highMax)
-      continue;
+    if (!batch || highMin === undefined || highMax === undefined || highMin === highMax) continue;
     const to = Math.max(...drains.map((d) => d.op));
     const sign = (count: number): number => {
       const r = withPcpCounts(first, files, new Map([...counts, [key, count]]));
@@ -230,7 +241,7 @@ export function captureReplayCounted(
         : bisectCount(sign, pcp.count + 1, Math.min(highMax, pcp.count + slack));
     if (count === null) continue;
     counts.set(key, count);
-    found?.set(key, count);
+    found?.push({ cpu: pcp.cpu, node: pcp.node, zone: pcp.zone, count });
   }
   return counts.size ? withPcpCounts(first, files, counts) : first;
 }
