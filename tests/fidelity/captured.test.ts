@@ -68,20 +68,20 @@ const KNOWN_GAPS: Record<string, string> = {
   'kswapd: drain 1/2': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   'kswapd: drain 1/3': "kswapd's frees drain CPU 1 in other batches (folio sizes, memcgs)",
   // kswapd-memcg has an lru-state: the model boots with its memory cgroups and folio orders, and
-  // its kswapd (on CPU 1) scans each memcg apart, paced by the trace's clock (pgscan_kswapd 16387
+  // its kswapd (on CPU 1) scans each memcg apart, paced by the trace's clock (pgscan_kswapd 15958
   // for the kernel's 17096, three wakes as the kernel's). The folios the trace shows kswapd
   // freeing sit at the lists' tails (web/core/lru-tail.ts), the rest spread along them as
   // readahead windows (capture-ops.ts interleavedFolios); but which memcg held each is in no
   // file, nor where the rest sat (see docs/model-notes.md). The kernel's kswapd freed 98 order-1,
   // 169 order-2 and 13 order-3 blocks (beside 16178 pages) to CPU 1's lists, some of them a
   // shrinker's slab pages, which the model frees in its folio batches: CPU 1's order-1 list
-  // drains 27 times for the kernel's 25, its order-2 and order-3 lists 14 and 6 times for the
+  // drains 27 times for the kernel's 25, its order-2 and order-3 lists 15 and 7 times for the
   // kernel's 27 and 8, in other lengths.
   // CPU 1's drains show its order-1 and order-2 lists held exactly what the lower bounds say
   // (pcp-from-trace.ts listsFromDrains), so the 36 pages of zoneinfo's count no list is proven
   // to hold go to its order-0 Movable list, where they had gone to the higher orders: its first
   // refill comes 36 allocations later, and with kswapd's frees halving alloc_factor between, its
-  // refills ramp from 63 again and again (56 runs for the kernel's 43, most of 63 pages).
+  // refills ramp from 63 again and again (55 runs for the kernel's 43, most of 63 pages).
   'kswapd-memcg: refill 1/0': "CPU 1's refills ramp on another rhythm (list contents inferred)",
   'kswapd-memcg: drain 1/2': 'kswapd frees fewer order-2 folios (their list places inferred)',
   'kswapd-memcg: drain 1/3': 'kswapd frees fewer order-3 folios (their list places inferred)',

@@ -8,6 +8,7 @@
  */
 #include "capture_test_util.h"
 #include "page_alloc/page_alloc.h"
+#include "reclaim/capture.h"
 #include "reclaim/lru.h"
 #include "reclaim/vmscan.h"
 #include "reclaim/vocab.h"
@@ -409,5 +410,51 @@ TEST(capture_whole_in_use_blocks_get_frames_when_split_or_freed)
 	CHECK_EQ(at_op(s, OP_CAPTURE_PCP, 0, 3, MIGRATE_UNMOVABLE, NORMAL, 300), SIM_OK);
 	CHECK_EQ(sim_pcp(s, 0, 0, ZONE_NORMAL)->count, 1 + 300 * 8);
 	CHECK(s->slabs_used > used + 1);
+	free(s);
+}
+
+TEST(capture_refaults_make_kswapd_age_active_file_until_its_snapshot)
+{
+	struct sim *s = small_machine();
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	lay_out(s, 200);
+	/* the inactive list is not low (3 * 6000 > 2000): only moved refaults age the active one */
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 6000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_ACTIVE_FILE, NORMAL, 2000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, CAPTURE_LRU_REFAULTS, NORMAL,
+		       (DEACTIVATE_ANON | DEACTIVATE_FILE) + 1),
+		 SIM_EINVAL);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, CAPTURE_LRU_REFAULTS, NORMAL, DEACTIVATE_FILE),
+		 SIM_OK);
+	CHECK_EQ(sim_nodes(s)[0].refaults_moved, DEACTIVATE_FILE);
+	/* under LOW: kswapd wakes, ages the active file list as it reclaims, then snapshots */
+	CHECK_EQ(at_alloc(s, 0, GFP_ATOMIC, 0, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
+	CHECK(s->ev.pgsteal_kswapd > 0);
+	CHECK(at_count(s, EV_SHRINK_ACTIVE) > 0);
+	CHECK(s->ev.pgdeactivate > 0);
+	CHECK_EQ(sim_nodes(s)[0].kswapd.running, 0);
+	CHECK_EQ(sim_nodes(s)[0].refaults_moved, 0);
+	free(s);
+}
+
+TEST(capture_without_refaults_kswapd_leaves_a_large_active_list_alone)
+{
+	struct sim *s = small_machine();
+
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	lay_out(s, 200);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 6000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_ACTIVE_FILE, NORMAL, 2000), SIM_OK);
+	CHECK_EQ(at_alloc(s, 0, GFP_ATOMIC, 0, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
+	CHECK(s->ev.pgsteal_kswapd > 0);
+	CHECK_EQ(at_count(s, EV_SHRINK_ACTIVE), 0);
+	CHECK_EQ(s->ev.pgdeactivate, 0);
 	free(s);
 }

@@ -13,6 +13,10 @@ export const CAPTURE_BOOST = 252; // arg: the zone's watermark_boost
 export const CAPTURE_FREE = 253; // free a captured in-use block of order arg on the CPU
 export const CAPTURE_PAGEBLOCKS = 254;
 export const CAPTURE_LAYOUT = 255;
+/** OP_CAPTURE_LRU's list for "the node's refaults moved" (reclaim/capture.h), and its types. */
+export const CAPTURE_LRU_REFAULTS = 255;
+const DEACTIVATE_ANON = 1;
+const DEACTIVATE_FILE = 2;
 /** OP_CAPTURE_PCP's order for "set high". */
 export const CAPTURE_PCP_HIGH = 255;
 const MIGRATE_MOVABLE = 1;
@@ -49,6 +53,15 @@ export function captureOps(state: CapturedState): SimOp[] {
       if (l.blocks) op(OpKind.CAPTURE_PCP, p.cpu, l.order, l.mt, zone, l.blocks);
     if (p.high) op(OpKind.CAPTURE_PCP, p.cpu, CAPTURE_PCP_HIGH, 0, zone, p.high);
   }
+  for (const r of state.refaults ?? [])
+    op(
+      OpKind.CAPTURE_LRU,
+      0,
+      0,
+      CAPTURE_LRU_REFAULTS,
+      r.node * MAX_NR_ZONES,
+      (r.anon ? DEACTIVATE_ANON : 0) | (r.file ? DEACTIVATE_FILE : 0),
+    );
   // the LRU lists last: they take what in-use memory the pcp lists left (reclaim/capture.c)
   const folios = (slices: CapturedFolios[]) => {
     for (const f of slices)

@@ -169,6 +169,17 @@ export interface CapturedState {
   /** what the trace replayed on it shows reclaim freeing of this memory, in order: the folios at
    * the tails of the LRU lists (lru-tail.ts) */
   reclaimed?: ReclaimedFolio[];
+  /** the nodes whose workingset refaults of a type moved since reclaim last took its snapshot, so
+   * that its next scan ages that type's active lists (a trace's first kswapd pass shows it) */
+  refaults?: NodeRefaults[];
+}
+
+/** Which of a node's refault counters moved since reclaim last ran (the kernel compares them with
+ * target_lruvec->refaults; the model keeps no refaults). */
+export interface NodeRefaults {
+  node: number;
+  anon: boolean;
+  file: boolean;
 }
 
 /** An explicit machine: nodes, CPUs and zone spans. */

@@ -8,6 +8,7 @@
  */
 import {
   CAPTURE_BOOST,
+  CAPTURE_LRU_REFAULTS,
   CAPTURE_FREE,
   CAPTURE_LAYOUT,
   CAPTURE_PAGEBLOCKS,
@@ -88,6 +89,8 @@ export function describeOp(op: SimOp | undefined): string {
         return `capture: ${op.arg} ${migratetypeName(op.gfp)} pageblocks in ${zoneText(op.handle)}`;
       return `capture: ${op.arg} free order-${op.order} ${migratetypeName(op.gfp)} blocks in ${zoneText(op.handle)}`;
     case OpKind.CAPTURE_LRU:
+      if (op.gfp === CAPTURE_LRU_REFAULTS)
+        return `capture: node ${Math.floor(op.handle / MAX_NR_ZONES)}'s refaults moved since reclaim last ran (${['none', 'anon', 'file', 'anon and file'][op.arg] ?? op.arg})`;
       return `capture: ${op.arg} pages of ${zoneText(op.handle)} on the ${LRU_NAMES[op.gfp] ?? `list ${op.gfp}`} list`;
     case OpKind.MEMCG:
       return `capture: memory cgroup ${op.handle ? `inode ${op.handle}` : '(deleted)'}, ${op.arg ? 'online' : 'offline'}`;

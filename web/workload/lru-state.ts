@@ -8,6 +8,12 @@
 import type { CapturedFolios, CapturedMemcg } from '../core/machine-config';
 import { ZONE_NAMES } from '../core/machine-config';
 import type { WorkloadError } from './errors';
+import {
+  planFromVisits,
+  type OfflineLists,
+  type OfflineShare,
+  type ReclaimVisit,
+} from './reclaim-first-pass';
 
 /** The lists, in enum lru_list order, as lru-state names them. */
 export const LRU_NAMES = ['inactive_anon', 'active_anon', 'inactive_file', 'active_file'] as const;
@@ -166,7 +172,10 @@ function split(n: number, k: number): number[] {
  * children, as cgroups are made in inode order). Without memory.stat figures (cgroup v2), no
  * memcg is taken for offline.
  */
-export function memcgsFromLruState(state: LruState): {
+export function memcgsFromLruState(
+  state: LruState,
+  visits: readonly ReclaimVisit[] | null = null,
+): {
   memcgs: CapturedMemcg[];
   folios: CapturedFolios[];
 } {
@@ -216,6 +225,19 @@ export function memcgsFromLruState(state: LruState): {
     share.set(ino, Math.max(0, k));
     left -= Math.max(0, k);
   });
+  // what each ancestor's offline memcgs hold: what kswapd's first pass saw of them, or else as many
+  // as counted above, each an even share of every list
+  const seenPlan = visits ? planFromVisits(online, state.folios, excess, visits) : null;
+  const plan = new Map<number, OfflineLists[]>();
+  for (const [ino, k] of share)
+    plan.set(
+      ino,
+      Array.from({ length: k }, () => LRU_NAMES.map((): OfflineShare => 'share')),
+    );
+  if (seenPlan) {
+    plan.clear();
+    for (const [ino, lists] of seenPlan) plan.set(ino, lists);
+  }
   // the walk: each online memcg, then its offline descendants, then its online children
   const memcgs: CapturedMemcg[] = [];
   const index = new Map<number, number>(); // ino -> memcg index
@@ -223,7 +245,7 @@ export function memcgsFromLruState(state: LruState): {
   for (const m of online) {
     index.set(m.ino, memcgs.length);
     memcgs.push({ ino: m.ino, online: true });
-    const k = share.get(m.ino) ?? 0;
+    const k = plan.get(m.ino)?.length ?? 0;
     const mine: number[] = [];
     for (let j = 0; j < k; j++) {
       mine.push(memcgs.length);
@@ -232,18 +254,65 @@ export function memcgsFromLruState(state: LruState): {
     offlineOf.set(m.ino, mine);
   }
   const root = index.get(byPath.get('/')?.ino ?? -1) ?? 0;
+  // per folio line, how many of its folios each of its memcg's offline memcgs takes
+  const taken = new Map<LruStateFolios, number[]>();
+  const groups = new Map<string, LruStateFolios[]>(); // "ino lru" -> its folio lines
+  for (const f of state.folios) {
+    const key = `${f.ino} ${f.lru}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  for (const lines of groups.values()) {
+    const first = lines[0];
+    if (!first) continue;
+    const lists = plan.get(first.ino) ?? [];
+    if (!lists.length) continue;
+    const m = online.find((o) => o.ino === first.ino);
+    const e = excess.get(first.ino)?.[first.lru] ?? 0;
+    // the share of this memcg's kpagecgroup pages on the list that offline descendants hold
+    const seen = m?.own && m.tree ? (m.own[first.lru] ?? 0) + e : 0;
+    const pool = new Map(
+      lines.map((f) => [f, seen ? Math.round((f.count * Math.min(e, seen)) / seen) : 0]),
+    );
+    const targets = lists.map((l) => l[first.lru] ?? 'share');
+    const out = lines.map(() => targets.map(() => 0));
+    // the sizes the pass saw, from the smallest folios up; the rest in even shares, or, where
+    // every offline memcg's size was seen, left with the ancestor
+    const bySize = [...lines.keys()].sort(
+      (a, b) => (lines[a]?.order ?? 0) - (lines[b]?.order ?? 0),
+    );
+    targets.forEach((t, j) => {
+      let want = t === 'share' ? 0 : t;
+      for (const i of bySize) {
+        const f = lines[i];
+        const row = out[i];
+        if (!f || !row) continue;
+        const n = Math.min(pool.get(f) ?? 0, Math.floor(want / 2 ** f.order));
+        row[j] = n;
+        pool.set(f, (pool.get(f) ?? 0) - n);
+        want -= n * 2 ** f.order;
+      }
+    });
+    const sharers = targets.flatMap((t, j) => (t === 'share' ? [j] : []));
+    lines.forEach((f, i) => {
+      const row = out[i];
+      if (!row) return;
+      if (sharers.length)
+        split(pool.get(f) ?? 0, sharers.length).forEach((n, s) => {
+          const j = sharers[s];
+          if (j !== undefined) row[j] = (row[j] ?? 0) + n;
+        });
+      taken.set(f, row);
+    });
+  }
   const folios: CapturedFolios[] = [];
   for (const f of state.folios) {
     const own = index.get(f.ino) ?? root; // "-" lines: charged to no online memcg: the root's
-    const m = online.find((o) => o.ino === f.ino);
-    const e = excess.get(f.ino)?.[f.lru] ?? 0;
     const mine = offlineOf.get(f.ino) ?? [];
-    // the share of this memcg's kpagecgroup pages on the list that offline descendants hold
-    const seen = m?.own && m.tree ? (m.own[f.lru] ?? 0) + e : 0;
-    const moved = mine.length && seen ? Math.round((f.count * Math.min(e, seen)) / seen) : 0;
+    const row = taken.get(f) ?? [];
+    const moved = row.reduce((a, b) => a + b, 0);
     const base = { node: f.node, zone: f.zone, lru: f.lru, order: f.order };
     if (f.count - moved) folios.push({ ...base, memcg: own, count: f.count - moved });
-    split(moved, mine.length).forEach((n, j) => {
+    row.forEach((n, j) => {
       if (n) folios.push({ ...base, memcg: mine[j] ?? own, count: n });
     });
   }

@@ -25,6 +25,7 @@ import type { SourceMap } from './ast';
 import type { WorkloadError } from './errors';
 import { parseTraceLine, traceNumber } from './ftrace';
 import { memcgsFromLruState, parseLruState } from './lru-state';
+import { firstPassVisits } from './reclaim-first-pass';
 import { pcpListsFromTrace } from './pcp-from-trace';
 import { importTrace, type ReclaimedBlock, type TraceImportStats } from './trace-import';
 import { parseZoneinfo } from './zoneinfo-machine';
@@ -277,10 +278,21 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
   let machine = m.machine.captured
     ? { ...m.machine, captured: pagesetsFromTrace(m.machine, m.machine.captured, files) }
     : m.machine;
+  // kswapd's first pass shows what each memcg held, and whether it aged active lists at once:
+  // then refaults had moved since reclaim last ran (6.18 prepare_scan_control)
+  const visits = machine.captured ? firstPassVisits(files.trace.split('\n')) : null;
+  if (machine.captured && visits?.some((v) => v.active !== null))
+    machine = {
+      ...machine,
+      captured: { ...machine.captured, refaults: [{ node: 0, anon: false, file: true }] },
+    };
   if (files.lruState !== undefined && machine.captured) {
     const lru = parseLruState(files.lruState);
     if (!lru.ok) return { ok: false, file: 'lru-state', error: lru.error };
-    machine = { ...machine, captured: { ...machine.captured, ...memcgsFromLruState(lru.state) } };
+    machine = {
+      ...machine,
+      captured: { ...machine.captured, ...memcgsFromLruState(lru.state, visits) },
+    };
   }
   // capture.sh always traces the vmstat worker: a capture without its runs had none
   const imported = importTrace(files.trace, {

@@ -485,7 +485,10 @@ struct node {
 	uint8_t zonelist_order; /* how the zonelist was built: 1 node order, 2 zone order */
 	uint8_t reclaim_locked; /* PGDAT_RECLAIM_LOCKED / ZONE_RECLAIM_LOCKED: a node reclaim runs */
 	uint16_t kswapd_cpu; /* 1 + the CPU kswapd runs on (OP_KSWAPD_CPU); 0: the node's first online */
-	uint16_t pad2;
+	/* DEACTIVATE_ANON / _FILE: the workingset activations of that type moved since reclaim last
+	 * took its snapshot_refaults (the model keeps no refaults; a capture's trace shows them) */
+	uint8_t refaults_moved;
+	uint8_t pad2;
 	uint64_t totalreserve_pages; /* pgdat->totalreserve_pages (calculate_totalreserve_pages) */
 	uint64_t kswapd_wakeups;
 	int64_t min_unmapped_pages; /* 4.8+: sum over zones of managed * min_unmapped_ratio / 100 */

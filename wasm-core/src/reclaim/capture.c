@@ -20,6 +20,7 @@
 #include "page_alloc/capture.h"
 #include "reclaim/lru.h"
 #include "reclaim/memcg.h"
+#include "reclaim/vmscan.h"
 
 /* The flags a captured page of list lru gets. */
 static uint16_t captured_flags(int lru)
@@ -155,8 +156,16 @@ int capture_lru(struct sim *s, const struct sim_op *op)
 {
 	struct zone *z;
 
-	if (op->handle >= (uint32_t)s->config.nr_nodes * MAX_NR_ZONES || op->arg < 0 ||
-	    op->gfp >= NR_LRU_LISTS)
+	if (op->handle >= (uint32_t)s->config.nr_nodes * MAX_NR_ZONES || op->arg < 0)
+		return SIM_EINVAL;
+	if (op->gfp == CAPTURE_LRU_REFAULTS) {
+		/* workingset activations since reclaim last ran: its next scan ages active lists */
+		if (op->arg > (DEACTIVATE_ANON | DEACTIVATE_FILE))
+			return SIM_EINVAL;
+		sim_nodes(s)[op->handle / MAX_NR_ZONES].refaults_moved = (uint8_t)op->arg;
+		return SIM_OK;
+	}
+	if (op->gfp >= NR_LRU_LISTS)
 		return SIM_EINVAL;
 	z = sim_zone(s, (int)(op->handle / MAX_NR_ZONES), (int)(op->handle % MAX_NR_ZONES));
 	if (!zone_populated(z) || !z->capture_laid_out)

@@ -8,8 +8,12 @@
 
 #include "base/types.h"
 
+/* OP_CAPTURE_LRU's gfp for "the node's refaults_moved is arg" (DEACTIVATE_* types) */
+enum { CAPTURE_LRU_REFAULTS = 255 };
+
 /* OP_CAPTURE_LRU: move arg pages of captured in-use memory of a laid-out zone onto list gfp of
- * its node; SIM_EINVAL on bad input (what did not fit is counted in the zone's capture_unplaced). */
+ * its node, or (CAPTURE_LRU_REFAULTS) set the node's refaults_moved; SIM_EINVAL on bad input
+ * (what did not fit is counted in the zone's capture_unplaced). */
 int capture_lru(struct sim *s, const struct sim_op *op);
 
 /* OP_CAPTURE_LRU_FOLIOS: put arg folios of order `order` of a laid-out zone's captured in-use

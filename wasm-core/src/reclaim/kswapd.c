@@ -125,6 +125,8 @@ static void balance_end(struct sim *s, int nid, int found_balanced)
 	if (!found_balanced && !k->nr_reclaimed && n->kswapd_failures < 255)
 		n->kswapd_failures++;
 	set_reclaim_active(s, nid, k->highest_zoneidx, 0);
+	/* snapshot_refaults: the activations seen so far no longer count as new */
+	n->refaults_moved = 0;
 	if (k->boosted) {
 		for (int zid = 0; zid <= k->highest_zoneidx; zid++) {
 			struct zone *z = &n->zones[zid];

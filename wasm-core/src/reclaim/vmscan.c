@@ -438,8 +438,9 @@ static void prepare_scan_control(const struct sim *s, int nid, struct scan_contr
 	if (sc->force_deactivate) {
 		sc->may_deactivate = DEACTIVATE_ANON | DEACTIVATE_FILE;
 	} else {
-		/* (refaults, which would also allow aging, are not modelled) */
-		sc->may_deactivate = (uint8_t)((inactive_is_low(s, nid, -1, LRU_INACTIVE_ANON) ?
+		/* refaults moved since the last snapshot: a new workingset, age the stale active pages */
+		sc->may_deactivate = (uint8_t)(n->refaults_moved |
+					       (inactive_is_low(s, nid, -1, LRU_INACTIVE_ANON) ?
 							DEACTIVATE_ANON :
 							0) |
 					       (inactive_is_low(s, nid, -1, LRU_INACTIVE_FILE) ?
@@ -527,6 +528,8 @@ uint64_t try_to_free_pages(struct sim *s, int cpu, uint32_t gfp, int order, int 
 		sc.force_deactivate = 1;
 		sc.skipped_deactivate = 0;
 	}
+	/* snapshot_refaults: the activations seen so far no longer count as new */
+	sim_nodes(s)[nid].refaults_moved = 0;
 	ev_emit(s, EV_DIRECT_RECLAIM_END, FN_TRY_TO_FREE_PAGES, cpu,
 		&sim_nodes(s)[nid].zones[highest_zoneidx], 0, order, 0, (int32_t)sc.nr_reclaimed,
 		sc.priority < 0 ? 0 : sc.priority, 0);
