@@ -319,6 +319,24 @@ describe('pcpListsFromTrace: the count a refill shows', () => {
       expect(cpu0([...taken, ...burst, ...second, ...order1])?.count).toBe(3358 - 40 + 12);
     });
 
+    it('keeps what the drains showed a list held where the bounds exceed that count', () => {
+      // 3400 pages taken off the order-0 Unmovable list and given back before the rest: a bound
+      // of 3400 there, which with what the drains showed the Movable list holding exceeds the
+      // count the drains read (3330); the bound gives way, the Movable list keeps its pages
+      const pages = range(7000, 10399);
+      const unmovable = pages.map((n) =>
+        rec('mm_page_alloc', `pfn=${pfn(n)} order=0 migratetype=0 gfp_flags=GFP_KERNEL`),
+      );
+      const lines = [...taken, ...burst, ...second, ...order1];
+      const movable = (p: ReturnType<typeof cpu0>) =>
+        p?.lists?.find((l) => l.order === 0 && l.mt === 1)?.blocks;
+      const p = cpu0([...unmovable, ...pages.map(free), ...lines]);
+      expect(p?.count).toBe(3358 - 40 + 12);
+      expect(movable(p)).toBe(movable(cpu0(lines)));
+      expect(p?.lists?.find((l) => l.order === 0 && l.mt === 0)?.blocks).toBeLessThan(3400);
+      expect(p?.lists?.reduce((n, l) => n + l.blocks * 2 ** l.order, 0)).toBe(3358 - 40 + 12);
+    });
+
     it('says nothing when the second stayed on one list, or something was taken between', () => {
       expect(cpu0([...taken, ...burst, ...second])?.count).toBe(zoneinfoCount);
       const between = [...burst.slice(0, 113), alloc(20), ...burst.slice(113)];

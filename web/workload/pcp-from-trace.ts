@@ -450,6 +450,7 @@ export function pcpListsFromTrace(
           mt: list,
           blocks: Math.max(-t.low, shown ?? 0),
           open: !t.refilled && shown === undefined,
+          shown: shown !== undefined && shown >= -t.low,
         };
       })
       .filter((l) => l.blocks > 0);
@@ -464,9 +465,14 @@ export function pcpListsFromTrace(
     const raised = Math.min(pages, pcp.high);
     const count =
       drained === null && raised - pcp.count <= gain ? Math.max(pcp.count, raised) : pcp.count;
-    if (pages > count) {
-      const scale = count / pages;
-      for (const l of lists) l.blocks = Math.floor(l.blocks * scale);
+    // what drains showed a list holding is exact: the bounds that only the lists' lowest points
+    // give (which list each free reached is inferred) give way first
+    for (const proven of [false, true]) {
+      if (pages <= count) break;
+      const give = lists.filter((l) => l.shown === proven);
+      const theirs = give.reduce((n, l) => n + l.blocks * 2 ** l.order, 0);
+      const keep = Math.max(0, theirs - (pages - count));
+      for (const l of give) l.blocks = Math.floor((l.blocks * keep) / Math.max(1, theirs));
       pages = lists.reduce((n, l) => n + l.blocks * 2 ** l.order, 0);
     }
     let rest = count - pages;
@@ -490,11 +496,12 @@ export function pcpListsFromTrace(
     );
     if (zero) zero.blocks += rest;
     else if (rest > 0 && untouched !== undefined)
-      lists.push({ order: 0, mt: untouched, blocks: rest, open: true });
+      lists.push({ order: 0, mt: untouched, blocks: rest, open: true, shown: false });
     else {
       const movable = lists.find((l) => l.order === 0 && l.mt === MIGRATE_MOVABLE);
       if (movable) movable.blocks += rest;
-      else if (rest > 0) lists.push({ order: 0, mt: MIGRATE_MOVABLE, blocks: rest, open: true });
+      else if (rest > 0)
+        lists.push({ order: 0, mt: MIGRATE_MOVABLE, blocks: rest, open: true, shown: false });
     }
     return {
       ...pcp,
