@@ -413,47 +413,52 @@ TEST(capture_whole_in_use_blocks_get_frames_when_split_or_freed)
 	free(s);
 }
 
-TEST(capture_refaults_make_kswapd_age_active_file_until_its_snapshot)
+/*
+ * Normal laid out with 200 pages free and 6000 inactive and 2000 active file pages (the inactive
+ * list is not low: 3 * 6000 > 2000), the node's refaults_moved set to `refaults` (0: no op), then
+ * an allocation under LOW that wakes kswapd and a tick that lets it finish; NULL without a machine.
+ */
+static struct sim *kswapd_over_file_lists(int32_t refaults)
 {
 	struct sim *s = small_machine();
+
+	if (!s)
+		return NULL;
+	lay_out(s, 200);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 6000), SIM_OK);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_ACTIVE_FILE, NORMAL, 2000), SIM_OK);
+	if (refaults) {
+		CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, CAPTURE_LRU_REFAULTS, NORMAL, refaults),
+			 SIM_OK);
+		CHECK_EQ(sim_nodes(s)[0].refaults_moved, refaults);
+	}
+	CHECK_EQ(at_alloc(s, 0, GFP_ATOMIC, 0, 0), SIM_OK);
+	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
+	CHECK(s->ev.pgsteal_kswapd > 0);
+	return s;
+}
+
+TEST(capture_refaults_make_kswapd_age_active_file_until_its_snapshot)
+{
+	struct sim *s = kswapd_over_file_lists(DEACTIVATE_FILE);
 
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	lay_out(s, 200);
-	/* the inactive list is not low (3 * 6000 > 2000): only moved refaults age the active one */
-	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 6000), SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_ACTIVE_FILE, NORMAL, 2000), SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, CAPTURE_LRU_REFAULTS, NORMAL,
-		       (DEACTIVATE_ANON | DEACTIVATE_FILE) + 1),
-		 SIM_EINVAL);
-	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, CAPTURE_LRU_REFAULTS, NORMAL, DEACTIVATE_FILE),
-		 SIM_OK);
-	CHECK_EQ(sim_nodes(s)[0].refaults_moved, DEACTIVATE_FILE);
-	/* under LOW: kswapd wakes, ages the active file list as it reclaims, then snapshots */
-	CHECK_EQ(at_alloc(s, 0, GFP_ATOMIC, 0, 0), SIM_OK);
-	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
-	CHECK(s->ev.pgsteal_kswapd > 0);
+	/* kswapd aged the active file list as it reclaimed, then took its snapshot */
 	CHECK(at_count(s, EV_SHRINK_ACTIVE) > 0);
 	CHECK(s->ev.pgdeactivate > 0);
 	CHECK_EQ(sim_nodes(s)[0].kswapd.running, 0);
 	CHECK_EQ(sim_nodes(s)[0].refaults_moved, 0);
+	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, CAPTURE_LRU_REFAULTS, NORMAL,
+		       (DEACTIVATE_ANON | DEACTIVATE_FILE) + 1),
+		 SIM_EINVAL);
 	free(s);
-}
-
-TEST(capture_without_refaults_kswapd_leaves_a_large_active_list_alone)
-{
-	struct sim *s = small_machine();
-
+	/* without moved refaults the large active list is left alone */
+	s = kswapd_over_file_lists(0);
 	CHECK(s != NULL);
 	if (!s)
 		return;
-	lay_out(s, 200);
-	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_INACTIVE_FILE, NORMAL, 6000), SIM_OK);
-	CHECK_EQ(at_op(s, OP_CAPTURE_LRU, 0, 0, LRU_ACTIVE_FILE, NORMAL, 2000), SIM_OK);
-	CHECK_EQ(at_alloc(s, 0, GFP_ATOMIC, 0, 0), SIM_OK);
-	CHECK_EQ(at_op(s, OP_TICK, 0, 0, 0, 0, 1), SIM_OK);
-	CHECK(s->ev.pgsteal_kswapd > 0);
 	CHECK_EQ(at_count(s, EV_SHRINK_ACTIVE), 0);
 	CHECK_EQ(s->ev.pgdeactivate, 0);
 	free(s);
