@@ -226,8 +226,10 @@ export function memcgsFromLruState(
     left -= Math.max(0, k);
   });
   // what each ancestor's offline memcgs hold: what kswapd's first pass saw of them, or else as many
-  // as counted above, each an even share of every list
-  const seenPlan = visits ? planFromVisits(online, state.folios, excess, visits) : null;
+  // as counted above, each an even share of every list. The pass is node 0's kswapd: its sizes are
+  // that node's lists, so a machine of more nodes keeps the even shares
+  const oneNode = state.folios.every((f) => f.node === 0);
+  const seenPlan = visits && oneNode ? planFromVisits(online, state.folios, excess, visits) : null;
   const plan = new Map<number, OfflineLists[]>();
   for (const [ino, k] of share)
     plan.set(

@@ -78,6 +78,20 @@ describe('kswapd first pass', () => {
     expect([held(5, 2), held(5, 3), held(1, 2), held(1, 3)]).toEqual([8192, 4096, 0, 0]);
   });
 
+  it('keeps the even shares on a machine of more nodes (the pass is node 0 alone)', () => {
+    const r = parseLruState(
+      '# buddyscope lru-state 1\n' +
+        'cgroups 4\n' +
+        'memcg 1 0 0 0 0 0 0 1000 0 /\n' +
+        'memcg 35 0 0 0 0 0 0 1000 0 /a\n' +
+        'folios 0 Normal 35 inactive_file 0 500\n' +
+        'folios 1 Normal 35 inactive_file 0 500\n',
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    const seen = memcgsFromLruState(r.state, [{ inactive: 4, active: null }]);
+    expect(seen).toEqual(memcgsFromLruState(r.state));
+  });
+
   it('leaves with the ancestor what no offline memcg the pass saw can hold', () => {
     const r = parseLruState(
       '# buddyscope lru-state 1\n' +
