@@ -94,8 +94,9 @@ function ancestors(path: string): string[] {
  * offline descendants hold (lru-state.ts).
  *
  * The online memcgs' visits are found first: at priority 12 an online memcg's lists are scanned
- * own >> 12 pages, and the trace shows the call for each that is not 0 (a folio can take the scan
- * past its target; the lists moved a little since the capture). The visits left are offline
+ * size >> 12 pages (its kpagecgroup pages less its offline descendants'), and the trace shows the
+ * call for each that is not 0 (a folio can take the scan past its target; the lists moved a little
+ * since the capture). The visits left are offline
  * memcgs'. One between the visits of online memcgs A and B in the walk is an offline child of a
  * memcg the walk passes between them (A or an ancestor of A's, or an ancestor of B's): of those
  * with offline pages on the lists it scanned, the deepest. A visit's count below
@@ -112,18 +113,23 @@ export function planFromVisits(
 ): Map<number, OfflineLists[]> | null {
   if (online.some((m) => !m.own)) return null;
   const deactivating = visits.some((v) => v.active !== null);
-  // what each online memcg's list holds as the model boots it: its kpagecgroup pages less its
-  // offline descendants'
+  // each memcg's kpagecgroup pages per list, and its largest folio there (how far one call can
+  // overshoot), in one pass over the folio lines: "ino lru" -> figures
+  const lists = new Map<string, { pages: number; largest: number }>();
+  for (const f of folios) {
+    const key = `${f.ino} ${f.lru}`;
+    const l = lists.get(key) ?? { pages: 0, largest: 1 };
+    lists.set(key, {
+      pages: l.pages + 2 ** f.order * f.count,
+      largest: Math.max(l.largest, 2 ** f.order),
+    });
+  }
+  // what an online memcg's list holds as the model boots it: less its offline descendants' pages
   const target = (m: LruStateMemcg, lru: number) => {
-    const pages = folios.reduce(
-      (n, f) => (f.ino === m.ino && f.lru === lru ? n + 2 ** f.order * f.count : n),
-      0,
-    );
+    const pages = lists.get(`${m.ino} ${lru}`)?.pages ?? 0;
     return Math.floor(Math.max(0, pages - (excess.get(m.ino)?.[lru] ?? 0)) / 2 ** DEF_PRIORITY);
   };
-  // the largest folio on each online memcg's list, in pages: how far one call can overshoot
-  const largest = (m: LruStateMemcg, lru: number) =>
-    folios.reduce((n, f) => (f.ino === m.ino && f.lru === lru ? Math.max(n, 2 ** f.order) : n), 1);
+  const largest = (m: LruStateMemcg, lru: number) => lists.get(`${m.ino} ${lru}`)?.largest ?? 1;
   // how far a call's count is from a target: an overshoot by less than a folio costs little
   const off = (seen: number | null, t: number, folio: number) => {
     if (t === 0) return seen === null ? 0 : 1 + seen;
