@@ -8,12 +8,7 @@
 import type { CapturedFolios, CapturedMemcg } from '../core/machine-config';
 import { ZONE_NAMES } from '../core/machine-config';
 import type { WorkloadError } from './errors';
-import {
-  planFromVisits,
-  type OfflineLists,
-  type OfflineShare,
-  type ReclaimVisit,
-} from './reclaim-first-pass';
+import { planFromVisits, type OfflineShare, type ReclaimVisit } from './reclaim-first-pass';
 
 /** The lists, in enum lru_list order, as lru-state names them. */
 export const LRU_NAMES = ['inactive_anon', 'active_anon', 'inactive_file', 'active_file'] as const;
@@ -158,6 +153,41 @@ function split(n: number, k: number): number[] {
 }
 
 /**
+ * How many folios of each line (one memcg's list, one line per order) each of its offline memcgs
+ * takes, row per line: `pool` is each line's folios that offline memcgs hold, `targets` each
+ * offline memcg's pages on the list. A size the first pass saw is filled from the smallest folios
+ * up; the rest shares evenly among the 'share' memcgs, or, where there are none, stays with the
+ * ancestor.
+ */
+function offlineRows(
+  lines: readonly LruStateFolios[],
+  pool: number[],
+  targets: readonly OfflineShare[],
+): number[][] {
+  const rows = lines.map(() => targets.map(() => 0));
+  const bySize = [...lines.keys()].sort((a, b) => (lines[a]?.order ?? 0) - (lines[b]?.order ?? 0));
+  targets.forEach((t, j) => {
+    let want = t === 'share' ? 0 : t;
+    for (const i of bySize) {
+      const order = lines[i]?.order ?? 0;
+      const n = Math.min(pool[i] ?? 0, Math.floor(want / 2 ** order));
+      const row = rows[i];
+      if (row) row[j] = n;
+      pool[i] = (pool[i] ?? 0) - n;
+      want -= n * 2 ** order;
+    }
+  });
+  const sharers = targets.flatMap((t, j) => (t === 'share' ? [j] : []));
+  rows.forEach((row, i) =>
+    split(sharers.length ? (pool[i] ?? 0) : 0, sharers.length).forEach((n, s) => {
+      const j = sharers[s];
+      if (j !== undefined) row[j] = (row[j] ?? 0) + n;
+    }),
+  );
+  return rows;
+}
+
+/**
  * The captured memcgs in mem_cgroup_iter's order (the root first) and each one's folios.
  *
  * /proc/kpagecgroup gives a deleted (offline) memcg's pages its nearest online ancestor's inode, so
@@ -181,6 +211,7 @@ export function memcgsFromLruState(
 } {
   const online = state.memcgs.filter((m) => m.path !== '-');
   const byPath = new Map(online.map((m) => [m.path, m]));
+  const byIno = new Map(online.map((m) => [m.ino, m]));
   // pages per list held by offline descendants whose nearest online ancestor is m
   const excess = new Map<number, number[]>();
   for (const m of online) {
@@ -229,17 +260,14 @@ export function memcgsFromLruState(
   // as counted above, each an even share of every list. The pass is node 0's kswapd: its sizes are
   // that node's lists, so a machine of more nodes keeps the even shares
   const oneNode = state.folios.every((f) => f.node === 0);
-  const seenPlan = visits && oneNode ? planFromVisits(online, state.folios, excess, visits) : null;
-  const plan = new Map<number, OfflineLists[]>();
-  for (const [ino, k] of share)
-    plan.set(
-      ino,
-      Array.from({ length: k }, () => LRU_NAMES.map((): OfflineShare => 'share')),
+  const plan =
+    (visits && oneNode ? planFromVisits(online, state.folios, excess, visits) : null) ??
+    new Map(
+      [...share].map(([ino, k]) => [
+        ino,
+        Array.from({ length: k }, () => LRU_NAMES.map((): OfflineShare => 'share')),
+      ]),
     );
-  if (seenPlan) {
-    plan.clear();
-    for (const [ino, lists] of seenPlan) plan.set(ino, lists);
-  }
   // the walk: each online memcg, then its offline descendants, then its online children
   const memcgs: CapturedMemcg[] = [];
   const index = new Map<number, number>(); // ino -> memcg index
@@ -261,50 +289,25 @@ export function memcgsFromLruState(
   const groups = new Map<string, LruStateFolios[]>(); // "ino lru" -> its folio lines
   for (const f of state.folios) {
     const key = `${f.ino} ${f.lru}`;
-    groups.set(key, [...(groups.get(key) ?? []), f]);
+    const group = groups.get(key);
+    if (group) group.push(f);
+    else groups.set(key, [f]);
   }
   for (const lines of groups.values()) {
     const first = lines[0];
-    if (!first) continue;
-    const lists = plan.get(first.ino) ?? [];
-    if (!lists.length) continue;
-    const m = online.find((o) => o.ino === first.ino);
+    const lists = first ? (plan.get(first.ino) ?? []) : [];
+    if (!first || !lists.length) continue;
+    const m = byIno.get(first.ino);
     const e = excess.get(first.ino)?.[first.lru] ?? 0;
     // the share of this memcg's kpagecgroup pages on the list that offline descendants hold
     const seen = m?.own && m.tree ? (m.own[first.lru] ?? 0) + e : 0;
-    const pool = new Map(
-      lines.map((f) => [f, seen ? Math.round((f.count * Math.min(e, seen)) / seen) : 0]),
+    const pool = lines.map((f) => (seen ? Math.round((f.count * Math.min(e, seen)) / seen) : 0));
+    const rows = offlineRows(
+      lines,
+      pool,
+      lists.map((l) => l[first.lru] ?? 'share'),
     );
-    const targets = lists.map((l) => l[first.lru] ?? 'share');
-    const out = lines.map(() => targets.map(() => 0));
-    // the sizes the pass saw, from the smallest folios up; the rest in even shares, or, where
-    // every offline memcg's size was seen, left with the ancestor
-    const bySize = [...lines.keys()].sort(
-      (a, b) => (lines[a]?.order ?? 0) - (lines[b]?.order ?? 0),
-    );
-    targets.forEach((t, j) => {
-      let want = t === 'share' ? 0 : t;
-      for (const i of bySize) {
-        const f = lines[i];
-        const row = out[i];
-        if (!f || !row) continue;
-        const n = Math.min(pool.get(f) ?? 0, Math.floor(want / 2 ** f.order));
-        row[j] = n;
-        pool.set(f, (pool.get(f) ?? 0) - n);
-        want -= n * 2 ** f.order;
-      }
-    });
-    const sharers = targets.flatMap((t, j) => (t === 'share' ? [j] : []));
-    lines.forEach((f, i) => {
-      const row = out[i];
-      if (!row) return;
-      if (sharers.length)
-        split(pool.get(f) ?? 0, sharers.length).forEach((n, s) => {
-          const j = sharers[s];
-          if (j !== undefined) row[j] = (row[j] ?? 0) + n;
-        });
-      taken.set(f, row);
-    });
+    lines.forEach((f, i) => taken.set(f, rows[i] ?? []));
   }
   const folios: CapturedFolios[] = [];
   for (const f of state.folios) {

@@ -61,6 +61,15 @@ export function firstPassVisits(lines: readonly string[]): ReclaimVisit[] | null
   return visits.length ? visits : null;
 }
 
+/**
+ * Whether the pass aged active lists: with the inactive list not low, 6.18's prepare_scan_control
+ * does so only when the refault counters moved since reclaim last took their snapshot (the model
+ * keeps no refaults: a captured node then carries refaults_moved).
+ */
+export function agedActiveLists(visits: readonly ReclaimVisit[]): boolean {
+  return visits.some((v) => v.active !== null);
+}
+
 /** What an offline memcg holds of one list: a size the first pass saw, or an even share of the rest. */
 export type OfflineShare = number | 'share';
 /** An offline memcg's four lists, in enum lru_list order. */
@@ -112,7 +121,7 @@ export function planFromVisits(
   visits: readonly ReclaimVisit[],
 ): Map<number, OfflineLists[]> | null {
   if (online.some((m) => !m.own)) return null;
-  const deactivating = visits.some((v) => v.active !== null);
+  const deactivating = agedActiveLists(visits);
   // each memcg's kpagecgroup pages per list, and its largest folio there (how far one call can
   // overshoot), in one pass over the folio lines: "ino lru" -> figures
   const lists = new Map<string, { pages: number; largest: number }>();

@@ -25,7 +25,7 @@ import type { SourceMap } from './ast';
 import type { WorkloadError } from './errors';
 import { parseTraceLine, traceNumber } from './ftrace';
 import { memcgsFromLruState, parseLruState } from './lru-state';
-import { firstPassVisits } from './reclaim-first-pass';
+import { agedActiveLists, firstPassVisits } from './reclaim-first-pass';
 import { pcpListsFromTrace } from './pcp-from-trace';
 import { importTrace, type ReclaimedBlock, type TraceImportStats } from './trace-import';
 import { parseZoneinfo } from './zoneinfo-machine';
@@ -278,10 +278,9 @@ export function captureReplay(files: CaptureTexts, eventCapacity: number): Captu
   let machine = m.machine.captured
     ? { ...m.machine, captured: pagesetsFromTrace(m.machine, m.machine.captured, files) }
     : m.machine;
-  // kswapd's first pass shows what each memcg held, and whether it aged active lists at once:
-  // then refaults had moved since reclaim last ran (6.18 prepare_scan_control)
+  // kswapd's first pass shows what each memcg held, and whether refaults had moved
   const visits = machine.captured ? firstPassVisits(files.trace.split('\n')) : null;
-  if (machine.captured && visits?.some((v) => v.active !== null))
+  if (machine.captured && visits && agedActiveLists(visits))
     machine = {
       ...machine,
       captured: { ...machine.captured, refaults: [{ node: 0, anon: false, file: true }] },
